@@ -1,0 +1,93 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Formatting style (as in sourcekit-lsp):
+//  - One section per target, followed by its test target
+//  - Dependencies on separate lines, sorted
+
+let package = Package(
+  name: "beacon",
+  platforms: [
+    .macOS(.v14)
+  ],
+  products: [
+    .executable(name: "beacon", targets: ["beacon"])
+  ],
+  targets: [
+    // MARK: beacon (the executable: argument parsing, stdout protection, wiring only)
+
+    .executableTarget(
+      name: "beacon",
+      dependencies: [
+        "BeaconCore",
+        "BeaconServer",
+        "JSONRPC",
+      ]
+    ),
+
+    // MARK: BeaconCore (the domain; knows no JSON-RPC)
+
+    .target(
+      name: "BeaconCore",
+      dependencies: [
+        "CSQLite"
+      ]
+    ),
+    .testTarget(
+      name: "BeaconCoreTests",
+      dependencies: [
+        "BeaconCore"
+      ]
+    ),
+
+    // MARK: BeaconServer (the method catalogue)
+
+    .target(
+      name: "BeaconServer",
+      dependencies: [
+        "BeaconCore",
+        "JSONRPC",
+      ]
+    ),
+    .testTarget(
+      name: "BeaconServerTests",
+      dependencies: [
+        "BeaconCore",
+        "BeaconServer",
+        "JSONRPC",
+      ]
+    ),
+
+    // MARK: CSQLite (the system SQLite library)
+
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [
+        .apt(["libsqlite3-dev"]),
+        .brew(["sqlite"]),
+      ]
+    ),
+
+    // MARK: EndToEndTests (spawn the built binary)
+
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: [
+        "JSONRPC",
+        "beacon",
+      ]
+    ),
+
+    // MARK: JSONRPC (framing, messages, dispatch; knows no domain)
+
+    .target(name: "JSONRPC"),
+    .testTarget(
+      name: "JSONRPCTests",
+      dependencies: [
+        "JSONRPC"
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

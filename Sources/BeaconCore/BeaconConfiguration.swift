@@ -1,0 +1,70 @@
+import Foundation
+
+/// The settings a session runs with, resolved from flags, `initializationOptions`, the environment
+/// and defaults, in that order of precedence.
+public struct BeaconConfiguration: Sendable, Equatable {
+  /// The default Geoapify endpoint.
+  public static let defaultGeoapifyBaseURL = "https://api.geoapify.com"
+
+  /// The SQLite store file; `nil` means the platform's default location.
+  public var storePath: String?
+  /// Whether to work from the store only.
+  public var offline: Bool
+  /// The Geoapify key, if any.
+  public var geoapifyAPIKey: APIKey?
+  /// The Geoapify base URL (scheme http or https).
+  public var geoapifyBaseURL: URL
+  /// The language for messages.
+  public var language: Language
+  /// A locale tag that was given but is not one of ours (the default language is used instead).
+  public var unrecognizedLocale: String?
+
+  /// Merges `layers`, the first layer that sets a field winning, over the defaults.
+  ///
+  /// - Throws: ``ConfigurationError`` when a value is unusable.
+  public static func resolve(_ layers: [BeaconOptions]) throws(ConfigurationError) -> BeaconConfiguration {
+    func first<T>(_ field: (BeaconOptions) -> T?) -> T? {
+      for layer in layers {
+        if let value = field(layer) { return value }
+      }
+      return nil
+    }
+    let baseText = first(\.geoapifyBaseURL) ?? defaultGeoapifyBaseURL
+    guard let baseURL = URL(string: baseText), let scheme = baseURL.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", baseURL.host != nil
+    else {
+      throw .invalidBaseURL(baseText)
+    }
+    var language = Language.defaultLanguage
+    var unrecognized: String?
+    if let tag = first(\.locale) {
+      if let recognized = Language(bcp47: tag) {
+        language = recognized
+      } else {
+        unrecognized = tag
+      }
+    }
+    let storePath = first(\.storePath).map { ($0 as NSString).expandingTildeInPath }
+    return BeaconConfiguration(
+      storePath: storePath,
+      offline: first(\.offline) ?? false,
+      geoapifyAPIKey: first(\.geoapifyAPIKey),
+      geoapifyBaseURL: baseURL,
+      language: language,
+      unrecognizedLocale: unrecognized
+    )
+  }
+}
+
+/// A configuration value that cannot be used.
+public enum ConfigurationError: Error, Sendable, Equatable {
+  /// The Geoapify base URL is not an absolute http(s) URL.
+  case invalidBaseURL(String)
+
+  /// The message for people, in `language`.
+  public func message(in language: Language) -> String {
+    switch self {
+    case .invalidBaseURL(let text): LocalizedMessage.invalidBaseURL(text).text(in: language)
+    }
+  }
+}

@@ -1,0 +1,44 @@
+/// One layer of configuration, as given by one source (flags, `initializationOptions`, the
+/// environment); every field is optional, and ``BeaconConfiguration/resolve(_:)`` merges layers.
+public struct BeaconOptions: Sendable, Equatable {
+  /// The SQLite store file (`--store`, `initializationOptions.storePath`, `BEACON_STORE`).
+  public var storePath: String?
+  /// Work from the store only, without the network (`--offline`, `initializationOptions.offline`).
+  public var offline: Bool?
+  /// The Geoapify key (`initializationOptions.geoapify.apiKey`, `GEOAPIFY_API_KEY`).
+  public var geoapifyAPIKey: APIKey?
+  /// The Geoapify base URL (`initializationOptions.geoapify.baseURL`, `BEACON_GEOAPIFY_URL`).
+  public var geoapifyBaseURL: String?
+  /// The language as a BCP 47 tag (`--locale`, `initialize`'s `locale`, `BEACON_LOCALE`).
+  public var locale: String?
+
+  /// Creates a layer.
+  public init(
+    storePath: String? = nil,
+    offline: Bool? = nil,
+    geoapifyAPIKey: APIKey? = nil,
+    geoapifyBaseURL: String? = nil,
+    locale: String? = nil
+  ) {
+    self.storePath = storePath
+    self.offline = offline
+    self.geoapifyAPIKey = geoapifyAPIKey
+    self.geoapifyBaseURL = geoapifyBaseURL
+    self.locale = locale
+  }
+
+  /// The layer the process environment gives.
+  public static func environment(_ environment: [String: String]) -> BeaconOptions {
+    func value(_ name: String) -> String? {
+      guard let text = environment[name], !text.isEmpty else { return nil }
+      return text
+    }
+    return BeaconOptions(
+      storePath: value("BEACON_STORE"),
+      offline: value("BEACON_OFFLINE").map { ["1", "true", "yes"].contains($0.lowercased()) },
+      geoapifyAPIKey: value("GEOAPIFY_API_KEY").flatMap(APIKey.init),
+      geoapifyBaseURL: value("BEACON_GEOAPIFY_URL"),
+      locale: value("BEACON_LOCALE")
+    )
+  }
+}

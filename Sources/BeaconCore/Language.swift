@@ -1,0 +1,20 @@
+/// A language Beacon speaks to people: Norwegian Bokmål (the default), Nynorsk, or English.
+public enum Language: String, Sendable, CaseIterable, Codable {
+  case nb
+  case nn
+  case en
+
+  /// The default language, Norwegian Bokmål.
+  public static let defaultLanguage = Language.nb
+
+  /// Reads a BCP 47 tag such as `nb`, `nb-NO`, `no`, `nn_NO`, `en-GB`; `nil` when it is none of ours.
+  public init?(bcp47 tag: String) {
+    let primary = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+    switch primary {
+    case "nb", "no", "nob", "nor": self = .nb
+    case "nn", "nno": self = .nn
+    case "en", "eng": self = .en
+    default: return nil
+    }
+  }
+}

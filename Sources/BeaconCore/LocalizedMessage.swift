@@ -1,0 +1,99 @@
+/// Every sentence Beacon says to people, in Norwegian Bokmål, Nynorsk and English.
+///
+/// Code is English; people read these. One concise sentence each, user input in single quotes.
+public enum LocalizedMessage: Sendable, Equatable {
+  case parseError
+  case framingError(String)
+  case invalidRequest
+  case emptyBatch
+  case methodNotFound(String)
+  case invalidParams(field: String?)
+  case internalError
+  case serverNotInitialized
+  case alreadyInitialized
+  case shuttingDown
+  case requestCancelled
+  case invalidBaseURL(String)
+  case unrecognizedLocale(String)
+  case invalidJSONArgument(String)
+  case unknownCommand(String)
+  case unknownOption(String)
+  case missingValue(String)
+  case missingArgument(String)
+
+  /// The sentence in `language`.
+  public func text(in language: Language) -> String {
+    let (nb, nn, en) = texts
+    switch language {
+    case .nb: return nb
+    case .nn: return nn
+    case .en: return en
+    }
+  }
+
+  private var texts: (String, String, String) {
+    switch self {
+    case .parseError:
+      ("Meldingen er ikke gyldig JSON", "Meldinga er ikkje gyldig JSON", "The message is not valid JSON")
+    case .framingError(let detail):
+      (
+        "Meldingen har feil innramming: \(detail)", "Meldinga har feil innramming: \(detail)",
+        "The message is badly framed: \(detail)"
+      )
+    case .invalidRequest:
+      (
+        "Meldingen er ikke en gyldig JSON-RPC-forespørsel", "Meldinga er ikkje ein gyldig JSON-RPC-førespurnad",
+        "The message is not a valid JSON-RPC request"
+      )
+    case .emptyBatch:
+      (
+        "En bunt må inneholde minst én melding", "Ein bunt må innehalde minst éi melding",
+        "A batch must contain at least one message"
+      )
+    case .methodNotFound(let method):
+      ("Ukjent metode '\(method)'", "Ukjend metode '\(method)'", "Unknown method '\(method)'")
+    case .invalidParams(let field?):
+      ("Ugyldig parameter '\(field)'", "Ugyldig parameter '\(field)'", "Invalid parameter '\(field)'")
+    case .invalidParams(nil):
+      ("Ugyldige parametere", "Ugyldige parametrar", "Invalid parameters")
+    case .internalError:
+      (
+        "Noe gikk galt i Beacon; se loggen for detaljer", "Noko gjekk gale i Beacon; sjå loggen for detaljar",
+        "Something went wrong in Beacon; see the log for details"
+      )
+    case .serverNotInitialized:
+      (
+        "Serveren er ikke startet; send 'initialize' først", "Tenaren er ikkje starta; send 'initialize' først",
+        "The server is not initialized; send 'initialize' first"
+      )
+    case .alreadyInitialized:
+      ("Serveren er allerede startet", "Tenaren er allereie starta", "The server is already initialized")
+    case .shuttingDown:
+      ("Serveren avslutter", "Tenaren avsluttar", "The server is shutting down")
+    case .requestCancelled:
+      ("Forespørselen ble avbrutt", "Førespurnaden vart avbroten", "The request was cancelled")
+    case .invalidBaseURL(let text):
+      (
+        "Ugyldig Geoapify-adresse '\(text)'; bruk en http- eller https-adresse",
+        "Ugyldig Geoapify-adresse '\(text)'; bruk ei http- eller https-adresse",
+        "Invalid Geoapify URL '\(text)'; use an http or https URL"
+      )
+    case .unrecognizedLocale(let tag):
+      (
+        "Ukjent språk '\(tag)'; bruker norsk bokmål", "Ukjent språk '\(tag)'; brukar norsk bokmål",
+        "Unknown language '\(tag)'; using Norwegian Bokmål"
+      )
+    case .invalidJSONArgument(let detail):
+      ("Parameterne er ikke gyldig JSON: \(detail)", "Parametrane er ikkje gyldig JSON: \(detail)",
+       "The parameters are not valid JSON: \(detail)")
+    case .unknownCommand(let command):
+      ("Ukjent kommando '\(command)'", "Ukjend kommando '\(command)'", "Unknown command '\(command)'")
+    case .unknownOption(let option):
+      ("Ukjent valg '\(option)'", "Ukjent val '\(option)'", "Unknown option '\(option)'")
+    case .missingValue(let option):
+      ("Mangler verdi for '\(option)'", "Manglar verdi for '\(option)'", "Missing value for '\(option)'")
+    case .missingArgument(let name):
+      ("Mangler argumentet '\(name)'", "Manglar argumentet '\(name)'", "Missing argument '\(name)'")
+    }
+  }
+}

@@ -1,0 +1,9 @@
+import CSQLite
+
+/// Facts about the system SQLite library Beacon is linked against.
+public enum SQLiteLibrary {
+  /// The library's version, e.g. `3.40.1`.
+  public static var version: String {
+    String(cString: sqlite3_libversion())
+  }
+}

@@ -1,0 +1,153 @@
+import BeaconCore
+import Foundation
+import JSONRPC
+import Synchronization
+
+/// Beacon's method catalogue on a ``Dispatcher``: one request type per method, handlers that call
+/// BeaconCore, and Core errors turned into wire errors. Used by `serve`, `mcp` and the CLI alike.
+///
+/// ## Adding a method
+/// Write a request type under `Requests/`, register its handler in ``registerMethods()``, describe it
+/// in `Schemas/openrpc.json` and the README's method table, and test it.
+public final class BeaconServer: Sendable {
+  /// The dispatcher carrying Beacon's methods.
+  public let dispatcher: Dispatcher
+  private let options: ServerOptions
+  private let logger: Logger
+  private let exit: @Sendable (Int32) -> Void
+  private let session: Mutex<Session>
+
+  private struct Session {
+    var language: Language
+    var configuration: BeaconConfiguration?
+    var monitor: ClientProcessMonitor?
+  }
+
+  /// Creates a server.
+  ///
+  /// - Parameters:
+  ///   - options: Flags, environment and test switches.
+  ///   - logger: Where diagnostics go (stderr).
+  ///   - send: Writes one outgoing message body.
+  ///   - exit: Ends the process with a code (`exit`, a dead client process).
+  public init(
+    options: ServerOptions,
+    logger: Logger = Logger(),
+    send: @escaping @Sendable ([UInt8]) -> Void,
+    exit: @escaping @Sendable (Int32) -> Void
+  ) {
+    self.options = options
+    self.logger = logger
+    self.exit = exit
+    session = Mutex(Session(language: options.initialLanguage))
+    dispatcher = Dispatcher(send: send, onExit: exit, log: { logger.warning($0) })
+    dispatcher.setErrorPresenter { [weak self] error in
+      Self.localized(error, in: self?.language ?? options.initialLanguage)
+    }
+    registerMethods()
+  }
+
+  /// The language the session speaks now.
+  public var language: Language { session.withLock { $0.language } }
+
+  /// The resolved configuration, once `initialize` has succeeded.
+  public var configuration: BeaconConfiguration? { session.withLock { $0.configuration } }
+
+  private func registerMethods() {
+    dispatcher.register(InitializeRequest.self) { [weak self] request, context in
+      guard let self else { throw ResponseError.internalError }
+      return try self.initialize(request, context: context)
+    }
+    dispatcher.register(PingRequest.self) { _, _ in EmptyResult() }
+    if options.enablesTestMethods {
+      TestMethods.register(on: dispatcher)
+    }
+  }
+
+  // MARK: - initialize
+
+  private func initialize(_ request: InitializeRequest, context: RequestContext) throws -> InitializeResult {
+    let given = request.initializationOptions
+    let layer = BeaconOptions(
+      storePath: given?.storePath,
+      offline: given?.offline,
+      geoapifyAPIKey: given?.geoapify?.apiKey.flatMap(APIKey.init),
+      geoapifyBaseURL: given?.geoapify?.baseURL,
+      locale: request.locale
+    )
+    let configuration: BeaconConfiguration
+    do {
+      configuration = try BeaconConfiguration.resolve([options.flags, layer, options.environment])
+    } catch {
+      let language = session.withLock { $0.language }
+      throw ResponseError(
+        code: .invalidParams,
+        message: error.message(in: language),
+        data: ["kind": "invalidParams", "field": "initializationOptions.geoapify.baseURL"]
+      )
+    }
+    session.withLock {
+      $0.language = configuration.language
+      $0.configuration = configuration
+    }
+    if let tag = configuration.unrecognizedLocale {
+      let message = LocalizedMessage.unrecognizedLocale(tag).text(in: configuration.language)
+      logger.warning(message)
+      context.logMessage(.warning, message)
+    }
+    if let processID = request.processId, let pid = Int32(exactly: processID) {
+      watchClient(pid)
+    }
+    return InitializeResult(
+      serverInfo: .init(name: "beacon", version: BeaconVersion.current),
+      capabilities: .init(
+        methods: dispatcher.requestMethods,
+        cancelRequest: true,
+        workDoneProgress: true,
+        batches: true,
+        locales: Language.allCases.map(\.rawValue)
+      ),
+      locale: configuration.language.rawValue,
+      configuration: .init(
+        storePath: configuration.storePath,
+        offline: configuration.offline,
+        geoapifyBaseURL: configuration.geoapifyBaseURL.absoluteString,
+        geoapifyAPIKeyConfigured: configuration.geoapifyAPIKey != nil
+      )
+    )
+  }
+
+  private func watchClient(_ processID: Int32) {
+    let monitor = ClientProcessMonitor(processID: processID) { [logger, exit] in
+      logger.warning("Client process \(processID) is gone; exiting")
+      exit(1)
+    }
+    session.withLock { $0.monitor = monitor }
+  }
+
+  // MARK: - Errors
+
+  /// Replaces the message of a protocol error by its localized sentence, keeping code and data.
+  static func localized(_ error: ResponseError, in language: Language) -> ResponseError {
+    let message: LocalizedMessage?
+    switch error.kind {
+    case "parseError": message = .parseError
+    case "framingError": message = .framingError(error.data?["detail"]?.stringValue ?? "")
+    case "invalidRequest": message = .invalidRequest
+    case "emptyBatch": message = .emptyBatch
+    case "methodNotFound": message = .methodNotFound(error.data?["method"]?.stringValue ?? "")
+    case "invalidParams" where error.message.hasPrefix("Invalid params"):
+      message = .invalidParams(field: error.data?["field"]?.stringValue)
+    case "internalError": message = .internalError
+    case "serverNotInitialized": message = .serverNotInitialized
+    case "alreadyInitialized": message = .alreadyInitialized
+    case "shuttingDown": message = .shuttingDown
+    case "requestCancelled": message = .requestCancelled
+    default: message = nil
+    }
+    guard let message else { return error }
+    var localized = error
+    localized.message = message.text(in: language)
+    return localized
+  }
+}

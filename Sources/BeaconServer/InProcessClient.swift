@@ -1,0 +1,83 @@
+import BeaconCore
+import JSONRPC
+import Synchronization
+
+/// Runs requests in-process through the same ``Dispatcher`` that `beacon serve` uses: `beacon call`
+/// and tests speak to Beacon this way without pipes.
+public final class InProcessClient: Sendable {
+  private let server: Mutex<BeaconServer?> = Mutex(nil)
+  private let waiting = Mutex<[RequestID: CheckedContinuation<Result<JSONValue, ResponseError>, Never>]>([:])
+  private let nextID = Mutex(1)
+  private let onNotification: @Sendable (String, JSONValue?) -> Void
+
+  /// Creates a client and its server; `onNotification` sees what the server sends unasked.
+  public init(
+    options: ServerOptions,
+    logger: Logger = Logger(),
+    onNotification: @escaping @Sendable (String, JSONValue?) -> Void = { _, _ in }
+  ) {
+    self.onNotification = onNotification
+    let server = BeaconServer(
+      options: options,
+      logger: logger,
+      send: { [weak self] body in self?.receive(body) },
+      exit: { _ in }
+    )
+    self.server.withLock { $0 = server }
+  }
+
+  /// The server behind this client.
+  public var beaconServer: BeaconServer? { server.withLock { $0 } }
+
+  /// Sends `method` with `params` and waits for its answer.
+  public func call(_ method: String, params: JSONValue? = nil) async -> Result<JSONValue, ResponseError> {
+    let id = nextID.withLock { id -> RequestID in
+      defer { id += 1 }
+      return .integer(id)
+    }
+    var message: [String: JSONValue] = ["jsonrpc": "2.0", "id": id.jsonValue, "method": .string(method)]
+    if let params { message["params"] = params }
+    let body = JSONWriter.serialize(.object(message))
+    let dispatcher = server.withLock { $0?.dispatcher }
+    return await withCheckedContinuation { continuation in
+      waiting.withLock { $0[id] = continuation }
+      dispatcher?.receive(body)
+    }
+  }
+
+  /// Sends a typed request and decodes its answer.
+  public func send<R: RequestType>(_ request: R) async throws -> R.Response where R: Encodable, R.Response: Decodable {
+    let params = try JSONValueEncoder().encode(request)
+    let result = try await call(R.method, params: params).get()
+    return try JSONValueDecoder().decode(R.Response.self, from: result)
+  }
+
+  private func receive(_ body: [UInt8]) {
+    guard let value = try? JSONParser.parse(body) else { return }
+    let messages = value.arrayValue ?? [value]
+    for message in messages {
+      switch IncomingMessage(message) {
+      case .response(let id, let result):
+        waiting.withLock { $0.removeValue(forKey: id) }?.resume(returning: result)
+      case .notification(let method, let params):
+        onNotification(method, params)
+      case .invalid(let id?, let error):
+        waiting.withLock { $0.removeValue(forKey: id) }?.resume(returning: .failure(error))
+      default:
+        if let error = message["error"], let code = error["code"]?.intValue {
+          // An error answered with `"id": null` belongs to the oldest waiting call.
+          let failure = ResponseError(
+            code: ErrorCode(rawValue: code),
+            message: error["message"]?.stringValue ?? "",
+            data: error["data"]
+          )
+          let continuation = waiting.withLock { waiting -> CheckedContinuation<Result<JSONValue, ResponseError>, Never>? in
+            guard let key = waiting.keys.min(by: { $0.description < $1.description }) else { return nil }
+            return waiting.removeValue(forKey: key)
+          }
+          continuation?.resume(returning: .failure(failure))
+        }
+      }
+    }
+  }
+}

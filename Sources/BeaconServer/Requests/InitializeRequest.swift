@@ -1,0 +1,114 @@
+import JSONRPC
+
+/// Starts a session: the first request a client sends.
+///
+/// Reads `locale` (BCP 47: `nb` default, `nn`, `en`) and `initializationOptions` (`storePath`,
+/// `offline`, `geoapify {apiKey, baseURL}`). When `processId` names a process that dies, the
+/// server exits.
+public struct InitializeRequest: RequestType, Equatable {
+  public static let method = "initialize"
+  public typealias Response = InitializeResult
+
+  /// The client's process id; the server exits when that process is gone.
+  public var processId: Int?
+  /// Who the client is.
+  public var clientInfo: ClientInfo?
+  /// The language the client shows, as a BCP 47 tag.
+  public var locale: String?
+  /// Beacon's own settings.
+  public var initializationOptions: InitializationOptions?
+  /// The client's capabilities (read for future use; nothing depends on them yet).
+  public var capabilities: JSONValue?
+
+  /// Creates the request.
+  public init(
+    processId: Int? = nil,
+    clientInfo: ClientInfo? = nil,
+    locale: String? = nil,
+    initializationOptions: InitializationOptions? = nil,
+    capabilities: JSONValue? = nil
+  ) {
+    self.processId = processId
+    self.clientInfo = clientInfo
+    self.locale = locale
+    self.initializationOptions = initializationOptions
+    self.capabilities = capabilities
+  }
+
+  /// The name and version of a client.
+  public struct ClientInfo: Codable, Sendable, Equatable {
+    public var name: String
+    public var version: String?
+  }
+
+  /// Beacon's settings in `initialize`; flags win over these, these win over the environment.
+  public struct InitializationOptions: Codable, Sendable, Equatable {
+    /// The SQLite store file.
+    public var storePath: String?
+    /// Work from the store only.
+    public var offline: Bool?
+    /// Geoapify access.
+    public var geoapify: Geoapify?
+
+    /// Creates options.
+    public init(storePath: String? = nil, offline: Bool? = nil, geoapify: Geoapify? = nil) {
+      self.storePath = storePath
+      self.offline = offline
+      self.geoapify = geoapify
+    }
+
+    /// Geoapify access settings.
+    public struct Geoapify: Codable, Sendable, Equatable {
+      /// The API key; never echoed, logged or stored.
+      public var apiKey: String?
+      /// The API's base URL, e.g. a local test server.
+      public var baseURL: String?
+
+      /// Creates settings.
+      public init(apiKey: String? = nil, baseURL: String? = nil) {
+        self.apiKey = apiKey
+        self.baseURL = baseURL
+      }
+    }
+  }
+}
+
+/// What `initialize` answers.
+public struct InitializeResult: Codable, Sendable, Equatable {
+  /// `{name: "beacon", version}`.
+  public var serverInfo: ServerInfo
+  /// What this server can do.
+  public var capabilities: ServerCapabilities
+  /// The language the session speaks (`nb`, `nn` or `en`).
+  public var locale: String
+  /// The settings in force, without secrets.
+  public var configuration: ConfigurationSummary
+
+  /// The server's name and version.
+  public struct ServerInfo: Codable, Sendable, Equatable {
+    public var name: String
+    public var version: String
+  }
+
+  /// The server's capabilities.
+  public struct ServerCapabilities: Codable, Sendable, Equatable {
+    /// Every request method served, sorted.
+    public var methods: [String]
+    /// `$/cancelRequest` is honoured.
+    public var cancelRequest: Bool
+    /// `$/progress` is sent for requests that carry a `workDoneToken`.
+    public var workDoneProgress: Bool
+    /// JSON-RPC batches are accepted.
+    public var batches: Bool
+    /// The languages messages come in.
+    public var locales: [String]
+  }
+
+  /// The resolved settings, with the API key reduced to whether one is set.
+  public struct ConfigurationSummary: Codable, Sendable, Equatable {
+    public var storePath: String?
+    public var offline: Bool
+    public var geoapifyBaseURL: String
+    public var geoapifyAPIKeyConfigured: Bool
+  }
+}

@@ -1,0 +1,25 @@
+import BeaconCore
+
+/// How a ``BeaconServer`` is set up before any client speaks to it.
+public struct ServerOptions: Sendable {
+  /// Settings from command-line flags (highest precedence).
+  public var flags: BeaconOptions
+  /// Settings from the environment (below `initializationOptions`).
+  public var environment: BeaconOptions
+  /// Whether to serve the `test/*` methods used by end-to-end tests.
+  public var enablesTestMethods: Bool
+
+  /// Creates options.
+  public init(flags: BeaconOptions = BeaconOptions(), environment: BeaconOptions = BeaconOptions(),
+              enablesTestMethods: Bool = false) {
+    self.flags = flags
+    self.environment = environment
+    self.enablesTestMethods = enablesTestMethods
+  }
+
+  /// The language to speak before `initialize` says otherwise.
+  public var initialLanguage: Language {
+    let tag = flags.locale ?? environment.locale
+    return tag.flatMap(Language.init(bcp47:)) ?? .defaultLanguage
+  }
+}

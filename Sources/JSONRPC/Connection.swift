@@ -1,0 +1,88 @@
+import Foundation
+
+/// A JSON-RPC connection over two file descriptors: a blocking reader thread feeding a
+/// ``MessageFramer`` and a ``Dispatcher``, and a ``MessageWriter`` for everything sent back.
+///
+/// The reader never polls: it blocks in `read(2)` (waiting in `poll(2)` if the descriptor happens to be
+/// non-blocking), and on end of input it stops and reports it once.
+public final class Connection: Sendable {
+  /// The writer for outgoing messages.
+  public let writer: MessageWriter
+  private let input: Int32
+  private let framing: MessageFramer.Framing
+  private let limits: MessageFramer.Limits
+
+  /// Creates a connection; nothing is read until ``start(dispatcher:onEndOfInput:)``.
+  ///
+  /// - Parameters:
+  ///   - input: The descriptor messages arrive on.
+  ///   - output: The descriptor messages are written to.
+  ///   - framing: The framing to expect; ``MessageFramer/Framing/automatic`` detects it and answers in kind.
+  ///   - limits: Size limits for incoming messages.
+  ///   - log: Receives diagnostics for stderr.
+  public init(
+    input: Int32,
+    output: Int32,
+    framing: MessageFramer.Framing = .automatic,
+    limits: MessageFramer.Limits = MessageFramer.Limits(),
+    log: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.input = input
+    self.framing = framing
+    self.limits = limits
+    writer = MessageWriter(
+      fileDescriptor: output,
+      framing: framing == .newlineDelimited ? .newlineDelimited : .contentLength,
+      log: log
+    )
+  }
+
+  /// Starts the reader thread.
+  ///
+  /// - Parameters:
+  ///   - dispatcher: Receives every message and framing fault, in order.
+  ///   - onEndOfInput: Called once, on the reader thread, when input ends.
+  public func start(dispatcher: Dispatcher, onEndOfInput: @escaping @Sendable () -> Void) {
+    let thread = Thread { [self] in
+      self.readLoop(dispatcher: dispatcher)
+      onEndOfInput()
+    }
+    thread.name = "beacon.reader"
+    thread.stackSize = 8 << 20  // Room for the parser's recursion up to its depth limit.
+    thread.start()
+  }
+
+  private func readLoop(dispatcher: Dispatcher) {
+    var framer = MessageFramer(framing: framing, limits: limits)
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    var framingKnown = framing != .automatic
+    let deliver: (MessageFramer.Event) -> Void = { event in
+      switch event {
+      case .message(let body): dispatcher.receive(body)
+      case .error(let error): dispatcher.receive(error)
+      }
+    }
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+      if count > 0 {
+        let events = framer.push(Array(buffer[0..<count]))
+        if !framingKnown, framer.framing != .automatic {
+          // Answer in the framing the client chose, before the first answer is written.
+          framingKnown = true
+          writer.setFraming(framer.framing)
+        }
+        events.forEach(deliver)
+      } else if count == 0 {
+        break
+      } else if errno == EINTR {
+        continue
+      } else if errno == EAGAIN || errno == EWOULDBLOCK {
+        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, -1)
+      } else {
+        break
+      }
+    }
+    for event in framer.finish() { deliver(event) }
+  }
+}

@@ -1,0 +1,478 @@
+import Synchronization
+
+/// Routes JSON-RPC messages to typed handlers under the LSP lifecycle; knows nothing of any domain.
+///
+/// - Lifecycle: requests before `initialize` get `-32002` (except those in
+///   ``Configuration/requestsAllowedBeforeInitialize``); notifications before it are dropped, except
+///   `exit`; a second `initialize` and any request after `shutdown` get `-32600`; `exit` ends the
+///   process with 0 after `shutdown` and 1 otherwise.
+/// - Concurrency: every request runs in its own `Task`, ordered by its ``RequestOrdering``; the
+///   first `initialize` and `shutdown` are exclusive.
+/// - Cancellation: `$/cancelRequest {id}` cancels the request's task, which then answers exactly once
+///   with `-32800`; unknown ids are ignored.
+/// - Batches: answered with one array; an empty batch with one `-32600`; a batch of notifications
+///   with nothing.
+///
+/// `receive` is meant to be called from one reader thread, in arrival order.
+public final class Dispatcher: Sendable {
+  /// Settings of a dispatcher.
+  public struct Configuration: Sendable {
+    /// Requests accepted before `initialize`.
+    public var requestsAllowedBeforeInitialize: Set<String>
+    /// The deepest JSON nesting accepted in a message.
+    public var maxJSONDepth: Int
+    /// The most elements accepted in one batch.
+    public var maxBatchLength: Int
+
+    /// Creates a configuration.
+    public init(
+      requestsAllowedBeforeInitialize: Set<String> = [],
+      maxJSONDepth: Int = JSONParser.defaultMaxDepth,
+      maxBatchLength: Int = 10_000
+    ) {
+      self.requestsAllowedBeforeInitialize = requestsAllowedBeforeInitialize
+      self.maxJSONDepth = maxJSONDepth
+      self.maxBatchLength = maxBatchLength
+    }
+  }
+
+  /// Where the lifecycle stands.
+  public enum Phase: Sendable, Equatable {
+    case uninitialized
+    case initializing
+    case initialized
+    case shuttingDown
+  }
+
+  /// A registered request handler with its params decoding and result encoding erased.
+  struct RequestHandler: Sendable {
+    let ordering: RequestOrdering
+    let run: @Sendable (_ params: JSONValue?, _ context: RequestContext) async throws -> JSONValue
+  }
+
+  private struct RunningRequest {
+    let sequence: UInt64
+    let task: Task<Void, Never>
+  }
+
+  private struct State: ~Copyable {
+    var phase: Phase = .uninitialized
+    var requestHandlers: [String: RequestHandler] = [:]
+    var notificationHandlers: [String: @Sendable (JSONValue?) async throws -> Void] = [:]
+    var nextSequence: UInt64 = 0
+    var running: [UInt64: Task<Void, Never>] = [:]
+    var requestsByID: [RequestID: RunningRequest] = [:]
+    var lastExclusive: Task<Void, Never>?
+    var concurrentSinceExclusive: [UInt64: Task<Void, Never>] = [:]
+  }
+
+  /// The method that starts a session.
+  public static let initializeMethod = "initialize"
+  /// The method that ends a session.
+  public static let shutdownMethod = "shutdown"
+  /// The notification that ends the process.
+  public static let exitMethod = "exit"
+  /// The notification that cancels a request.
+  public static let cancelMethod = "$/cancelRequest"
+
+  private let configuration: Configuration
+  private let state = Mutex(State())
+  private let send: @Sendable ([UInt8]) -> Void
+  private let onExit: @Sendable (Int32) -> Void
+  private let log: @Sendable (String) -> Void
+  private let presenter = Mutex<@Sendable (ResponseError) -> ResponseError>({ $0 })
+  private let shutdownHook = Mutex<(@Sendable () async -> Void)?>(nil)
+
+  /// Creates a dispatcher.
+  ///
+  /// - Parameters:
+  ///   - configuration: Limits and lifecycle settings.
+  ///   - send: Writes one outgoing message body (compact JSON); the transport frames it.
+  ///   - onExit: Called once with the exit code when `exit` arrives.
+  ///   - log: Receives diagnostics for stderr; never called with params or results.
+  public init(
+    configuration: Configuration = Configuration(),
+    send: @escaping @Sendable ([UInt8]) -> Void,
+    onExit: @escaping @Sendable (Int32) -> Void = { _ in },
+    log: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.configuration = configuration
+    self.send = send
+    self.onExit = onExit
+    self.log = log
+  }
+
+  // MARK: - Registration
+
+  /// Registers the handler of requests of type `R`; a later registration for the same method replaces it.
+  public func register<R: RequestType>(
+    _ type: R.Type,
+    handler: @escaping @Sendable (R, RequestContext) async throws -> R.Response
+  ) {
+    let erased = RequestHandler(ordering: R.ordering) { params, context in
+      let request = try Self.decodeParams(R.self, from: params)
+      let response = try await handler(request, context)
+      return try JSONValueEncoder().encode(response)
+    }
+    state.withLock { $0.requestHandlers[R.method] = erased }
+  }
+
+  /// Registers the handler of notifications of type `N`.
+  public func register<N: NotificationType>(_ type: N.Type, handler: @escaping @Sendable (N) async throws -> Void) {
+    state.withLock {
+      $0.notificationHandlers[N.method] = { params in
+        try await handler(try Self.decodeParams(N.self, from: params))
+      }
+    }
+  }
+
+  /// Sets what runs when `shutdown` arrives, after every earlier request has finished.
+  public func onShutdown(_ hook: @escaping @Sendable () async -> Void) {
+    shutdownHook.withLock { $0 = hook }
+  }
+
+  /// Sets the function that rewrites every outgoing error, e.g. to localize `message` by `data.kind`.
+  public func setErrorPresenter(_ present: @escaping @Sendable (ResponseError) -> ResponseError) {
+    presenter.withLock { $0 = present }
+  }
+
+  /// The registered request methods, sorted, including the built-in `shutdown`.
+  public var requestMethods: [String] {
+    state.withLock { Array($0.requestHandlers.keys) + [Self.shutdownMethod] }.sorted()
+  }
+
+  /// Where the lifecycle stands.
+  public var phase: Phase { state.withLock { $0.phase } }
+
+  /// Whether `shutdown` has been received.
+  public var hasReceivedShutdown: Bool { phase == .shuttingDown }
+
+  // MARK: - Receiving
+
+  /// Handles one framed message body: a JSON object or a batch array.
+  public func receive(_ body: [UInt8]) {
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(body, maxDepth: configuration.maxJSONDepth)
+    } catch {
+      log("Parse error: \(error)")
+      sendResponse(id: .null, outcome: .failure(.parseError(error.description)))
+      return
+    }
+    guard case .array(let elements) = value else {
+      handle(IncomingMessage(value), reply: { id, outcome in self.sendResponse(id: id, outcome: outcome) })
+      return
+    }
+    guard !elements.isEmpty else {
+      sendResponse(id: .null, outcome: .failure(.emptyBatch))
+      return
+    }
+    guard elements.count <= configuration.maxBatchLength else {
+      sendResponse(
+        id: .null,
+        outcome: .failure(.invalidRequest("A batch may hold at most \(configuration.maxBatchLength) messages"))
+      )
+      return
+    }
+    let messages = elements.map(IncomingMessage.init)
+    let answers = messages.count { message in
+      switch message {
+      case .request, .invalid: true
+      case .notification, .response: false
+      }
+    }
+    let batch = BatchCollector(expected: answers) { responses in
+      var output: [UInt8] = [UInt8(ascii: "[")]
+      for (position, response) in responses.enumerated() {
+        if position > 0 { output.append(UInt8(ascii: ",")) }
+        output.append(contentsOf: response)
+      }
+      output.append(UInt8(ascii: "]"))
+      self.send(output)
+    }
+    for message in messages {
+      handle(message, reply: { id, outcome in batch.add(self.encodeResponse(id: id, outcome: outcome)) })
+    }
+  }
+
+  /// Answers a framing fault with a `-32700` error whose id is `null`.
+  public func receive(_ error: FramingError) {
+    log("Framing error: \(error)")
+    sendResponse(id: .null, outcome: .failure(.framingError(error)))
+  }
+
+  /// Sends a notification to the client.
+  public func notify(_ method: String, params: JSONValue) {
+    var output = Array(#"{"jsonrpc":"2.0","method":"#.utf8)
+    JSONWriter.write(.string(method), into: &output)
+    output.append(contentsOf: #","params":"#.utf8)
+    JSONWriter.write(params, into: &output)
+    output.append(UInt8(ascii: "}"))
+    send(output)
+  }
+
+  /// Waits until every request and notification received so far has finished and been answered.
+  public func drain() async {
+    while true {
+      let tasks = state.withLock { Array($0.running.values) }
+      if tasks.isEmpty { return }
+      for task in tasks { await task.value }
+    }
+  }
+
+  /// Cancels every running request; each still answers (with `-32800`).
+  public func cancelAll() {
+    let tasks = state.withLock { Array($0.running.values) }
+    for task in tasks { task.cancel() }
+  }
+
+  // MARK: - Dispatch
+
+  private typealias Reply = @Sendable (RequestID, Result<JSONValue, ResponseError>) -> Void
+
+  private func handle(_ message: IncomingMessage, reply: @escaping Reply) {
+    switch message {
+    case .invalid(let id, let error):
+      log("Invalid request: \(error.data?["detail"]?.stringValue ?? error.message)")
+      reply(id ?? .null, .failure(error))
+    case .response(let id, _):
+      log("Ignoring a response to unknown request \(id)")
+    case .notification(let method, let params):
+      handleNotification(method: method, params: params)
+    case .request(let id, let method, let params):
+      handleRequest(id: id, method: method, params: params, reply: reply)
+    }
+  }
+
+  private func handleNotification(method: String, params: JSONValue?) {
+    switch method {
+    case Self.exitMethod:
+      let shutdown = phase == .shuttingDown
+      if shutdown {
+        // Let the `shutdown` answer and anything before it reach the client first.
+        spawn(ordering: .exclusive, id: nil) { self.onExit(0) }
+      } else {
+        onExit(1)
+      }
+    case Self.cancelMethod:
+      guard let rawID = params?["id"], let id = RequestID(rawID) else {
+        log("Ignoring $/cancelRequest without a valid id")
+        return
+      }
+      let task = state.withLock { $0.requestsByID[id]?.task }
+      task?.cancel()
+    default:
+      let (phase, handler) = state.withLock { ($0.phase, $0.notificationHandlers[method]) }
+      guard phase != .uninitialized else { return }  // Dropped before `initialize`, as LSP requires.
+      guard let handler else {
+        if !method.hasPrefix("$/") { log("Ignoring unknown notification '\(method)'") }
+        return
+      }
+      spawn(ordering: .concurrent, id: nil) {
+        do {
+          try await handler(params)
+        } catch {
+          self.log("Notification '\(method)' failed: \(error)")
+        }
+      }
+    }
+  }
+
+  private func handleRequest(id: RequestID, method: String, params: JSONValue?, reply: @escaping Reply) {
+    enum Decision {
+      case reject(ResponseError)
+      case run(RequestHandler?, RequestOrdering, isInitialize: Bool)
+    }
+    let decision: Decision = state.withLock { state in
+      let handler = state.requestHandlers[method]
+      switch (state.phase, method) {
+      case (.uninitialized, Self.initializeMethod):
+        guard let handler else { return .reject(.methodNotFound(method)) }
+        state.phase = .initializing
+        return .run(handler, .exclusive, isInitialize: true)
+      case (_, Self.initializeMethod):
+        return .reject(state.phase == .shuttingDown ? .shuttingDown(method) : .alreadyInitialized)
+      case (.shuttingDown, _):
+        return .reject(.shuttingDown(method))
+      case (.uninitialized, _) where !configuration.requestsAllowedBeforeInitialize.contains(method):
+        return .reject(.serverNotInitialized(method))
+      case (_, Self.shutdownMethod):
+        state.phase = .shuttingDown
+        return .run(nil, .exclusive, isInitialize: false)
+      default:
+        guard let handler else { return .reject(.methodNotFound(method)) }
+        return .run(handler, handler.ordering, isInitialize: false)
+      }
+    }
+    switch decision {
+    case .reject(let error):
+      reply(id, .failure(error))
+    case .run(let handler, let ordering, let isInitialize):
+      let context = RequestContext(
+        id: id,
+        method: method,
+        workDoneToken: params?["workDoneToken"],
+        notify: { [weak self] method, params in self?.notify(method, params: params) }
+      )
+      spawn(ordering: ordering, id: id) {
+        let outcome = await self.run(handler, method: method, params: params, context: context)
+        if isInitialize {
+          self.state.withLock { state in
+            if state.phase == .initializing {
+              state.phase = (try? outcome.get()) != nil ? .initialized : .uninitialized
+            }
+          }
+        }
+        reply(id, outcome)
+      }
+    }
+  }
+
+  private func run(
+    _ handler: RequestHandler?,
+    method: String,
+    params: JSONValue?,
+    context: RequestContext
+  ) async -> Result<JSONValue, ResponseError> {
+    if Task.isCancelled { return .failure(.requestCancelled) }
+    if method != Self.initializeMethod, !configuration.requestsAllowedBeforeInitialize.contains(method) {
+      // A request queued behind an `initialize` that failed must not run uninitialized.
+      if state.withLock({ $0.phase }) == .uninitialized { return .failure(.serverNotInitialized(method)) }
+    }
+    do {
+      let result: JSONValue
+      if let handler {
+        result = try await handler.run(params, context)
+      } else {
+        if let hook = shutdownHook.withLock({ $0 }) { await hook() }
+        result = .null
+      }
+      return Task.isCancelled ? .failure(.requestCancelled) : .success(result)
+    } catch {
+      return .failure(Task.isCancelled ? .requestCancelled : responseError(for: error, method: method))
+    }
+  }
+
+  /// Starts `body` in a task after the tasks it must wait for, and tracks it until it ends.
+  private func spawn(ordering: RequestOrdering, id: RequestID?, body: @escaping @Sendable () async -> Void) {
+    state.withLock { state in
+      let sequence = state.nextSequence
+      state.nextSequence += 1
+      var dependencies: [Task<Void, Never>] = []
+      if let last = state.lastExclusive { dependencies.append(last) }
+      if ordering == .exclusive { dependencies.append(contentsOf: state.concurrentSinceExclusive.values) }
+      let task = Task {
+        for dependency in dependencies { await dependency.value }
+        await body()
+        self.state.withLock { state in
+          state.running[sequence] = nil
+          state.concurrentSinceExclusive[sequence] = nil
+          if let id, state.requestsByID[id]?.sequence == sequence { state.requestsByID[id] = nil }
+        }
+      }
+      state.running[sequence] = task
+      if let id { state.requestsByID[id] = RunningRequest(sequence: sequence, task: task) }
+      switch ordering {
+      case .exclusive:
+        state.lastExclusive = task
+        state.concurrentSinceExclusive.removeAll()
+      case .concurrent:
+        state.concurrentSinceExclusive[sequence] = task
+      }
+    }
+  }
+
+  // MARK: - Errors and output
+
+  private static func decodeParams<T: Decodable>(_ type: T.Type, from params: JSONValue?) throws -> T {
+    switch params {
+    case nil, .array([])?:
+      return try JSONValueDecoder().decode(type, from: .object([:]))
+    case .array?:
+      throw ResponseError.invalidParams(field: nil, detail: "Params must be an object (by name), not an array")
+    case let params?:
+      return try JSONValueDecoder().decode(type, from: params)
+    }
+  }
+
+  private func responseError(for error: any Error, method: String) -> ResponseError {
+    switch error {
+    case let error as ResponseError:
+      return error
+    case let error as any ResponseErrorConvertible:
+      return error.responseError
+    case is CancellationError:
+      return .requestCancelled
+    case let error as DecodingError:
+      return Self.invalidParams(error)
+    default:
+      log("Internal error in '\(method)': \(error)")
+      return .internalError
+    }
+  }
+
+  /// Turns a params decoding failure into `-32602` naming the offending field.
+  static func invalidParams(_ error: DecodingError) -> ResponseError {
+    func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String? {
+      let keys = codingPath + (last.map { [$0] } ?? [])
+      guard !keys.isEmpty else { return nil }
+      var text = ""
+      for key in keys {
+        if let index = key.intValue {
+          text += "[\(index)]"
+        } else {
+          text += text.isEmpty ? key.stringValue : "." + key.stringValue
+        }
+      }
+      return text
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return .invalidParams(field: path(context.codingPath, key), detail: "Missing required field")
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+      return .invalidParams(field: path(context.codingPath), detail: context.debugDescription)
+    @unknown default:
+      return .invalidParams(field: nil, detail: "\(error)")
+    }
+  }
+
+  private func encodeResponse(id: RequestID, outcome: Result<JSONValue, ResponseError>) -> [UInt8] {
+    var output = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
+    JSONWriter.write(id.jsonValue, into: &output)
+    switch outcome {
+    case .success(let result):
+      output.append(contentsOf: #","result":"#.utf8)
+      JSONWriter.write(result, into: &output)
+    case .failure(let error):
+      let presented = presenter.withLock { $0 }(error)
+      output.append(contentsOf: #","error":"#.utf8)
+      JSONWriter.write(presented.jsonValue, into: &output)
+    }
+    output.append(UInt8(ascii: "}"))
+    return output
+  }
+
+  private func sendResponse(id: RequestID, outcome: Result<JSONValue, ResponseError>) {
+    send(encodeResponse(id: id, outcome: outcome))
+  }
+}
+
+/// Collects the answers of one batch and sends them together once all have arrived.
+private final class BatchCollector: Sendable {
+  private let expected: Int
+  private let responses = Mutex<[[UInt8]]>([])
+  private let complete: @Sendable ([[UInt8]]) -> Void
+
+  init(expected: Int, complete: @escaping @Sendable ([[UInt8]]) -> Void) {
+    self.expected = expected
+    self.complete = complete
+  }
+
+  func add(_ response: [UInt8]) {
+    let finished: [[UInt8]]? = responses.withLock { responses in
+      responses.append(response)
+      return responses.count == expected ? responses : nil
+    }
+    if let finished { complete(finished) }
+  }
+}

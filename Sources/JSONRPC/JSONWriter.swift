@@ -1,0 +1,116 @@
+/// Serializes ``JSONValue`` to UTF-8 JSON text.
+///
+/// Compact output has no newlines at all (newline-delimited framing relies on it), object keys are
+/// sorted so output is deterministic, `/` is not escaped, non-ASCII text is written as UTF-8, and
+/// non-finite numbers (which JSON cannot express) are written as `null`.
+public enum JSONWriter {
+  /// Returns the compact JSON text of `value`.
+  public static func serialize(_ value: JSONValue) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(128)
+    write(value, into: &output)
+    return output
+  }
+
+  /// Returns `value` as indented JSON text (two spaces, sorted keys), for people to read.
+  public static func prettyPrinted(_ value: JSONValue) -> String {
+    var output: [UInt8] = []
+    writePretty(value, indent: 0, into: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Appends the compact JSON text of `value` to `output`.
+  public static func write(_ value: JSONValue, into output: inout [UInt8]) {
+    switch value {
+    case .null: output.append(contentsOf: "null".utf8)
+    case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .int(let number): output.append(contentsOf: String(number).utf8)
+    case .largeInteger(let text): output.append(contentsOf: text.utf8)
+    case .double(let number): writeDouble(number, into: &output)
+    case .string(let text): writeString(text, into: &output)
+    case .array(let elements):
+      output.append(UInt8(ascii: "["))
+      for (position, element) in elements.enumerated() {
+        if position > 0 { output.append(UInt8(ascii: ",")) }
+        write(element, into: &output)
+      }
+      output.append(UInt8(ascii: "]"))
+    case .object(let members):
+      output.append(UInt8(ascii: "{"))
+      for (position, key) in members.keys.sorted().enumerated() {
+        if position > 0 { output.append(UInt8(ascii: ",")) }
+        writeString(key, into: &output)
+        output.append(UInt8(ascii: ":"))
+        if let member = members[key] { write(member, into: &output) }
+      }
+      output.append(UInt8(ascii: "}"))
+    }
+  }
+
+  private static func writePretty(_ value: JSONValue, indent: Int, into output: inout [UInt8]) {
+    func newline(_ level: Int) {
+      output.append(0x0A)
+      output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
+    }
+    switch value {
+    case .array(let elements) where !elements.isEmpty:
+      output.append(UInt8(ascii: "["))
+      for (position, element) in elements.enumerated() {
+        if position > 0 { output.append(UInt8(ascii: ",")) }
+        newline(indent + 1)
+        writePretty(element, indent: indent + 1, into: &output)
+      }
+      newline(indent)
+      output.append(UInt8(ascii: "]"))
+    case .object(let members) where !members.isEmpty:
+      output.append(UInt8(ascii: "{"))
+      for (position, key) in members.keys.sorted().enumerated() {
+        if position > 0 { output.append(UInt8(ascii: ",")) }
+        newline(indent + 1)
+        writeString(key, into: &output)
+        output.append(contentsOf: ": ".utf8)
+        if let member = members[key] { writePretty(member, indent: indent + 1, into: &output) }
+      }
+      newline(indent)
+      output.append(UInt8(ascii: "}"))
+    default:
+      write(value, into: &output)
+    }
+  }
+
+  private static func writeDouble(_ number: Double, into output: inout [UInt8]) {
+    guard number.isFinite else {
+      output.append(contentsOf: "null".utf8)
+      return
+    }
+    if number.rounded() == number, abs(number) < 1e15 {
+      // Integral values print without a fraction, as other JSON writers do ("5" rather than "5.0").
+      output.append(contentsOf: String(Int(number)).utf8)
+    } else {
+      output.append(contentsOf: number.description.utf8)
+    }
+  }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
+  private static func writeString(_ text: String, into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+      case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+      case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+      case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+      case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+      case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+      case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+      case 0..<0x20:
+        output.append(contentsOf: "\\u00".utf8)
+        output.append(hexDigits[Int(byte >> 4)])
+        output.append(hexDigits[Int(byte & 0x0F)])
+      default: output.append(byte)
+      }
+    }
+    output.append(UInt8(ascii: "\""))
+  }
+}

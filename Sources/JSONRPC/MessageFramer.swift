@@ -1,0 +1,352 @@
+/// Splits a byte stream into JSON-RPC message bodies: a pure state machine with no I/O.
+///
+/// Two framings are understood:
+/// - **Content-Length** (the LSP base protocol): header fields `Name: value`, a blank line, then exactly
+///   `Content-Length` bytes. Names are case-insensitive, spaces around values are tolerated, bare `\n`
+///   line ends are accepted, unknown fields are ignored, and `Content-Type` must name UTF-8 if it names a
+///   charset at all.
+/// - **Newline-delimited JSON** (MCP's stdio framing): one message per line, `\r\n` accepted, blank lines
+///   skipped.
+///
+/// With ``Framing/automatic`` the first non-whitespace byte decides: `{` or `[` selects newline-delimited
+/// JSON, anything else Content-Length headers.
+///
+/// Memory stays bounded whatever arrives: a declared length is never allocated up front, oversized
+/// messages are skipped without being stored, header lines and header counts are capped, and the
+/// resynchronisation scan keeps only a few bytes.
+public struct MessageFramer: Sendable {
+  /// How messages are delimited on the stream.
+  public enum Framing: Sendable, Equatable {
+    /// Decide from the first non-whitespace byte.
+    case automatic
+    /// LSP base protocol headers.
+    case contentLength
+    /// One JSON text per line.
+    case newlineDelimited
+  }
+
+  /// What the framer found in the bytes pushed so far.
+  public enum Event: Sendable, Equatable {
+    /// A complete message body.
+    case message([UInt8])
+    /// A framing fault; the framer has already resynchronised.
+    case error(FramingError)
+  }
+
+  /// Caps that keep hostile input from using unbounded memory.
+  public struct Limits: Sendable, Equatable {
+    /// The largest message body accepted, in bytes.
+    public var maxMessageBytes: Int
+    /// The longest header line accepted, in bytes.
+    public var maxHeaderLineBytes: Int
+    /// The most header fields accepted in one header block.
+    public var maxHeaderFields: Int
+
+    /// Creates limits; the defaults are 64 MiB messages, 8 KiB header lines and 32 header fields.
+    public init(maxMessageBytes: Int = 64 << 20, maxHeaderLineBytes: Int = 8 << 10, maxHeaderFields: Int = 32) {
+      self.maxMessageBytes = maxMessageBytes
+      self.maxHeaderLineBytes = maxHeaderLineBytes
+      self.maxHeaderFields = maxHeaderFields
+    }
+  }
+
+  private struct HeaderBlock: Sendable {
+    var line: [UInt8] = []
+    var fieldCount = 0
+    var contentLength: Int?
+    var contentLengthCount = 0
+    var error: FramingError?
+    var lengthIsReliable = true
+  }
+
+  private enum State: Sendable {
+    case detecting
+    case header(HeaderBlock)
+    case body(remaining: Int, buffer: [UInt8])
+    case skipping(remaining: Int)
+    case resynchronising(window: [UInt8])
+    case line([UInt8])
+    case discardingLine
+  }
+
+  /// The limits in force.
+  public let limits: Limits
+  private var state: State
+  /// The framing in use: ``Framing/automatic`` until the first significant byte has been seen.
+  public private(set) var framing: Framing
+
+  /// Creates a framer.
+  public init(framing: Framing = .automatic, limits: Limits = Limits()) {
+    self.limits = limits
+    self.framing = framing
+    switch framing {
+    case .automatic: state = .detecting
+    case .contentLength: state = .header(HeaderBlock())
+    case .newlineDelimited: state = .line([])
+    }
+  }
+
+  private static let contentLengthName = Array("content-length".utf8)
+  private static let contentTypeName = Array("content-type".utf8)
+
+  /// Feeds bytes and returns the events they complete, in order.
+  public mutating func push(_ bytes: [UInt8]) -> [Event] {
+    var events: [Event] = []
+    push(bytes) { events.append($0) }
+    return events
+  }
+
+  /// Feeds bytes and calls `emit` for every event they complete, in order.
+  public mutating func push(_ bytes: [UInt8], emit: (Event) -> Void) {
+    var index = 0
+    while index < bytes.count {
+      switch state {
+      case .detecting:
+        let byte = bytes[index]
+        if Self.isWhitespace(byte) {
+          index += 1
+        } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+          framing = .newlineDelimited
+          state = .line([])
+        } else {
+          framing = .contentLength
+          state = .header(HeaderBlock())
+        }
+
+      case .header(var block):
+        state = .detecting  // Release the block's storage while it is mutated.
+        while index < bytes.count {
+          let byte = bytes[index]
+          index += 1
+          if byte == 0x0A {
+            if block.line.last == 0x0D { block.line.removeLast() }
+            if let next = finishHeaderLine(&block, emit: emit) {
+              state = next
+              break
+            }
+          } else if block.line.count >= limits.maxHeaderLineBytes {
+            state = resynchronise(after: .headerLineTooLong(limit: limits.maxHeaderLineBytes), emit: emit)
+            break
+          } else {
+            block.line.append(byte)
+          }
+        }
+        if case .detecting = state { state = .header(block) }
+
+      case .body(let remaining, var buffer):
+        state = .detecting
+        let take = min(remaining, bytes.count - index)
+        buffer.append(contentsOf: bytes[index..<(index + take)])
+        index += take
+        if take == remaining {
+          emit(.message(buffer))
+          state = .header(HeaderBlock())
+        } else {
+          state = .body(remaining: remaining - take, buffer: buffer)
+        }
+
+      case .skipping(let remaining):
+        let take = min(remaining, bytes.count - index)
+        index += take
+        state = take == remaining ? .header(HeaderBlock()) : .skipping(remaining: remaining - take)
+
+      case .resynchronising(var window):
+        state = .detecting
+        var found = false
+        while index < bytes.count {
+          window.append(Self.lowercased(bytes[index]))
+          index += 1
+          if window.count > Self.contentLengthName.count { window.removeFirst() }
+          if window == Self.contentLengthName {
+            found = true
+            break
+          }
+        }
+        if found {
+          var block = HeaderBlock()
+          block.line = Self.contentLengthName
+          state = .header(block)
+        } else {
+          state = .resynchronising(window: window)
+        }
+
+      case .line(var buffer):
+        state = .detecting
+        if let newline = bytes[index...].firstIndex(of: 0x0A) {
+          if buffer.count + (newline - index) > limits.maxMessageBytes {
+            emit(.error(.messageTooLarge(length: buffer.count + (newline - index), limit: limits.maxMessageBytes)))
+          } else {
+            buffer.append(contentsOf: bytes[index..<newline])
+            emitLine(buffer, emit: emit)
+          }
+          index = newline + 1
+          state = .line([])
+        } else {
+          let available = bytes.count - index
+          if buffer.count + available > limits.maxMessageBytes {
+            emit(.error(.messageTooLarge(length: buffer.count + available, limit: limits.maxMessageBytes)))
+            state = .discardingLine
+          } else {
+            buffer.append(contentsOf: bytes[index...])
+            state = .line(buffer)
+          }
+          index = bytes.count
+        }
+
+      case .discardingLine:
+        if let newline = bytes[index...].firstIndex(of: 0x0A) {
+          index = newline + 1
+          state = .line([])
+        } else {
+          index = bytes.count
+        }
+      }
+    }
+  }
+
+  /// Signals the end of input and returns what that completes: a final unterminated line in
+  /// newline-delimited mode, or a ``FramingError/truncatedMessage`` when a message was cut off.
+  public mutating func finish() -> [Event] {
+    defer { state = .detecting }
+    switch state {
+    case .header(let block) where !block.line.isEmpty || block.fieldCount > 0:
+      return [.error(.truncatedMessage)]
+    case .body:
+      return [.error(.truncatedMessage)]
+    case .line(let buffer):
+      var events: [Event] = []
+      emitLine(buffer) { events.append($0) }
+      return events
+    default:
+      return []
+    }
+  }
+
+  // MARK: - Helpers
+
+  private func emitLine(_ line: [UInt8], emit: (Event) -> Void) {
+    var end = line.count
+    while end > 0, Self.isWhitespace(line[end - 1]) { end -= 1 }
+    var start = 0
+    while start < end, Self.isWhitespace(line[start]) { start += 1 }
+    guard start < end else { return }  // A blank line.
+    emit(.message(start == 0 && end == line.count ? line : Array(line[start..<end])))
+  }
+
+  /// Handles one complete header line; returns the next state when the header block ends or fails.
+  private func finishHeaderLine(_ block: inout HeaderBlock, emit: (Event) -> Void) -> State? {
+    let line = block.line
+    block.line.removeAll(keepingCapacity: true)
+    if line.isEmpty {
+      // Blank lines before a header block are tolerated; one after fields ends the block.
+      return block.fieldCount == 0 ? nil : endOfHeaders(block, emit: emit)
+    }
+    guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+      return resynchronise(after: .malformedHeaderLine(Self.printable(line)), emit: emit)
+    }
+    block.fieldCount += 1
+    if block.fieldCount > limits.maxHeaderFields {
+      return resynchronise(after: .tooManyHeaderFields(limit: limits.maxHeaderFields), emit: emit)
+    }
+    let name = Self.trimmed(line[..<colon]).map(Self.lowercased)
+    let value = Self.trimmed(line[(colon + 1)...])
+    if name == Self.contentLengthName {
+      block.contentLengthCount += 1
+      if block.contentLengthCount > 1 {
+        block.lengthIsReliable = false
+        block.error = block.error ?? .duplicateContentLength
+      } else if let length = Self.parseLength(value) {
+        block.contentLength = length
+      } else {
+        block.lengthIsReliable = false
+        block.error = block.error ?? .invalidContentLength(Self.printable(Array(value)))
+      }
+    } else if name == Self.contentTypeName, let charset = Self.charset(in: value) {
+      if charset != "utf-8" && charset != "utf8" {
+        block.error = block.error ?? .unsupportedCharset(charset)
+      }
+    }
+    return nil
+  }
+
+  private func endOfHeaders(_ block: HeaderBlock, emit: (Event) -> Void) -> State {
+    guard block.lengthIsReliable, let length = block.contentLength else {
+      return resynchronise(after: block.error ?? .missingContentLength, emit: emit)
+    }
+    if length == 0 {
+      emit(.error(.zeroContentLength))
+      return .header(HeaderBlock())
+    }
+    if length > limits.maxMessageBytes {
+      emit(.error(.messageTooLarge(length: length, limit: limits.maxMessageBytes)))
+      return .skipping(remaining: length)
+    }
+    if let error = block.error {
+      emit(.error(error))
+      return .skipping(remaining: length)
+    }
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(min(length, 64 << 10))
+    return .body(remaining: length, buffer: buffer)
+  }
+
+  private func resynchronise(after error: FramingError, emit: (Event) -> Void) -> State {
+    emit(.error(error))
+    return .resynchronising(window: [])
+  }
+
+  /// Parses a decimal byte count: ASCII digits only, overflow-checked; `nil` for anything else.
+  private static func parseLength(_ digits: ArraySlice<UInt8>) -> Int? {
+    guard !digits.isEmpty else { return nil }
+    var value = 0
+    for byte in digits {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+      let (next, overflow2) = shifted.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+      if overflow1 || overflow2 { return nil }
+      value = next
+    }
+    return value
+  }
+
+  /// The lower-cased `charset` parameter of a `Content-Type` value, without quotes, if it has one.
+  private static func charset(in value: ArraySlice<UInt8>) -> String? {
+    let text = String(decoding: value, as: UTF8.self)
+    for parameter in text.split(separator: ";").dropFirst() {
+      let parts = parameter.split(separator: "=", maxSplits: 1)
+      guard parts.count == 2, parts[0].trimmingSpaces.lowercased() == "charset" else { continue }
+      var charset = parts[1].trimmingSpaces
+      if charset.count >= 2, charset.hasPrefix("\""), charset.hasSuffix("\"") {
+        charset = String(charset.dropFirst().dropLast())
+      }
+      return charset.lowercased()
+    }
+    return nil
+  }
+
+  private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    var slice = bytes
+    while let first = slice.first, first == 0x20 || first == 0x09 { slice.removeFirst() }
+    while let last = slice.last, last == 0x20 || last == 0x09 { slice.removeLast() }
+    return slice
+  }
+
+  private static func lowercased(_ byte: UInt8) -> UInt8 {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+  }
+
+  private static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
+  /// A short, log-safe rendering of header bytes.
+  private static func printable(_ bytes: [UInt8]) -> String {
+    String(decoding: bytes.prefix(64), as: UTF8.self)
+  }
+}
+
+extension Substring {
+  fileprivate var trimmingSpaces: String {
+    String(self.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+  }
+}

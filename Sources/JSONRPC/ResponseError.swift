@@ -1,0 +1,122 @@
+/// A JSON-RPC error object: `code`, a short `message`, and optional `data`.
+///
+/// Errors made by this module always carry `data.kind`, a stable machine-readable name, so a
+/// presenter can replace `message` with localized text without losing what happened.
+public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible {
+  public var code: ErrorCode
+  public var message: String
+  public var data: JSONValue?
+
+  /// Creates an error.
+  public init(code: ErrorCode, message: String, data: JSONValue? = nil) {
+    self.code = code
+    self.message = message
+    self.data = data
+  }
+
+  /// The `data.kind` name, if the error has one.
+  public var kind: String? { data?["kind"]?.stringValue }
+
+  /// The error as a JSON-RPC error object.
+  public var jsonValue: JSONValue {
+    var object: [String: JSONValue] = ["code": .int(code.rawValue), "message": .string(message)]
+    if let data { object["data"] = data }
+    return .object(object)
+  }
+
+  public var description: String { "\(message) (\(code.rawValue))" }
+
+  // MARK: - Factories
+
+  /// The message body was not valid JSON.
+  public static func parseError(_ detail: String) -> ResponseError {
+    ResponseError(code: .parseError, message: "Parse error", data: ["kind": "parseError", "detail": .string(detail)])
+  }
+
+  /// The byte stream could not be framed.
+  public static func framingError(_ error: FramingError) -> ResponseError {
+    ResponseError(
+      code: .parseError,
+      message: "Framing error",
+      data: ["kind": "framingError", "reason": .string(error.reason), "detail": .string(error.description)]
+    )
+  }
+
+  /// The JSON was not a valid request object.
+  public static func invalidRequest(_ detail: String) -> ResponseError {
+    ResponseError(
+      code: .invalidRequest,
+      message: "Invalid request",
+      data: ["kind": "invalidRequest", "detail": .string(detail)]
+    )
+  }
+
+  /// An empty batch `[]`.
+  public static let emptyBatch = ResponseError(
+    code: .invalidRequest,
+    message: "Invalid request",
+    data: ["kind": "emptyBatch", "detail": "A batch must contain at least one message"]
+  )
+
+  /// No handler for `method`.
+  public static func methodNotFound(_ method: String) -> ResponseError {
+    ResponseError(
+      code: .methodNotFound,
+      message: "Method not found: '\(method)'",
+      data: ["kind": "methodNotFound", "method": .string(method)]
+    )
+  }
+
+  /// The params did not fit the method; `field` is the dotted path of the offending field, if known.
+  public static func invalidParams(field: String?, detail: String) -> ResponseError {
+    var data: [String: JSONValue] = ["kind": "invalidParams", "detail": .string(detail)]
+    if let field { data["field"] = .string(field) }
+    let message = field.map { "Invalid params: '\($0)'" } ?? "Invalid params"
+    return ResponseError(code: .invalidParams, message: message, data: .object(data))
+  }
+
+  /// Something went wrong inside the server; details stay in the server's log.
+  public static let internalError = ResponseError(
+    code: .internalError,
+    message: "Internal error",
+    data: ["kind": "internalError"]
+  )
+
+  /// A request arrived before `initialize`.
+  public static func serverNotInitialized(_ method: String) -> ResponseError {
+    ResponseError(
+      code: .serverNotInitialized,
+      message: "Server not initialized",
+      data: ["kind": "serverNotInitialized", "method": .string(method)]
+    )
+  }
+
+  /// A second `initialize`.
+  public static let alreadyInitialized = ResponseError(
+    code: .invalidRequest,
+    message: "Server already initialized",
+    data: ["kind": "alreadyInitialized"]
+  )
+
+  /// A request after `shutdown`.
+  public static func shuttingDown(_ method: String) -> ResponseError {
+    ResponseError(
+      code: .invalidRequest,
+      message: "Server is shutting down",
+      data: ["kind": "shuttingDown", "method": .string(method)]
+    )
+  }
+
+  /// The client cancelled the request.
+  public static let requestCancelled = ResponseError(
+    code: .requestCancelled,
+    message: "Request cancelled",
+    data: ["kind": "requestCancelled"]
+  )
+}
+
+/// A type that knows its own wire form: Core errors conform in the server module.
+public protocol ResponseErrorConvertible: Error {
+  /// The error as it goes on the wire.
+  var responseError: ResponseError { get }
+}

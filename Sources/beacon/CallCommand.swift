@@ -1,0 +1,39 @@
+import BeaconCore
+import BeaconServer
+import Foundation
+import JSONRPC
+
+/// `beacon call METHOD [PARAMS_JSON]`: one request in-process, through the same dispatcher as `serve`.
+enum CallCommand {
+  static func run(method: String, paramsText: String?, options: ServerOptions, logger: Logger) async -> Int32 {
+    let language = options.initialLanguage
+    var params: JSONValue?
+    if let paramsText {
+      do {
+        params = try JSONParser.parse(Array(paramsText.utf8))
+      } catch {
+        logger.sink(LocalizedMessage.invalidJSONArgument(error.description).text(in: language))
+        return 64
+      }
+    }
+    let client = InProcessClient(options: options, logger: logger) { method, params in
+      if method == "window/logMessage", let message = params?["message"]?.stringValue {
+        logger.sink(message)
+      }
+    }
+    if method != InitializeRequest.method {
+      if case .failure(let error) = await client.call(InitializeRequest.method, params: [:]) {
+        logger.sink(error.message)
+        return 1
+      }
+    }
+    switch await client.call(method, params: params) {
+    case .success(let result):
+      print(JSONWriter.prettyPrinted(result))
+      return 0
+    case .failure(let error):
+      logger.sink(error.message)
+      return 1
+    }
+  }
+}
