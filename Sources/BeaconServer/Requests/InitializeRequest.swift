@@ -5,7 +5,7 @@ import JSONRPC
 /// Reads `locale` (BCP 47: `nb` default, `nn`, `en`) and `initializationOptions` (`storePath`,
 /// `offline`, `geoapify {apiKey, baseURL}`). When `processId` names a process that dies, the
 /// server exits.
-public struct InitializeRequest: RequestType, Equatable {
+public struct InitializeRequest: RequestType, Encodable, Equatable {
   public static let method = "initialize"
   public typealias Response = InitializeResult
 

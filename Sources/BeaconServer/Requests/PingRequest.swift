@@ -1,7 +1,7 @@
 import JSONRPC
 
 /// Checks that the server answers: the result is `{}`.
-public struct PingRequest: RequestType, Equatable {
+public struct PingRequest: RequestType, Encodable, Equatable {
   public static let method = "ping"
   public typealias Response = EmptyResult
 
