@@ -18,6 +18,8 @@ public struct BeaconConfiguration: Sendable, Equatable {
   public var language: Language
   /// A locale tag that was given but is not one of ours (the default language is used instead).
   public var unrecognizedLocale: String?
+  /// Whether some layer named a language that was recognized (otherwise the stored setting may choose).
+  public var isLanguageExplicit: Bool
 
   /// Merges `layers`, the first layer that sets a field winning, over the defaults.
   ///
@@ -37,9 +39,11 @@ public struct BeaconConfiguration: Sendable, Equatable {
     }
     var language = Language.defaultLanguage
     var unrecognized: String?
+    var isExplicit = false
     if let tag = first(\.locale) {
       if let recognized = Language(bcp47: tag) {
         language = recognized
+        isExplicit = true
       } else {
         unrecognized = tag
       }
@@ -51,7 +55,8 @@ public struct BeaconConfiguration: Sendable, Equatable {
       geoapifyAPIKey: first(\.geoapifyAPIKey),
       geoapifyBaseURL: baseURL,
       language: language,
-      unrecognizedLocale: unrecognized
+      unrecognizedLocale: unrecognized,
+      isLanguageExplicit: isExplicit
     )
   }
 }

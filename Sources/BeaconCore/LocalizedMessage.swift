@@ -20,6 +20,14 @@ public enum LocalizedMessage: Sendable, Equatable {
   case unknownOption(String)
   case missingValue(String)
   case missingArgument(String)
+  case placeNotFound(String)
+  case starsOutOfRange(Int)
+  case commentTooLong(Int)
+  case radiusOutOfRange(Int)
+  case invalidCoordinate
+  case storeUnavailable(path: String, reason: String)
+  case storeTooNew(path: String, version: Int, supported: Int)
+  case storageFailure
 
   /// The sentence in `language`.
   public func text(in language: Language) -> String {
@@ -94,6 +102,51 @@ public enum LocalizedMessage: Sendable, Equatable {
       ("Mangler verdi for '\(option)'", "Manglar verdi for '\(option)'", "Missing value for '\(option)'")
     case .missingArgument(let name):
       ("Mangler argumentet '\(name)'", "Manglar argumentet '\(name)'", "Missing argument '\(name)'")
+    case .placeNotFound(let id):
+      (
+        "Fant ikke stedet '\(id)'; søk etter det først", "Fann ikkje staden '\(id)'; søk etter han først",
+        "No place '\(id)' is known; search for it first"
+      )
+    case .starsOutOfRange(let stars):
+      (
+        "Vurderingen må være fra 1 til 5 stjerner, ikke \(stars)",
+        "Vurderinga må vere frå 1 til 5 stjerner, ikkje \(stars)",
+        "A rating must be 1 to 5 stars, not \(stars)"
+      )
+    case .commentTooLong(let limit):
+      (
+        "Kommentaren kan ha høyst \(limit) tegn", "Kommentaren kan ha høgst \(limit) teikn",
+        "A comment may have at most \(limit) characters"
+      )
+    case .radiusOutOfRange(let radius):
+      (
+        "Radius må være fra 1 000 til 10 000 meter, ikke \(radius)",
+        "Radius må vere frå 1 000 til 10 000 meter, ikkje \(radius)",
+        "The radius must be 1,000 to 10,000 metres, not \(radius)"
+      )
+    case .invalidCoordinate:
+      (
+        "Ugyldig posisjon; breddegrad må være −90…90 og lengdegrad −180…180",
+        "Ugyldig posisjon; breiddegrad må vere −90…90 og lengdegrad −180…180",
+        "Invalid position; latitude must be −90…90 and longitude −180…180"
+      )
+    case .storeUnavailable(let path, let reason):
+      (
+        "Kan ikke åpne databasen '\(path)': \(reason)", "Kan ikkje opne databasen '\(path)': \(reason)",
+        "Cannot open the database '\(path)': \(reason)"
+      )
+    case .storeTooNew(let path, let version, let supported):
+      (
+        "Databasen '\(path)' er fra en nyere Beacon (versjon \(version), denne kan \(supported)); oppdater Beacon",
+        "Databasen '\(path)' er frå ein nyare Beacon (versjon \(version), denne kan \(supported)); oppdater Beacon",
+        "The database '\(path)' is from a newer Beacon (version \(version), this one knows \(supported)); update Beacon"
+      )
+    case .storageFailure:
+      (
+        "Kunne ikke lagre eller lese data; se loggen for detaljer",
+        "Kunne ikkje lagre eller lese data; sjå loggen for detaljar",
+        "Could not store or read data; see the log for details"
+      )
     }
   }
 }

@@ -20,6 +20,7 @@ public final class BeaconServer: Sendable {
   private struct Session {
     var language: Language
     var configuration: BeaconConfiguration?
+    var store: Store?
     var monitor: ClientProcessMonitor?
   }
 
@@ -56,9 +57,14 @@ public final class BeaconServer: Sendable {
   private func registerMethods() {
     dispatcher.register(InitializeRequest.self) { [weak self] request, context in
       guard let self else { throw ResponseError.internalError }
-      return try self.initialize(request, context: context)
+      return try await self.initialize(request, context: context)
     }
     dispatcher.register(PingRequest.self) { _, _ in EmptyResult() }
+    registerStoreMethods()
+    dispatcher.onShutdown { [weak self] in
+      // Closing the connection checkpoints the WAL; every earlier request has finished by now.
+      self?.session.withLock { $0.store = nil }
+    }
     if options.enablesTestMethods {
       TestMethods.register(on: dispatcher)
     }
@@ -66,7 +72,7 @@ public final class BeaconServer: Sendable {
 
   // MARK: - initialize
 
-  private func initialize(_ request: InitializeRequest, context: RequestContext) throws -> InitializeResult {
+  private func initialize(_ request: InitializeRequest, context: RequestContext) async throws -> InitializeResult {
     let given = request.initializationOptions
     let layer = BeaconOptions(
       storePath: given?.storePath,
@@ -86,9 +92,23 @@ public final class BeaconServer: Sendable {
         data: ["kind": "invalidParams", "field": "initializationOptions.geoapify.baseURL"]
       )
     }
+    let storePath = configuration.storePath ?? StoreLocation.defaultPath(environment: ProcessInfo.processInfo.environment)
+    let store: Store
+    var language = configuration.language
+    do {
+      store = try Store.open(path: storePath)
+    } catch {
+      throw error.responseError(in: language)
+    }
+    if !configuration.isLanguageExplicit, (try? await store.hasStoredLocale()) == true,
+      let stored = try? await store.settings().locale
+    {
+      language = stored
+    }
     session.withLock {
-      $0.language = configuration.language
+      $0.language = language
       $0.configuration = configuration
+      $0.store = store
     }
     if let tag = configuration.unrecognizedLocale {
       let message = LocalizedMessage.unrecognizedLocale(tag).text(in: configuration.language)
@@ -107,9 +127,9 @@ public final class BeaconServer: Sendable {
         batches: true,
         locales: Language.allCases.map(\.rawValue)
       ),
-      locale: configuration.language.rawValue,
+      locale: language.rawValue,
       configuration: .init(
-        storePath: configuration.storePath,
+        storePath: storePath,
         offline: configuration.offline,
         geoapifyBaseURL: configuration.geoapifyBaseURL.absoluteString,
         geoapifyAPIKeyConfigured: configuration.geoapifyAPIKey != nil
@@ -123,6 +143,25 @@ public final class BeaconServer: Sendable {
       exit(1)
     }
     session.withLock { $0.monitor = monitor }
+  }
+
+  // MARK: - Store
+
+  /// Runs `body` with the session's store, turning domain errors into localized wire errors.
+  func withStore<T: Sendable>(_ body: (Store) async throws(BeaconError) -> T) async throws(ResponseError) -> T {
+    let (store, language) = session.withLock { ($0.store, $0.language) }
+    guard let store else { throw ResponseError.serverNotInitialized("") }
+    do {
+      return try await body(store)
+    } catch {
+      if case .storage(let detail) = error { logger.error("Store failure: \(detail)") }
+      throw error.responseError(in: language)
+    }
+  }
+
+  /// Switches the session's language (a `settings/update` of `locale`).
+  func setLanguage(_ language: Language) {
+    session.withLock { $0.language = language }
   }
 
   // MARK: - Errors

@@ -1,8 +1,11 @@
+import Foundation
+
 /// Decodes `Decodable` types straight from a ``JSONValue``, with no text round trip.
 ///
 /// Numbers convert where no information is lost (`5.0` decodes as `Int` 5, `5` as `Double` 5.0);
 /// everything else must match its type exactly. Errors are `DecodingError`s whose `codingPath`
-/// names the offending field, which the dispatcher reports in `-32602` error data.
+/// names the offending field, which the dispatcher reports in `-32602` error data. Dates are read from
+/// ISO 8601 strings, with or without fractional seconds.
 public struct JSONValueDecoder: Sendable {
   /// Creates a decoder.
   public init() {}
@@ -66,9 +69,8 @@ public struct JSONValueDecoder: Sendable {
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
       let value = try member(key)
-      let path = codingPath + [key]
       if let direct = value as? T { return direct }
-      return try SingleValueContainer(value: value, codingPath: path).decode(type)
+      return try SingleValueContainer(value: value, codingPath: codingPath + [key]).decode(type)
     }
 
     func nestedContainer<NestedKey: CodingKey>(
@@ -192,6 +194,15 @@ public struct JSONValueDecoder: Sendable {
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
       if let direct = value as? T { return direct }
+      if type == Date.self {
+        guard case .string(let text) = value,
+          let date = (try? JSONValueEncoder.dateFormat.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text)),
+          let typed = date as? T
+        else {
+          throw typeMismatch(type, "an ISO 8601 date", value, codingPath)
+        }
+        return typed
+      }
       return try T(from: Implementation(value: value, codingPath: codingPath))
     }
   }

@@ -1,7 +1,10 @@
+import Foundation
+
 /// Encodes `Encodable` values straight into a ``JSONValue``, with no text round trip.
 ///
 /// Optional properties that are `nil` are left out (the synthesized `encodeIfPresent`); a type that
-/// wants an explicit `null` encodes it with `encodeNil()`.
+/// wants an explicit `null` encodes it with `encodeNil()`. Dates become ISO 8601 strings in UTC with
+/// milliseconds (`2026-11-22T20:55:15.123Z`).
 public struct JSONValueEncoder: Sendable {
   /// Creates an encoder.
   public init() {}
@@ -9,10 +12,14 @@ public struct JSONValueEncoder: Sendable {
   /// Encodes `value` as a ``JSONValue``.
   public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
     if let direct = value as? JSONValue { return direct }
+    if let date = value as? Date { return .string(Self.dateFormat.format(date)) }
     let encoder = Implementation(codingPath: [])
     try value.encode(to: encoder)
     return encoder.result ?? .object([:])
   }
+
+  /// How dates are written and read: ISO 8601 with milliseconds.
+  static let dateFormat = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
   /// A node under construction: a finished value, or an object or array still being filled.
   final class Node {
@@ -82,6 +89,7 @@ public struct JSONValueEncoder: Sendable {
   /// Encodes `value` in a child encoder and returns its node.
   static func encodeChild<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> Node {
     if let direct = value as? JSONValue { return Node(value: direct) }
+    if let date = value as? Date { return Node(value: .string(dateFormat.format(date))) }
     let child = Implementation(codingPath: codingPath)
     try value.encode(to: child)
     return child.node ?? Node(.object)

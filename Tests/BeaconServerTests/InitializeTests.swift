@@ -1,4 +1,5 @@
 import BeaconCore
+import Foundation
 import JSONRPC
 import Synchronization
 import Testing
@@ -13,7 +14,7 @@ import Testing
   }
 
   @Test func reportsServerInfoCapabilitiesAndConfiguration() async throws {
-    let client = InProcessClient(options: ServerOptions())
+    let client = InProcessClient(options: .inMemory())
     let result = try await client.send(InitializeRequest(locale: "en"))
     #expect(result.serverInfo.name == "beacon")
     #expect(result.serverInfo.version == BeaconVersion.current)
@@ -27,10 +28,12 @@ import Testing
   }
 
   @Test func flagsBeatInitializationOptionsWhichBeatTheEnvironment() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
     let options = ServerOptions(
-      flags: BeaconOptions(storePath: "/from/flag.sqlite"),
+      flags: BeaconOptions(storePath: directory + "/flag.sqlite"),
       environment: BeaconOptions(
-        storePath: "/from/env.sqlite",
+        storePath: directory + "/env.sqlite",
         offline: false,
         geoapifyAPIKey: APIKey("env-key"),
         geoapifyBaseURL: "https://env.example"
@@ -40,13 +43,16 @@ import Testing
     let result = try await client.send(
       InitializeRequest(
         initializationOptions: .init(
-          storePath: "/from/init.sqlite",
+          storePath: directory + "/init.sqlite",
           offline: true,
           geoapify: .init(baseURL: "http://127.0.0.1:8080")
         )
       )
     )
-    #expect(result.configuration.storePath == "/from/flag.sqlite")
+    #expect(result.configuration.storePath == directory + "/flag.sqlite")
+    #expect(FileManager.default.fileExists(atPath: directory + "/flag.sqlite"))
+    #expect(!FileManager.default.fileExists(atPath: directory + "/init.sqlite"))
+    #expect(!FileManager.default.fileExists(atPath: directory + "/env.sqlite"))
     #expect(result.configuration.offline == true)
     #expect(result.configuration.geoapifyBaseURL == "http://127.0.0.1:8080")
     #expect(result.configuration.geoapifyAPIKeyConfigured == true)
@@ -55,7 +61,7 @@ import Testing
   }
 
   @Test func theAPIKeyIsNeverInTheResult() async throws {
-    let client = InProcessClient(options: ServerOptions())
+    let client = InProcessClient(options: .inMemory())
     let result = await client.call(
       "initialize",
       params: ["initializationOptions": ["geoapify": ["apiKey": "sk-SECRET-42"]]]
@@ -66,7 +72,7 @@ import Testing
   }
 
   @Test func anInvalidBaseURLIsAnInvalidParamsError() async throws {
-    let client = InProcessClient(options: ServerOptions())
+    let client = InProcessClient(options: .inMemory())
     let result = await client.call(
       "initialize",
       params: ["initializationOptions": ["geoapify": ["baseURL": "ftp://nope"]]]
@@ -84,7 +90,7 @@ import Testing
   }
 
   @Test func aWronglyTypedOptionNamesItsField() async throws {
-    let client = InProcessClient(options: ServerOptions())
+    let client = InProcessClient(options: .inMemory())
     let result = await client.call("initialize", params: ["initializationOptions": ["offline": "yes"]])
     guard case .failure(let error) = result else {
       Issue.record("expected an error, got \(result)")
@@ -96,7 +102,7 @@ import Testing
 
   @Test func anUnknownLocaleWarnsTheUserAndFallsBackToBokmal() async throws {
     let notifications = Notifications()
-    let client = InProcessClient(options: ServerOptions(), onNotification: notifications.append)
+    let client = InProcessClient(options: .inMemory(), onNotification: notifications.append)
     let result = try await client.send(InitializeRequest(locale: "de-DE"))
     #expect(result.locale == "nb")
     let warning = try #require(notifications.all.first { $0.0 == "window/logMessage" })
@@ -105,10 +111,10 @@ import Testing
   }
 
   @Test func testMethodsExistOnlyWhenEnabled() async throws {
-    let plain = InProcessClient(options: ServerOptions())
+    let plain = InProcessClient(options: .inMemory())
     let plainResult = try await plain.send(InitializeRequest())
     #expect(!plainResult.capabilities.methods.contains("test/sleep"))
-    let testing = InProcessClient(options: ServerOptions(enablesTestMethods: true))
+    let testing = InProcessClient(options: .inMemory(enablesTestMethods: true))
     let testingResult = try await testing.send(InitializeRequest())
     #expect(testingResult.capabilities.methods.contains("test/sleep"))
   }

@@ -9,7 +9,7 @@ import Testing
     (Language.nb, "Ukjent metode 'x/y'"), (.nn, "Ukjend metode 'x/y'"), (.en, "Unknown method 'x/y'"),
   ])
   func unknownMethodsAreReportedInTheSessionLanguage(language: Language, expected: String) async throws {
-    let client = InProcessClient(options: ServerOptions())
+    let client = InProcessClient(options: .inMemory())
     _ = try await client.send(InitializeRequest(locale: language.rawValue))
     let result = await client.call("x/y")
     guard case .failure(let error) = result else {
@@ -22,13 +22,13 @@ import Testing
   }
 
   @Test func theLocaleFlagWinsOverInitialize() async throws {
-    let client = InProcessClient(options: ServerOptions(flags: BeaconOptions(locale: "nn")))
+    let client = InProcessClient(options: .inMemory(flags: BeaconOptions(locale: "nn")))
     let result = try await client.send(InitializeRequest(locale: "en"))
     #expect(result.locale == "nn")
   }
 
   @Test func beforeInitializeTheFlagLanguageIsUsed() async throws {
-    let client = InProcessClient(options: ServerOptions(flags: BeaconOptions(locale: "en")))
+    let client = InProcessClient(options: .inMemory(flags: BeaconOptions(locale: "en")))
     let result = await client.call("ping")
     guard case .failure(let error) = result else {
       Issue.record("expected -32002, got \(result)")
@@ -44,7 +44,7 @@ import Testing
   }
 
   @Test func pingAnswersAnEmptyObject() async throws {
-    let client = InProcessClient(options: ServerOptions())
+    let client = InProcessClient(options: .inMemory())
     _ = try await client.send(InitializeRequest())
     #expect(try await client.call("ping").get() == .object([:]))
   }

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Sort keys for the Norwegian alphabet: A–Z, then Æ, Ø, Å; case and other accents ignored.
+///
+/// Written out rather than left to the platform's collator so the order is the same on every machine.
+public enum NorwegianCollation {
+  /// A key that sorts `text` in Norwegian order when compared with `<`.
+  public static func key(_ text: String) -> String {
+    var key = String.UnicodeScalarView()
+    for scalar in text.lowercased().unicodeScalars {
+      switch scalar {
+      case "æ", "ä": key.append("{")  // The three code points after "z".
+      case "ø", "ö": key.append("|")
+      case "å": key.append("}")
+      default:
+        let folded = String(scalar).folding(options: [.diacriticInsensitive], locale: nil)
+        key.append(contentsOf: folded.unicodeScalars)
+      }
+    }
+    return String(key)
+  }
+
+  /// Folds `text` for matching: lower-case, accents removed (also from æ, ø and å, so "kafe" finds "Kafé").
+  public static func matchKey(_ text: String) -> String {
+    text.lowercased()
+      .replacingOccurrences(of: "æ", with: "ae")
+      .replacingOccurrences(of: "ø", with: "o")
+      .replacingOccurrences(of: "å", with: "a")
+      .folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// A place as the store keeps it, whatever source it came from.
+public struct Place: Sendable, Equatable, Codable {
+  /// A stable id: Geoapify's `place_id`, or `osm:node/123` for OpenStreetMap data.
+  public var id: String
+  /// The name (for nameless places a readable fallback such as the address line).
+  public var name: String
+  /// What kind of place it is.
+  public var category: PlaceCategory
+  /// Where it is.
+  public var location: Coordinate
+  /// The address as one line, if known.
+  public var address: String?
+  /// Cuisine or other keywords that search should find, if known.
+  public var cuisine: String?
+  /// The decoded details as JSON text, if they have been fetched.
+  public var detailsJSON: String?
+  /// Where the data came from, e.g. `geoapify`, `osm`, `test`.
+  public var source: String
+  /// When the data was fetched.
+  public var fetchedAt: Date
+
+  /// Creates a place.
+  public init(
+    id: String,
+    name: String,
+    category: PlaceCategory,
+    location: Coordinate,
+    address: String? = nil,
+    cuisine: String? = nil,
+    detailsJSON: String? = nil,
+    source: String,
+    fetchedAt: Date = Date()
+  ) {
+    self.id = id
+    self.name = name
+    self.category = category
+    self.location = location
+    self.address = address
+    self.cuisine = cuisine
+    self.detailsJSON = detailsJSON
+    self.source = source
+    self.fetchedAt = fetchedAt
+  }
+}

@@ -1,0 +1,157 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection: opened with WAL, `synchronous=NORMAL`, foreign keys and a busy timeout.
+///
+/// Not `Sendable`: exactly one owner (the ``Store`` actor) uses it, so SQLite runs in multi-thread
+/// mode without its own mutexes. Prepared statements are cached per SQL text and finalized with the
+/// connection.
+final class Database {
+  private let handle: OpaquePointer
+  /// The file path, or `:memory:`.
+  let path: String
+  private var statements: [String: Statement] = [:]
+
+  /// Opens (creating if needed) the database at `path`.
+  ///
+  /// A new file is created with mode 0600 and its directory with 0700 before SQLite opens it.
+  init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(SQLiteError) {
+    self.path = path
+    if path != ":memory:" { try Self.createPrivately(path) }
+    var connection: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    let code = sqlite3_open_v2(path, &connection, flags, nil)
+    guard code == SQLITE_OK, let connection else {
+      let message = connection.map(Self.message) ?? String(cString: sqlite3_errstr(code))
+      // "Whether or not an error occurs when it is opened, resources associated with the database
+      // connection handle should be released by passing it to sqlite3_close()."
+      sqlite3_close_v2(connection)
+      throw SQLiteError(code: code, message: message)
+    }
+    handle = connection
+    sqlite3_extended_result_codes(handle, 1)
+    sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+    do {
+      // Reading the schema first makes a file that is not a database fail here, not later.
+      _ = try query("SELECT count(*) FROM sqlite_schema")
+      if path != ":memory:" { _ = try query("PRAGMA journal_mode = WAL") }
+      try execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
+    } catch {
+      statements.removeAll()
+      sqlite3_close_v2(handle)
+      throw error
+    }
+  }
+
+  deinit {
+    statements.removeAll()
+    sqlite3_close_v2(handle)
+  }
+
+  /// SQLite's current error message for `connection`.
+  static func message(_ connection: OpaquePointer) -> String {
+    String(cString: sqlite3_errmsg(connection))
+  }
+
+  /// Creates the file with mode 0600 (and missing directories with 0700) if it does not exist yet.
+  private static func createPrivately(_ path: String) throws(SQLiteError) {
+    let url = URL(fileURLWithPath: path)
+    let directory = url.deletingLastPathComponent().path
+    if !FileManager.default.fileExists(atPath: directory) {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: directory,
+          withIntermediateDirectories: true,
+          attributes: [.posixPermissions: 0o700]
+        )
+      } catch {
+        throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot create directory '\(directory)'")
+      }
+    }
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    if descriptor >= 0 {
+      close(descriptor)
+    } else if errno != EISDIR {
+      let reason = String(cString: strerror(errno))
+      throw SQLiteError(code: SQLITE_CANTOPEN, message: reason)
+    }
+  }
+
+  /// Runs SQL without parameters, possibly several statements (migrations, pragmas).
+  func execute(_ sql: String) throws(SQLiteError) {
+    var error: UnsafeMutablePointer<CChar>?
+    let code = sqlite3_exec(handle, sql, nil, nil, &error)
+    if code != SQLITE_OK {
+      let message = error.map { String(cString: $0) } ?? Self.message(handle)
+      sqlite3_free(error)
+      throw SQLiteError(code: sqlite3_extended_errcode(handle), message: message, sql: sql)
+    }
+  }
+
+  /// Runs one statement with bound values and returns its rows.
+  @discardableResult
+  func query(_ sql: String, _ values: [any DatabaseValueConvertible] = []) throws(SQLiteError) -> [Row] {
+    let statement = try prepared(sql)
+    try statement.bind(values)
+    var rows: [Row] = []
+    let columns = statement.columnCount
+    while try statement.step() {
+      rows.append(Row(values: (0..<columns).map(statement.column)))
+    }
+    return rows
+  }
+
+  /// Runs one statement with bound values, ignoring rows.
+  func run(_ sql: String, _ values: [any DatabaseValueConvertible] = []) throws(SQLiteError) {
+    let statement = try prepared(sql)
+    try statement.bind(values)
+    while try statement.step() {}
+  }
+
+  /// The rowid of the last insert.
+  var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// The number of rows the last statement changed.
+  var changes: Int { Int(sqlite3_changes(handle)) }
+
+  /// `PRAGMA user_version`, the schema version.
+  var userVersion: Int {
+    get throws(SQLiteError) { try query("PRAGMA user_version").first?.int(0) ?? 0 }
+  }
+
+  /// Runs `body` in a transaction, committing when it returns and rolling back when it throws.
+  ///
+  /// `BEGIN IMMEDIATE` takes the write lock up front, so two writers wait (up to the busy timeout, then
+  /// retried) instead of failing halfway with "database is locked".
+  func transaction<T>(_ body: () throws -> T) throws -> T {
+    var attempts = 0
+    while true {
+      do {
+        try execute("BEGIN IMMEDIATE")
+        break
+      } catch {
+        // The busy timeout already waited; a few more rounds ride out a long writer elsewhere.
+        attempts += 1
+        if !error.isBusy || attempts > 5 { throw error }
+      }
+    }
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  private func prepared(_ sql: String) throws(SQLiteError) -> Statement {
+    if let cached = statements[sql] { return cached }
+    let statement = try Statement(database: handle, sql: sql)
+    statements[sql] = statement
+    return statement
+  }
+}
+
+@available(*, unavailable)
+extension Database: Sendable {}

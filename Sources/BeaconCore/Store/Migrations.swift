@@ -1,0 +1,70 @@
+/// The store's schema, as an append-only list of SQL migrations tracked by `PRAGMA user_version`.
+///
+/// A migration that has shipped is never edited: the schema changes only by appending one. Migration
+/// *n* (1-based) brings the store to `user_version` *n*. Migrations use literal SQL, never Swift types.
+enum Migrations {
+  static let all: [String] = [
+    // 1: places, with a spatial index (R*Tree) and a full-text index (FTS5) kept in step by triggers.
+    """
+    CREATE TABLE place (
+      id TEXT PRIMARY KEY NOT NULL,
+      name TEXT NOT NULL,
+      category TEXT NOT NULL,
+      latitude REAL NOT NULL,
+      longitude REAL NOT NULL,
+      address TEXT,
+      cuisine TEXT,
+      details TEXT,
+      source TEXT NOT NULL,
+      fetched_at REAL NOT NULL
+    );
+    CREATE INDEX place_category ON place(category);
+    CREATE VIRTUAL TABLE place_rtree USING rtree(place_rowid, min_latitude, max_latitude, min_longitude, max_longitude);
+    CREATE VIRTUAL TABLE place_fts USING fts5(
+      name, address, cuisine, content = 'place', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2'
+    );
+    CREATE TRIGGER place_inserted AFTER INSERT ON place BEGIN
+      INSERT INTO place_rtree VALUES (new.rowid, new.latitude, new.latitude, new.longitude, new.longitude);
+      INSERT INTO place_fts(rowid, name, address, cuisine) VALUES (new.rowid, new.name, new.address, new.cuisine);
+    END;
+    CREATE TRIGGER place_deleted AFTER DELETE ON place BEGIN
+      DELETE FROM place_rtree WHERE place_rowid = old.rowid;
+      INSERT INTO place_fts(place_fts, rowid, name, address, cuisine)
+        VALUES ('delete', old.rowid, old.name, old.address, old.cuisine);
+    END;
+    CREATE TRIGGER place_updated AFTER UPDATE ON place BEGIN
+      UPDATE place_rtree SET min_latitude = new.latitude, max_latitude = new.latitude,
+        min_longitude = new.longitude, max_longitude = new.longitude WHERE place_rowid = new.rowid;
+      INSERT INTO place_fts(place_fts, rowid, name, address, cuisine)
+        VALUES ('delete', old.rowid, old.name, old.address, old.cuisine);
+      INSERT INTO place_fts(rowid, name, address, cuisine) VALUES (new.rowid, new.name, new.address, new.cuisine);
+    END;
+    """,
+    // 2: ratings (every rating its own row) and favourites ("Mine steder"); rated and favourite
+    // places can never be deleted from under them.
+    """
+    CREATE TABLE rating (
+      id INTEGER PRIMARY KEY,
+      place_id TEXT NOT NULL REFERENCES place(id),
+      stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 5),
+      comment TEXT,
+      created_at REAL NOT NULL
+    );
+    CREATE INDEX rating_place ON rating(place_id, created_at);
+    CREATE TABLE favorite (
+      place_id TEXT PRIMARY KEY NOT NULL REFERENCES place(id),
+      added_at REAL NOT NULL
+    );
+    """,
+    // 3: settings (the seed's AppStorage), one row per key, values as JSON text.
+    """
+    CREATE TABLE setting (
+      key TEXT PRIMARY KEY NOT NULL,
+      value TEXT NOT NULL
+    );
+    """,
+  ]
+
+  /// The schema version this build writes.
+  static var latestVersion: Int { all.count }
+}

@@ -1,0 +1,89 @@
+import CSQLite
+
+/// A prepared statement, finalized when it goes away; every value is bound, never interpolated.
+///
+/// Owned by one ``Database`` and used only on its owner's executor.
+final class Statement {
+  private let handle: OpaquePointer
+  private let database: OpaquePointer
+  let sql: String
+
+  init(database: OpaquePointer, sql: String) throws(SQLiteError) {
+    var statement: OpaquePointer?
+    let code = sqlite3_prepare_v3(database, sql, -1, 0, &statement, nil)
+    guard code == SQLITE_OK, let statement else {
+      throw SQLiteError(code: sqlite3_extended_errcode(database), message: Database.message(database), sql: sql)
+    }
+    self.handle = statement
+    self.database = database
+    self.sql = sql
+  }
+
+  deinit { sqlite3_finalize(handle) }
+
+  /// Binds `values` to the parameters `?1…?n`, after resetting the statement.
+  func bind(_ values: [any DatabaseValueConvertible]) throws(SQLiteError) {
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
+    guard Int(sqlite3_bind_parameter_count(handle)) == values.count else {
+      throw SQLiteError(
+        code: SQLITE_RANGE,
+        message: "expected \(sqlite3_bind_parameter_count(handle)) arguments, got \(values.count)",
+        sql: sql
+      )
+    }
+    for (offset, value) in values.enumerated() {
+      let index = Int32(offset + 1)
+      let code: Int32
+      switch value.databaseValue {
+      case .null: code = sqlite3_bind_null(handle, index)
+      case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+      case .real(let number): code = sqlite3_bind_double(handle, index, number)
+      case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, SQLITE_TRANSIENT)
+      case .blob(let bytes):
+        code = bytes.withUnsafeBytes { buffer in
+          sqlite3_bind_blob(handle, index, buffer.baseAddress, Int32(buffer.count), SQLITE_TRANSIENT)
+        }
+      }
+      guard code == SQLITE_OK else { throw failure(code) }
+    }
+  }
+
+  /// Steps once: `true` when a row is available, `false` when the statement is done.
+  func step() throws(SQLiteError) -> Bool {
+    switch sqlite3_step(handle) {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    case let code: throw failure(code)
+    }
+  }
+
+  /// The value of column `index` of the current row.
+  func column(_ index: Int32) -> DatabaseValue {
+    switch sqlite3_column_type(handle, index) {
+    case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, index))
+    case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, index))
+    case SQLITE_TEXT:
+      guard let text = sqlite3_column_text(handle, index) else { return .null }
+      return .text(String(cString: text))
+    case SQLITE_BLOB:
+      let count = Int(sqlite3_column_bytes(handle, index))
+      guard let bytes = sqlite3_column_blob(handle, index), count > 0 else { return .blob([]) }
+      return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+    default: return .null
+    }
+  }
+
+  /// The number of columns in a result row.
+  var columnCount: Int32 { sqlite3_column_count(handle) }
+
+  private func failure(_ code: Int32) -> SQLiteError {
+    SQLiteError(code: sqlite3_extended_errcode(database), message: Database.message(database), sql: sql)
+  }
+}
+
+/// SQLite's `SQLITE_TRANSIENT`, which Swift cannot import: SQLite copies the bound bytes.
+let SQLITE_TRANSIENT = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+
+@available(*, unavailable)
+extension Statement: Sendable {}

@@ -1,0 +1,393 @@
+import Foundation
+
+/// Beacon's durable memory: places, ratings, favourites and settings in one SQLite file.
+///
+/// The actor is the single owner of its connection, so every access is serialized; every write runs
+/// in one `BEGIN IMMEDIATE` transaction and returns only after `COMMIT`, so an acknowledged write
+/// survives a crash of the process.
+///
+/// ## Topics
+/// - Opening: ``open(path:)``
+/// - Places: ``upsert(_:)``, ``place(id:)``
+/// - Ratings: ``addRating(placeId:stars:comment:at:)``, ``ratings(placeId:)``
+/// - Favourites: ``addFavorite(placeId:at:)``, ``removeFavorite(placeId:)``, ``favorites(_:)``
+/// - Settings: ``settings()``, ``updateSettings(_:)``, ``resetSettings()``
+public actor Store {
+  /// The longest comment a rating may carry, in characters.
+  public static let maxCommentLength = 2_000
+
+  private let database: Database
+  /// The file the store lives in, or `:memory:`.
+  public nonisolated let path: String
+
+  private init(database: Database, path: String) {
+    self.database = database
+    self.path = path
+  }
+
+  /// Opens the store at `path` (creating it with mode 0600) and brings its schema up to date.
+  ///
+  /// - Throws: ``BeaconError/storeUnavailable(path:reason:)`` when the file cannot be opened or is not a
+  ///   database, ``BeaconError/storeTooNew(path:version:supported:)`` when a newer Beacon wrote it.
+  public static func open(path: String) throws(BeaconError) -> Store {
+    try open(path: path, upTo: Migrations.latestVersion)
+  }
+
+  /// Opens the store and migrates it only up to `version`: for tests of upgrade paths.
+  static func open(path: String, upTo version: Int) throws(BeaconError) -> Store {
+    let database: Database
+    do {
+      database = try Database(path: path)
+    } catch {
+      throw .storeUnavailable(path: path, reason: Self.reason(error))
+    }
+    do {
+      let current = try database.userVersion
+      guard current <= Migrations.latestVersion else {
+        throw BeaconError.storeTooNew(path: path, version: current, supported: Migrations.latestVersion)
+      }
+      for index in current..<min(version, Migrations.latestVersion) {
+        try database.transaction {
+          try database.execute(Migrations.all[index])
+          try database.execute("PRAGMA user_version = \(index + 1)")
+        }
+      }
+    } catch let error as BeaconError {
+      throw error
+    } catch {
+      throw .storeUnavailable(path: path, reason: Self.reason(error))
+    }
+    return Store(database: database, path: path)
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    guard let error = error as? SQLiteError else { return "\(error)" }
+    switch error.primaryCode {
+    case 26: return "filen er ikke en SQLite-database (not a database)"
+    case 14: return "filen kan ikke åpnes (\(error.message))"
+    case 8: return "filen er skrivebeskyttet (read-only)"
+    case 11: return "databasen er skadet (\(error.message))"
+    default: return error.message
+    }
+  }
+
+  /// The schema version of the open store.
+  public var schemaVersion: Int {
+    get throws(BeaconError) { try storage { try database.userVersion } }
+  }
+
+  /// Runs SQLite work, turning its errors into ``BeaconError/storage(_:)``.
+  private func storage<T>(_ body: () throws -> T) throws(BeaconError) -> T {
+    do {
+      return try body()
+    } catch let error as BeaconError {
+      throw error
+    } catch let error as SQLiteError {
+      throw .storage(error)
+    } catch {
+      throw .storage(SQLiteError(code: 1, message: "\(error)"))
+    }
+  }
+
+  // MARK: - Places
+
+  /// Inserts or replaces places, keeping their ratings and favourite marks.
+  public func upsert(_ places: [Place]) throws(BeaconError) {
+    try storage {
+      try database.transaction {
+        for place in places {
+          try database.run(
+            """
+            INSERT INTO place (id, name, category, latitude, longitude, address, cuisine, details, source, fetched_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET name = excluded.name, category = excluded.category,
+              latitude = excluded.latitude, longitude = excluded.longitude, address = excluded.address,
+              cuisine = excluded.cuisine, details = coalesce(excluded.details, place.details),
+              source = excluded.source, fetched_at = excluded.fetched_at
+            """,
+            [
+              place.id, place.name, place.category.rawValue, place.location.lat, place.location.lon, place.address,
+              place.cuisine, place.detailsJSON, place.source, place.fetchedAt,
+            ]
+          )
+        }
+      }
+    }
+  }
+
+  /// The stored place with `id`, if any.
+  public func place(id: String) throws(BeaconError) -> Place? {
+    try storage {
+      try database.query(
+        "SELECT \(Self.placeColumns) FROM place WHERE id = ?",
+        [id]
+      ).first.flatMap(Self.place(from:))
+    }
+  }
+
+  private static let placeColumns =
+    "place.id, place.name, place.category, place.latitude, place.longitude, place.address, place.cuisine, "
+    + "place.details, place.source, place.fetched_at"
+
+  private static func place(from row: Row) -> Place? {
+    guard let id = row.string(0), let name = row.string(1), let category = row.string(2).flatMap({ PlaceCategory(name: $0) }),
+      let lat = row.double(3), let lon = row.double(4)
+    else { return nil }
+    return Place(
+      id: id,
+      name: name,
+      category: category,
+      location: Coordinate(lat: lat, lon: lon),
+      address: row.string(5),
+      cuisine: row.string(6),
+      detailsJSON: row.string(7),
+      source: row.string(8) ?? "unknown",
+      fetchedAt: Date(timeIntervalSince1970: row.double(9) ?? 0)
+    )
+  }
+
+  /// Summaries of `places` for lists: rating summary, favourite mark and distance from `center`.
+  public func summaries(of places: [Place], center: Coordinate?) throws(BeaconError) -> [PlaceSummary] {
+    let ids = places.map(\.id)
+    let ratings = try ratingSummaries(for: ids)
+    let favorites = try favoriteIDs(among: ids)
+    return places.map { place in
+      PlaceSummary(
+        id: place.id,
+        name: place.name,
+        category: place.category,
+        location: place.location,
+        address: place.address,
+        distanceMeters: center.map { Int(place.location.distance(to: $0).rounded()) },
+        rating: ratings[place.id],
+        isFavorite: favorites.contains(place.id),
+        source: place.source
+      )
+    }
+  }
+
+  private static func jsonArray(_ ids: [String]) -> String {
+    let data = (try? JSONEncoder().encode(ids)) ?? Data("[]".utf8)
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  // MARK: - Ratings
+
+  /// Adds one rating and returns it with the place's new summary.
+  ///
+  /// - Throws: ``BeaconError/invalidArgument(field:message:)`` for stars outside 1…5 or an over-long
+  ///   comment, ``BeaconError/placeNotFound(_:)`` for a place never seen.
+  public func addRating(
+    placeId: String,
+    stars: Int,
+    comment: String?,
+    at date: Date = Date()
+  ) throws(BeaconError) -> (rating: Rating, summary: RatingSummary) {
+    guard (1...5).contains(stars) else {
+      throw .invalidArgument(field: "stars", message: .starsOutOfRange(stars))
+    }
+    let comment = comment?.trimmingCharacters(in: .whitespacesAndNewlines)
+    if let comment, comment.count > Self.maxCommentLength {
+      throw .invalidArgument(field: "comment", message: .commentTooLong(Self.maxCommentLength))
+    }
+    let storedComment = comment?.isEmpty == false ? comment : nil
+    return try storage {
+      try database.transaction {
+        guard try !database.query("SELECT 1 FROM place WHERE id = ?", [placeId]).isEmpty else {
+          throw BeaconError.placeNotFound(placeId)
+        }
+        try database.run(
+          "INSERT INTO rating (place_id, stars, comment, created_at) VALUES (?, ?, ?, ?)",
+          [placeId, stars, storedComment, date]
+        )
+        let rating = Rating(
+          id: Int(database.lastInsertRowID),
+          placeId: placeId,
+          stars: stars,
+          comment: storedComment,
+          createdAt: date
+        )
+        guard let summary = try ratingSummaryInTransaction(placeId) else {
+          throw SQLiteError(code: 1, message: "the rating just added is missing")
+        }
+        return (rating, summary)
+      }
+    }
+  }
+
+  private func ratingSummaryInTransaction(_ placeId: String) throws -> RatingSummary? {
+    let row = try database.query("SELECT coalesce(sum(stars), 0), count(*) FROM rating WHERE place_id = ?", [placeId])
+    return row.first.flatMap { RatingSummary(total: $0.int(0) ?? 0, count: $0.int(1) ?? 0) }
+  }
+
+  /// All ratings of a place, newest first.
+  ///
+  /// - Throws: ``BeaconError/placeNotFound(_:)`` for a place never seen.
+  public func ratings(placeId: String) throws(BeaconError) -> (ratings: [Rating], summary: RatingSummary?) {
+    try storage {
+      guard try !database.query("SELECT 1 FROM place WHERE id = ?", [placeId]).isEmpty else {
+        throw BeaconError.placeNotFound(placeId)
+      }
+      let rows = try database.query(
+        "SELECT id, stars, comment, created_at FROM rating WHERE place_id = ? ORDER BY created_at DESC, id DESC",
+        [placeId]
+      )
+      let ratings = rows.map { row in
+        Rating(
+          id: row.int(0) ?? 0,
+          placeId: placeId,
+          stars: row.int(1) ?? 0,
+          comment: row.string(2),
+          createdAt: Date(timeIntervalSince1970: row.double(3) ?? 0)
+        )
+      }
+      return (ratings, RatingSummary(stars: ratings.map(\.stars)))
+    }
+  }
+
+  /// Rating summaries for the places in `ids` that have ratings.
+  public func ratingSummaries(for ids: [String]) throws(BeaconError) -> [String: RatingSummary] {
+    guard !ids.isEmpty else { return [:] }
+    return try storage {
+      let rows = try database.query(
+        """
+        SELECT place_id, sum(stars), count(*) FROM rating
+        WHERE place_id IN (SELECT value FROM json_each(?)) GROUP BY place_id
+        """,
+        [Self.jsonArray(ids)]
+      )
+      var summaries: [String: RatingSummary] = [:]
+      for row in rows {
+        if let id = row.string(0), let summary = RatingSummary(total: row.int(1) ?? 0, count: row.int(2) ?? 0) {
+          summaries[id] = summary
+        }
+      }
+      return summaries
+    }
+  }
+
+  // MARK: - Favourites
+
+  /// Marks a place as a favourite; `added` is `false` when it already was one.
+  ///
+  /// - Throws: ``BeaconError/placeNotFound(_:)`` for a place never seen.
+  public func addFavorite(placeId: String, at date: Date = Date()) throws(BeaconError) -> (
+    favorite: PlaceSummary, added: Bool
+  ) {
+    let added: Bool = try storage {
+      try database.transaction {
+        guard try !database.query("SELECT 1 FROM place WHERE id = ?", [placeId]).isEmpty else {
+          throw BeaconError.placeNotFound(placeId)
+        }
+        try database.run("INSERT INTO favorite (place_id, added_at) VALUES (?, ?) ON CONFLICT DO NOTHING", [placeId, date])
+        return database.changes > 0
+      }
+    }
+    guard let place = try place(id: placeId), let summary = try summaries(of: [place], center: nil).first else {
+      throw .placeNotFound(placeId)
+    }
+    return (summary, added)
+  }
+
+  /// Removes a place from the favourites; `false` when it was not one.
+  public func removeFavorite(placeId: String) throws(BeaconError) -> Bool {
+    try storage {
+      try database.transaction {
+        try database.run("DELETE FROM favorite WHERE place_id = ?", [placeId])
+        return database.changes > 0
+      }
+    }
+  }
+
+  private func favoriteIDs(among ids: [String]) throws(BeaconError) -> Set<String> {
+    guard !ids.isEmpty else { return [] }
+    return try storage {
+      let rows = try database.query(
+        "SELECT place_id FROM favorite WHERE place_id IN (SELECT value FROM json_each(?))",
+        [Self.jsonArray(ids)]
+      )
+      return Set(rows.compactMap { $0.string(0) })
+    }
+  }
+
+  /// The favourites ("Mine steder"), filtered and sorted like search results.
+  public func favorites(_ query: PlaceQuery) throws(BeaconError) -> [PlaceSummary] {
+    let places: [Place] = try storage {
+      try database.query(
+        "SELECT \(Self.placeColumns) FROM favorite JOIN place ON place.id = favorite.place_id"
+      ).compactMap(Self.place(from:))
+    }
+    let matching = places.filter(query.matches)
+    return query.sort.sorted(try summaries(of: matching, center: query.center))
+  }
+
+  // MARK: - Settings
+
+  private enum SettingKey: String, CaseIterable {
+    case center, radiusMeters, category, sort, locale
+  }
+
+  /// The stored settings, with defaults for anything never set.
+  public func settings() throws(BeaconError) -> Settings {
+    let stored: [String: String] = try storage {
+      var values: [String: String] = [:]
+      for row in try database.query("SELECT key, value FROM setting") {
+        if let key = row.string(0), let value = row.string(1) { values[key] = value }
+      }
+      return values
+    }
+    func decode<T: Decodable>(_ key: SettingKey, as type: T.Type) -> T? {
+      stored[key.rawValue].flatMap { try? JSONDecoder().decode(T.self, from: Data($0.utf8)) }
+    }
+    var settings = Settings.defaults
+    if let center = decode(.center, as: Coordinate.self), center.isValid { settings.center = center }
+    if let radius = decode(.radiusMeters, as: Int.self), Settings.radiusRange.contains(radius) {
+      settings.radiusMeters = radius
+    }
+    if let category = decode(.category, as: PlaceCategory.self) { settings.category = category }
+    if let sort = decode(.sort, as: PlaceSort.self) { settings.sort = sort }
+    if let locale = decode(.locale, as: Language.self) { settings.locale = locale }
+    return settings
+  }
+
+  /// Whether the user ever chose a language in the settings.
+  public func hasStoredLocale() throws(BeaconError) -> Bool {
+    try storage { try !database.query("SELECT 1 FROM setting WHERE key = 'locale'").isEmpty }
+  }
+
+  /// Validates and applies a partial update, then returns the new settings.
+  public func updateSettings(_ update: SettingsUpdate) throws(BeaconError) -> Settings {
+    try update.validate()
+    var values: [(SettingKey, any Encodable)] = []
+    if let center = update.center { values.append((.center, center)) }
+    if let radius = update.radiusMeters { values.append((.radiusMeters, radius)) }
+    if let category = update.category { values.append((.category, category)) }
+    if let sort = update.sort { values.append((.sort, sort)) }
+    if let locale = update.locale { values.append((.locale, locale)) }
+    try storage {
+      try database.transaction {
+        for (key, value) in values {
+          let text = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+          try database.run(
+            "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            [key.rawValue, text]
+          )
+        }
+      }
+    }
+    return try settings()
+  }
+
+  /// Restores every setting to its default (the seed's clear button).
+  public func resetSettings() throws(BeaconError) -> Settings {
+    try storage {
+      try database.transaction { try database.run("DELETE FROM setting") }
+    }
+    return try settings()
+  }
+
+  /// Runs `PRAGMA integrity_check` and returns its verdict (`ok` when healthy).
+  public func integrityCheck() throws(BeaconError) -> String {
+    try storage { try database.query("PRAGMA integrity_check").first?.string(0) ?? "" }
+  }
+}

@@ -1,0 +1,16 @@
+import JSONRPC
+
+/// Beacon's own error codes, outside JSON-RPC's reserved −32768…−32000 and LSP's −32899…−32800.
+///
+/// Each comes with a stable `data.kind`; the list is also in the README and (with issue 6) in
+/// `Schemas/openrpc.json`.
+public enum ApplicationErrorCode {
+  /// `notFound`: no place with that id has been seen.
+  public static let notFound = ErrorCode(rawValue: -33001)
+  /// `storeUnavailable`: the store file cannot be opened (path in `data.path`).
+  public static let storeUnavailable = ErrorCode(rawValue: -33010)
+  /// `storeTooNew`: the store was written by a newer Beacon.
+  public static let storeTooNew = ErrorCode(rawValue: -33011)
+  /// `storageFailure`: SQLite failed while reading or writing.
+  public static let storageFailure = ErrorCode(rawValue: -33012)
+}

@@ -1,0 +1,74 @@
+import BeaconCore
+import JSONRPC
+
+extension BeaconServer {
+  /// Registers the ratings, favourites and settings methods.
+  func registerStoreMethods() {
+    dispatcher.register(AddRatingRequest.self) { [weak self] request, _ in
+      guard let self else { throw ResponseError.internalError }
+      let (rating, summary) = try await withStore { store throws(BeaconError) in
+        try await store.addRating(placeId: request.placeId, stars: request.stars, comment: request.comment)
+      }
+      return AddRatingRequest.Response(rating: rating, summary: summary)
+    }
+    dispatcher.register(ListRatingsRequest.self) { [weak self] request, _ in
+      guard let self else { throw ResponseError.internalError }
+      let (ratings, summary) = try await withStore { store throws(BeaconError) in
+        try await store.ratings(placeId: request.placeId)
+      }
+      return ListRatingsRequest.Response(ratings: ratings, summary: summary)
+    }
+    dispatcher.register(AddFavoriteRequest.self) { [weak self] request, _ in
+      guard let self else { throw ResponseError.internalError }
+      let (favorite, added) = try await withStore { store throws(BeaconError) in
+        try await store.addFavorite(placeId: request.placeId)
+      }
+      return AddFavoriteRequest.Response(favorite: favorite, added: added)
+    }
+    dispatcher.register(RemoveFavoriteRequest.self) { [weak self] request, _ in
+      guard let self else { throw ResponseError.internalError }
+      let removed = try await withStore { store throws(BeaconError) in
+        try await store.removeFavorite(placeId: request.placeId)
+      }
+      return RemoveFavoriteRequest.Response(removed: removed)
+    }
+    dispatcher.register(ListFavoritesRequest.self) { [weak self] request, _ in
+      guard let self else { throw ResponseError.internalError }
+      if let center = request.center, !center.isValid {
+        throw BeaconError.invalidArgument(field: "center", message: .invalidCoordinate).responseError(in: language)
+      }
+      let places = try await withStore { store throws(BeaconError) in
+        let settings = try await store.settings()
+        let query = PlaceQuery(
+          text: request.text,
+          category: request.category,
+          sort: request.sort ?? settings.sort,
+          center: request.center ?? settings.center
+        )
+        return try await store.favorites(query)
+      }
+      return ListFavoritesRequest.Response(places: places)
+    }
+    dispatcher.register(GetSettingsRequest.self) { [weak self] _, _ in
+      guard let self else { throw ResponseError.internalError }
+      return try await withStore { store throws(BeaconError) in try await store.settings() }
+    }
+    dispatcher.register(UpdateSettingsRequest.self) { [weak self] request, _ in
+      guard let self else { throw ResponseError.internalError }
+      let update = SettingsUpdate(
+        center: request.center,
+        radiusMeters: request.radiusMeters,
+        category: request.category,
+        sort: request.sort,
+        locale: request.locale
+      )
+      let settings = try await withStore { store throws(BeaconError) in try await store.updateSettings(update) }
+      if let locale = request.locale { setLanguage(locale) }
+      return settings
+    }
+    dispatcher.register(ResetSettingsRequest.self) { [weak self] _, _ in
+      guard let self else { throw ResponseError.internalError }
+      return try await withStore { store throws(BeaconError) in try await store.resetSettings() }
+    }
+  }
+}

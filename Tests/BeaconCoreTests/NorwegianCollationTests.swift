@@ -1,0 +1,16 @@
+import Testing
+
+@testable import BeaconCore
+
+@Suite struct NorwegianCollationTests {
+  @Test func sortsAEOAAfterZ() {
+    let names = ["Åpent Bakeri", "Zorba", "Ærlig Kaffe", "Østbanehallen", "Apotekeren", "bislett kebab", "Éclair"]
+    let sorted = names.sorted { NorwegianCollation.key($0) < NorwegianCollation.key($1) }
+    #expect(sorted == ["Apotekeren", "bislett kebab", "Éclair", "Zorba", "Ærlig Kaffe", "Østbanehallen", "Åpent Bakeri"])
+  }
+
+  @Test func matchingIgnoresCaseAndAccents() {
+    #expect(NorwegianCollation.matchKey("Kafé Løkka") == "kafe lokka")
+    #expect(NorwegianCollation.matchKey("TÆRNE") == "taerne")
+  }
+}
