@@ -51,6 +51,9 @@ public final class BeaconServer: Sendable {
   /// The language the session speaks now.
   public var language: Language { session.withLock { $0.language } }
 
+  /// The session's store, once `initialize` has succeeded.
+  public var store: Store? { session.withLock { $0.store } }
+
   /// The resolved configuration, once `initialize` has succeeded.
   public var configuration: BeaconConfiguration? { session.withLock { $0.configuration } }
 
