@@ -174,7 +174,9 @@ public struct JSONValueDecoder: Sendable {
       Float(try decode(Double.self))
     }
 
-    func decode<T: BinaryInteger & Decodable>(integer type: T.Type) throws -> T {
+    func decode<T: FixedWidthInteger & Decodable>(integer type: T.Type) throws -> T {
+      // The encoder writes unsigned values above `Int.max` as `.largeInteger`; read them back.
+      if case .largeInteger(let text) = value, let exact = T(text) { return exact }
       guard let number = value.intValue, let exact = T(exactly: number) else {
         throw typeMismatch(type, "an integer in range", value, codingPath)
       }

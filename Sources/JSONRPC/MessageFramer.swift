@@ -124,7 +124,8 @@ public struct MessageFramer: Sendable {
               state = next
               break
             }
-          } else if block.line.count >= limits.maxHeaderLineBytes {
+          } else if block.line.count >= limits.maxHeaderLineBytes + (byte == 0x0D ? 1 : 0) {
+            // The `\r` of a `\r\n` line end does not count against the limit.
             state = resynchronise(after: .headerLineTooLong(limit: limits.maxHeaderLineBytes), emit: emit)
             break
           } else {
@@ -173,8 +174,11 @@ public struct MessageFramer: Sendable {
       case .line(var buffer):
         state = .detecting
         if let newline = bytes[index...].firstIndex(of: 0x0A) {
-          if buffer.count + (newline - index) > limits.maxMessageBytes {
-            emit(.error(.messageTooLarge(length: buffer.count + (newline - index), limit: limits.maxMessageBytes)))
+          // The `\r` of a `\r\n` line end is not part of the message.
+          let endsWithReturn = (newline > index ? bytes[newline - 1] : buffer.last) == 0x0D
+          let length = buffer.count + (newline - index) - (endsWithReturn ? 1 : 0)
+          if length > limits.maxMessageBytes {
+            emit(.error(.messageTooLarge(length: length, limit: limits.maxMessageBytes)))
           } else {
             buffer.append(contentsOf: bytes[index..<newline])
             emitLine(buffer, emit: emit)
@@ -182,9 +186,10 @@ public struct MessageFramer: Sendable {
           index = newline + 1
           state = .line([])
         } else {
-          let available = bytes.count - index
-          if buffer.count + available > limits.maxMessageBytes {
-            emit(.error(.messageTooLarge(length: buffer.count + available, limit: limits.maxMessageBytes)))
+          // A final `\r` may be the first half of a `\r\n` line end, which does not count.
+          let length = buffer.count + bytes.count - index - (bytes.last == 0x0D ? 1 : 0)
+          if length > limits.maxMessageBytes {
+            emit(.error(.messageTooLarge(length: length, limit: limits.maxMessageBytes)))
             state = .discardingLine
           } else {
             buffer.append(contentsOf: bytes[index...])
@@ -249,6 +254,15 @@ public struct MessageFramer: Sendable {
       return resynchronise(after: .tooManyHeaderFields(limit: limits.maxHeaderFields), emit: emit)
     }
     let name = Self.trimmed(line[..<colon]).map(Self.lowercased)
+    if name != Self.contentLengthName, let start = Self.contentLengthStart(in: name), start > 0 {
+      // Garbage glued to the front of a header ("xyz}Content-Length: 8"): report it and start a new
+      // header block at `Content-Length`, so the message that follows is not lost.
+      let garbageEnd = Self.leadingBlankCount(line[..<colon]) + start
+      emit(.error(.malformedHeaderLine(Self.printable(Array(line[..<garbageEnd])))))
+      block = HeaderBlock()
+      block.line = Array(line[garbageEnd...])
+      return finishHeaderLine(&block, emit: emit)
+    }
     let value = Self.trimmed(line[(colon + 1)...])
     if name == Self.contentLengthName {
       block.contentLengthCount += 1
@@ -322,6 +336,21 @@ public struct MessageFramer: Sendable {
       return charset.lowercased()
     }
     return nil
+  }
+
+  /// Where `content-length` starts inside a lower-cased header name, if it occurs there.
+  private static func contentLengthStart(in name: [UInt8]) -> Int? {
+    guard name.count > contentLengthName.count else { return nil }
+    for start in 0...(name.count - contentLengthName.count)
+    where name[start..<(start + contentLengthName.count)].elementsEqual(contentLengthName) {
+      return start
+    }
+    return nil
+  }
+
+  /// How many spaces and tabs start `bytes`.
+  private static func leadingBlankCount(_ bytes: ArraySlice<UInt8>) -> Int {
+    bytes.prefix { $0 == 0x20 || $0 == 0x09 }.count
   }
 
   private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {

@@ -1,0 +1,120 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import JSONRPC
+
+private struct InitializeRequest: RequestType {
+  typealias Response = EmptyResult
+  static let method = "initialize"
+}
+
+private struct PipePair {
+  let readEnd: Int32
+  let writeEnd: Int32
+
+  init() {
+    var descriptors: [Int32] = [-1, -1]
+    _ = pipe(&descriptors)
+    readEnd = descriptors[0]
+    writeEnd = descriptors[1]
+  }
+}
+
+private func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+  bytes.withUnsafeBytes { buffer in
+    var offset = 0
+    while offset < buffer.count {
+      let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+      if written <= 0 { return }
+      offset += written
+    }
+  }
+}
+
+private func readToEnd(_ descriptor: Int32) -> [UInt8] {
+  var result: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 4096)
+  while true {
+    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count <= 0 { return result }
+    result.append(contentsOf: buffer[0..<count])
+  }
+}
+
+/// Runs a connection over pipes: writes `input`, closes it, and returns everything written back.
+private func converse(_ input: [UInt8]) async -> [UInt8] {
+  let inbound = PipePair()
+  let outbound = PipePair()
+  let connection = Connection(input: inbound.readEnd, output: outbound.writeEnd)
+  let dispatcher = Dispatcher(send: { connection.writer.enqueue($0) })
+  dispatcher.register(InitializeRequest.self) { _, _ in EmptyResult() }
+  let ended = Mutex(false)
+  connection.start(dispatcher: dispatcher) { ended.withLock { $0 = true } }
+  writeAll(input, to: inbound.writeEnd)
+  close(inbound.writeEnd)
+  let deadline = ContinuousClock.now + .seconds(10)
+  while !ended.withLock({ $0 }), ContinuousClock.now < deadline {
+    try? await Task.sleep(for: .milliseconds(5))
+  }
+  #expect(ended.withLock { $0 }, "the reader never saw the end of input")
+  await dispatcher.drain()
+  #expect(connection.writer.flush())
+  close(outbound.writeEnd)
+  let output = readToEnd(outbound.readEnd)
+  close(outbound.readEnd)
+  close(inbound.readEnd)
+  return output
+}
+
+@Suite struct ConnectionTests {
+  @Test func answersNewlineDelimitedInputInKind() async throws {
+    let input = #"{"jsonrpc":"2.0","id":1,"method":"initialize"}"# + "\n" + #"{"jsonrpc":"2.0","id":2,"method":"x"}"#
+    let output = await converse(Array(input.utf8))
+    let text = String(decoding: output, as: UTF8.self)
+    #expect(!text.contains("Content-Length"))
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 3)
+    #expect(lines.last == "")
+    let answers = try lines.dropLast().map { try JSONParser.parse(Array($0.utf8)) }
+    #expect(answers.first { $0["id"] == 1 }?["result"] == [:])
+    #expect(answers.first { $0["id"] == 2 }?["error"]?["code"] == .int(-32601))
+  }
+
+  @Test func answersContentLengthInputInKind() async throws {
+    let bodies = [#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#, #"{"jsonrpc":"2.0","id":"b","method":"x"}"#]
+    let input = bodies.flatMap { Array("Content-Length: \($0.utf8.count)\r\n\r\n\($0)".utf8) }
+    let output = await converse(input)
+    var framer = MessageFramer(framing: .contentLength)
+    let events = framer.push(output) + framer.finish()
+    #expect(events.count == 2)
+    let answers = try events.map { event in
+      guard case .message(let body) = event else { throw PipeFault() }
+      return try JSONParser.parse(body)
+    }
+    #expect(answers.first { $0["id"] == 1 }?["result"] == [:])
+    #expect(answers.first { $0["id"] == "b" }?["error"]?["code"] == .int(-32601))
+  }
+
+  @Test func answersAFramingFaultAndKeepsReading() async throws {
+    let body = #"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#
+    let input =
+      "Content-Length: -1\r\n\r\nxx" + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)" + "Content-Length: 99"
+    let output = await converse(Array(input.utf8))
+    var framer = MessageFramer(framing: .contentLength)
+    let answers = try (framer.push(output) + framer.finish()).map { event in
+      guard case .message(let body) = event else { throw PipeFault() }
+      return try JSONParser.parse(body)
+    }
+    #expect(answers.count == 3)
+    // The fault before the request is answered first; the request and the truncation at the end may race.
+    #expect(answers.first?["error"]?["data"]?["reason"] == "invalidContentLength")
+    #expect(answers.first?["id"] == .null)
+    #expect(answers.first { $0["id"] == 1 }?["result"] == [:])
+    let truncated = answers.first { $0["error"]?["data"]?["reason"] == "truncatedMessage" }
+    #expect(truncated?["id"] == .null)
+    #expect(truncated?["error"]?["code"] == .int(-32700))
+  }
+}
+
+private struct PipeFault: Error {}
