@@ -234,7 +234,7 @@ public final class Dispatcher: Sendable {
     switch message {
     case .invalid(let id, let error):
       log("Invalid request: \(error.data?["detail"]?.stringValue ?? error.message)")
-      reply(id ?? .null, .failure(error))
+      spawn(ordering: .concurrent, id: nil) { reply(id ?? .null, .failure(error)) }
     case .response(let id, _):
       log("Ignoring a response to unknown request \(id)")
     case .notification(let method, let params):
@@ -306,7 +306,8 @@ public final class Dispatcher: Sendable {
     }
     switch decision {
     case .reject(let error):
-      reply(id, .failure(error))
+      // Answered in order: a rejection does not overtake an `initialize` or a write still running.
+      spawn(ordering: .concurrent, id: nil) { reply(id, .failure(error)) }
     case .run(let handler, let ordering, let isInitialize):
       let context = RequestContext(
         id: id,

@@ -336,6 +336,19 @@ private func errorKind(_ response: JSONValue?) -> String? {
     #expect(errorCode(await harness.output.response(2)) == -32002)
   }
 
+  @Test func rejectionsDoNotOvertakeAnEarlierWrite() async {
+    let harness = Harness()
+    await harness.initialize()
+    harness.request("1", "test/write", #"{"value":1,"delayMilliseconds":300}"#)
+    harness.request("2", "nope/x")
+    harness.receive(#"{"jsonrpc":"1.0","id":3,"method":"test/echo"}"#)
+    _ = await harness.output.response(3)
+    _ = await harness.output.response(2)
+    let ids = harness.output.responses.compactMap { $0["id"]?.intValue }
+    #expect(ids.first == 1)  // The two rejections are concurrent with each other, but after the write.
+    #expect(ids.sorted() == [1, 2, 3])
+  }
+
   @Test func dropsNotificationsBeforeInitialize() async {
     let harness = Harness()
     harness.notification("test/record", #"{"marker":"early"}"#)
