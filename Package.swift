@@ -74,6 +74,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
+        "BeaconCore",
         "JSONRPC",
         "beacon",
       ]
