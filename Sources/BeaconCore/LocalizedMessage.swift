@@ -92,8 +92,10 @@ public enum LocalizedMessage: Sendable, Equatable {
         "Unknown language '\(tag)'; using Norwegian Bokmål"
       )
     case .invalidJSONArgument(let detail):
-      ("Parameterne er ikke gyldig JSON: \(detail)", "Parametrane er ikkje gyldig JSON: \(detail)",
-       "The parameters are not valid JSON: \(detail)")
+      (
+        "Parameterne er ikke gyldig JSON: \(detail)", "Parametrane er ikkje gyldig JSON: \(detail)",
+        "The parameters are not valid JSON: \(detail)"
+      )
     case .unknownCommand(let command):
       ("Ukjent kommando '\(command)'", "Ukjend kommando '\(command)'", "Unknown command '\(command)'")
     case .unknownOption(let option):

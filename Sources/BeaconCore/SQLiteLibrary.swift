@@ -1,4 +1,8 @@
+#if canImport(SQLite3)
+import SQLite3  // Apple platforms ship SQLite as a module.
+#else
 import CSQLite
+#endif
 
 /// Facts about the system SQLite library Beacon is linked against.
 public enum SQLiteLibrary {

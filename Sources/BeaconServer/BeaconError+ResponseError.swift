@@ -7,9 +7,17 @@ extension BeaconError {
     let message = message(in: language)
     switch self {
     case .placeNotFound(let id):
-      return ResponseError(code: ApplicationErrorCode.notFound, message: message, data: ["kind": "notFound", "placeId": .string(id)])
+      return ResponseError(
+        code: ApplicationErrorCode.notFound,
+        message: message,
+        data: ["kind": "notFound", "placeId": .string(id)]
+      )
     case .invalidArgument(let field, _):
-      return ResponseError(code: .invalidParams, message: message, data: ["kind": "invalidParams", "field": .string(field)])
+      return ResponseError(
+        code: .invalidParams,
+        message: message,
+        data: ["kind": "invalidParams", "field": .string(field)]
+      )
     case .storeUnavailable(let path, _):
       return ResponseError(
         code: ApplicationErrorCode.storeUnavailable,
@@ -23,7 +31,11 @@ extension BeaconError {
         data: ["kind": "storeTooNew", "path": .string(path), "version": .int(version), "supported": .int(supported)]
       )
     case .storage:
-      return ResponseError(code: ApplicationErrorCode.storageFailure, message: message, data: ["kind": "storageFailure"])
+      return ResponseError(
+        code: ApplicationErrorCode.storageFailure,
+        message: message,
+        data: ["kind": "storageFailure"]
+      )
     }
   }
 }

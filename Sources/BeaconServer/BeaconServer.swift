@@ -95,7 +95,8 @@ public final class BeaconServer: Sendable {
         data: ["kind": "invalidParams", "field": "initializationOptions.geoapify.baseURL"]
       )
     }
-    let storePath = configuration.storePath ?? StoreLocation.defaultPath(environment: ProcessInfo.processInfo.environment)
+    let storePath =
+      configuration.storePath ?? StoreLocation.defaultPath(environment: ProcessInfo.processInfo.environment)
     let store: Store
     var language = configuration.language
     do {

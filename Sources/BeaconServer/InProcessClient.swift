@@ -71,7 +71,8 @@ public final class InProcessClient: Sendable {
             message: error["message"]?.stringValue ?? "",
             data: error["data"]
           )
-          let continuation = waiting.withLock { waiting -> CheckedContinuation<Result<JSONValue, ResponseError>, Never>? in
+          let continuation = waiting.withLock {
+            waiting -> CheckedContinuation<Result<JSONValue, ResponseError>, Never>? in
             guard let key = waiting.keys.min(by: { $0.description < $1.description }) else { return nil }
             return waiting.removeValue(forKey: key)
           }

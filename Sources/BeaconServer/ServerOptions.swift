@@ -10,8 +10,11 @@ public struct ServerOptions: Sendable {
   public var enablesTestMethods: Bool
 
   /// Creates options.
-  public init(flags: BeaconOptions = BeaconOptions(), environment: BeaconOptions = BeaconOptions(),
-              enablesTestMethods: Bool = false) {
+  public init(
+    flags: BeaconOptions = BeaconOptions(),
+    environment: BeaconOptions = BeaconOptions(),
+    enablesTestMethods: Bool = false
+  ) {
     self.flags = flags
     self.environment = environment
     self.enablesTestMethods = enablesTestMethods

@@ -6,7 +6,9 @@ import Testing
   @Test func sortsAEOAAfterZ() {
     let names = ["Åpent Bakeri", "Zorba", "Ærlig Kaffe", "Østbanehallen", "Apotekeren", "bislett kebab", "Éclair"]
     let sorted = names.sorted { NorwegianCollation.key($0) < NorwegianCollation.key($1) }
-    #expect(sorted == ["Apotekeren", "bislett kebab", "Éclair", "Zorba", "Ærlig Kaffe", "Østbanehallen", "Åpent Bakeri"])
+    #expect(
+      sorted == ["Apotekeren", "bislett kebab", "Éclair", "Zorba", "Ærlig Kaffe", "Østbanehallen", "Åpent Bakeri"]
+    )
   }
 
   @Test func matchingIgnoresCaseAndAccents() {

@@ -6,8 +6,15 @@ import Testing
 @Suite struct StoreTests {
   let directory = TemporaryDirectory()
 
-  static func place(_ id: String, _ name: String, lat: Double = 59.91, lon: Double = 10.75,
-                    category: PlaceCategory = .restaurant, address: String? = nil, cuisine: String? = nil) -> Place {
+  static func place(
+    _ id: String,
+    _ name: String,
+    lat: Double = 59.91,
+    lon: Double = 10.75,
+    category: PlaceCategory = .restaurant,
+    address: String? = nil,
+    cuisine: String? = nil
+  ) -> Place {
     Place(
       id: id,
       name: name,
@@ -174,7 +181,12 @@ import Testing
   @Test func keepsEveryRatingAndListsNewestFirst() async throws {
     let store = try Store.open(path: directory.file("r.sqlite"))
     try await store.upsert([Self.place("p", "Pjoltergeist")])
-    let first = try await store.addRating(placeId: "p", stars: 2, comment: "  ok  ", at: Date(timeIntervalSince1970: 100))
+    let first = try await store.addRating(
+      placeId: "p",
+      stars: 2,
+      comment: "  ok  ",
+      at: Date(timeIntervalSince1970: 100)
+    )
     #expect(first.rating.comment == "ok")
     #expect(first.summary == RatingSummary(stars: [2]))
     _ = try await store.addRating(placeId: "p", stars: 5, comment: nil, at: Date(timeIntervalSince1970: 300))
@@ -272,11 +284,22 @@ import Testing
       #expect(updated.radiusMeters == 2_500)
       #expect(updated.category == .hotel)
       #expect(updated.sort == .distance)
-      _ = try await store.updateSettings(SettingsUpdate(center: Coordinate(lat: 60.17, lon: 24.94), sort: .name, locale: .en))
+      _ = try await store.updateSettings(
+        SettingsUpdate(center: Coordinate(lat: 60.17, lon: 24.94), sort: .name, locale: .en)
+      )
     }
     let store = try Store.open(path: path)
     let settings = try await store.settings()
-    #expect(settings == Settings(center: Coordinate(lat: 60.17, lon: 24.94), radiusMeters: 2_500, category: .hotel, sort: .name, locale: .en))
+    #expect(
+      settings
+        == Settings(
+          center: Coordinate(lat: 60.17, lon: 24.94),
+          radiusMeters: 2_500,
+          category: .hotel,
+          sort: .name,
+          locale: .en
+        )
+    )
     #expect(try await store.hasStoredLocale())
     #expect(try await store.resetSettings() == Settings.defaults)
     #expect(try await Store.open(path: path).settings() == Settings.defaults)
@@ -302,9 +325,14 @@ import Testing
 
   @Test func defaultLocationFollowsXDG() {
     #if !os(macOS)
-    #expect(StoreLocation.defaultPath(environment: ["XDG_DATA_HOME": "/x/data"], home: "/h") == "/x/data/beacon/beacon.sqlite")
+    #expect(
+      StoreLocation.defaultPath(environment: ["XDG_DATA_HOME": "/x/data"], home: "/h") == "/x/data/beacon/beacon.sqlite"
+    )
     #expect(StoreLocation.defaultPath(environment: [:], home: "/h") == "/h/.local/share/beacon/beacon.sqlite")
-    #expect(StoreLocation.defaultPath(environment: ["XDG_DATA_HOME": "relative"], home: "/h") == "/h/.local/share/beacon/beacon.sqlite")
+    #expect(
+      StoreLocation.defaultPath(environment: ["XDG_DATA_HOME": "relative"], home: "/h")
+        == "/h/.local/share/beacon/beacon.sqlite"
+    )
     #endif
   }
 }

@@ -39,7 +39,11 @@ import Testing
   }
 
   @Test func domainErrorsKeepTheirOwnMessages() {
-    let error = ResponseError(code: ErrorCode(rawValue: -33001), message: "Fant ikke stedet", data: ["kind": "notFound"])
+    let error = ResponseError(
+      code: ErrorCode(rawValue: -33001),
+      message: "Fant ikke stedet",
+      data: ["kind": "notFound"]
+    )
     #expect(BeaconServer.localized(error, in: .en) == error)
   }
 

@@ -12,10 +12,21 @@ import Testing
     _ = try await client.send(InitializeRequest(locale: locale))
     let store = try #require(client.beaconServer?.store)
     try await store.upsert([
-      Place(id: "oslo-1", name: "Fiskeriet", category: .restaurant, location: Coordinate(lat: 59.9135, lon: 10.7490),
-            address: "Youngstorget 2b", source: "test"),
-      Place(id: "oslo-2", name: "Åpent Bakeri", category: .cafe, location: Coordinate(lat: 59.9120, lon: 10.7510),
-            source: "test"),
+      Place(
+        id: "oslo-1",
+        name: "Fiskeriet",
+        category: .restaurant,
+        location: Coordinate(lat: 59.9135, lon: 10.7490),
+        address: "Youngstorget 2b",
+        source: "test"
+      ),
+      Place(
+        id: "oslo-2",
+        name: "Åpent Bakeri",
+        category: .cafe,
+        location: Coordinate(lat: 59.9120, lon: 10.7510),
+        source: "test"
+      ),
     ])
     return client
   }
@@ -61,7 +72,9 @@ import Testing
   @Test(arguments: [0, 6, -3])
   func starsOutsideOneToFiveAreInvalidParams(stars: Int) async throws {
     let client = try await Self.session()
-    let error = try #require(Self.failure(await client.call("rating/add", params: ["placeId": "oslo-1", "stars": .int(stars)])))
+    let error = try #require(
+      Self.failure(await client.call("rating/add", params: ["placeId": "oslo-1", "stars": .int(stars)]))
+    )
     #expect(error.code == .invalidParams)
     #expect(error.data?["field"] == "stars")
     #expect(error.message.contains("1 til 5"))
@@ -69,7 +82,9 @@ import Testing
 
   @Test func fractionalOrMissingStarsAreInvalidParams() async throws {
     let client = try await Self.session()
-    let fractional = try #require(Self.failure(await client.call("rating/add", params: ["placeId": "oslo-1", "stars": 4.5])))
+    let fractional = try #require(
+      Self.failure(await client.call("rating/add", params: ["placeId": "oslo-1", "stars": 4.5]))
+    )
     #expect(fractional.code == .invalidParams)
     #expect(fractional.data?["field"] == "stars")
     let missing = try #require(Self.failure(await client.call("rating/add", params: ["placeId": "oslo-1"])))
@@ -143,7 +158,9 @@ import Testing
     #expect(radius.data?["field"] == "radiusMeters")
     let category = try #require(Self.failure(await client.call("settings/update", params: ["category": "bar"])))
     #expect(category.data?["field"] == "category")
-    let center = try #require(Self.failure(await client.call("settings/update", params: ["center": ["lat": 95, "lon": 0]])))
+    let center = try #require(
+      Self.failure(await client.call("settings/update", params: ["center": ["lat": 95, "lon": 0]]))
+    )
     #expect(center.data?["field"] == "center")
     #expect(try await client.send(GetSettingsRequest()) == Settings.defaults)
   }

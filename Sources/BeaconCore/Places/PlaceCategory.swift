@@ -19,7 +19,10 @@ public enum PlaceCategory: String, Sendable, Codable, CaseIterable {
       self = category
       return
     }
-    guard let category = PlaceCategory.allCases.first(where: { name == $0.geoapifyKey || name.hasPrefix($0.geoapifyKey + ".") })
+    guard
+      let category = PlaceCategory.allCases.first(where: {
+        name == $0.geoapifyKey || name.hasPrefix($0.geoapifyKey + ".")
+      })
     else { return nil }
     self = category
   }

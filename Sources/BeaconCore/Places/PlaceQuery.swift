@@ -10,7 +10,12 @@ public struct PlaceQuery: Sendable, Equatable {
   public var center: Coordinate?
 
   /// Creates a query.
-  public init(text: String? = nil, category: PlaceCategory? = nil, sort: PlaceSort = .distance, center: Coordinate? = nil) {
+  public init(
+    text: String? = nil,
+    category: PlaceCategory? = nil,
+    sort: PlaceSort = .distance,
+    center: Coordinate? = nil
+  ) {
     self.text = text
     self.category = category
     self.sort = sort
@@ -28,7 +33,9 @@ public struct PlaceQuery: Sendable, Equatable {
     if let category, place.category != category { return false }
     let terms = terms
     guard !terms.isEmpty else { return true }
-    let haystack = NorwegianCollation.matchKey([place.name, place.address, place.cuisine].compactMap { $0 }.joined(separator: " "))
+    let haystack = NorwegianCollation.matchKey(
+      [place.name, place.address, place.cuisine].compactMap { $0 }.joined(separator: " ")
+    )
     return terms.allSatisfy(haystack.contains)
   }
 }

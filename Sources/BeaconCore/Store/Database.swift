@@ -1,5 +1,10 @@
-import CSQLite
 import Foundation
+
+#if canImport(SQLite3)
+import SQLite3  // Apple platforms ship SQLite as a module.
+#else
+import CSQLite
+#endif
 
 /// One SQLite connection: opened with WAL, `synchronous=NORMAL`, foreign keys and a busy timeout.
 ///

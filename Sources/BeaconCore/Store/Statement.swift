@@ -1,4 +1,8 @@
+#if canImport(SQLite3)
+import SQLite3  // Apple platforms ship SQLite as a module.
+#else
 import CSQLite
+#endif
 
 /// A prepared statement, finalized when it goes away; every value is bound, never interpolated.
 ///

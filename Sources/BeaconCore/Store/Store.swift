@@ -130,7 +130,8 @@ public actor Store {
     + "place.details, place.source, place.fetched_at"
 
   private static func place(from row: Row) -> Place? {
-    guard let id = row.string(0), let name = row.string(1), let category = row.string(2).flatMap({ PlaceCategory(name: $0) }),
+    guard let id = row.string(0), let name = row.string(1),
+      let category = row.string(2).flatMap({ PlaceCategory(name: $0) }),
       let lat = row.double(3), let lon = row.double(4)
     else { return nil }
     return Place(
@@ -271,7 +272,10 @@ public actor Store {
   /// Marks a place as a favourite; `added` is `false` when it already was one.
   ///
   /// - Throws: ``BeaconError/placeNotFound(_:)`` for a place never seen.
-  public func addFavorite(placeId: String, at date: Date = Date()) throws(BeaconError) -> (
+  public func addFavorite(
+    placeId: String,
+    at date: Date = Date()
+  ) throws(BeaconError) -> (
     favorite: PlaceSummary, added: Bool
   ) {
     let added: Bool = try storage {
@@ -279,7 +283,10 @@ public actor Store {
         guard try !database.query("SELECT 1 FROM place WHERE id = ?", [placeId]).isEmpty else {
           throw BeaconError.placeNotFound(placeId)
         }
-        try database.run("INSERT INTO favorite (place_id, added_at) VALUES (?, ?) ON CONFLICT DO NOTHING", [placeId, date])
+        try database.run(
+          "INSERT INTO favorite (place_id, added_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
+          [placeId, date]
+        )
         return database.changes > 0
       }
     }
