@@ -55,15 +55,8 @@ extension BeaconServer {
     }
     dispatcher.register(UpdateSettingsRequest.self) { [weak self] request, _ in
       guard let self else { throw ResponseError.internalError }
-      let update = SettingsUpdate(
-        center: request.center,
-        radiusMeters: request.radiusMeters,
-        category: request.category,
-        sort: request.sort,
-        locale: request.locale
-      )
-      let settings = try await withStore { store throws(BeaconError) in try await store.updateSettings(update) }
-      if let locale = request.locale { setLanguage(locale) }
+      let settings = try await withStore { store throws(BeaconError) in try await store.updateSettings(request.update) }
+      if let locale = request.update.locale { setLanguage(locale) }
       return settings
     }
     dispatcher.register(ResetSettingsRequest.self) { [weak self] _, _ in

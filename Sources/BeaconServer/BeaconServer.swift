@@ -170,7 +170,8 @@ public final class BeaconServer: Sendable {
 
   // MARK: - Errors
 
-  /// Replaces the message of a protocol error by its localized sentence, keeping code and data.
+  /// Replaces the message of a protocol error by its localized sentence, keeping code and data; errors of
+  /// other kinds are returned unchanged (domain errors are localized where they are made).
   static func localized(_ error: ResponseError, in language: Language) -> ResponseError {
     let message: LocalizedMessage?
     switch error.kind {
@@ -179,8 +180,7 @@ public final class BeaconServer: Sendable {
     case "invalidRequest": message = .invalidRequest
     case "emptyBatch": message = .emptyBatch
     case "methodNotFound": message = .methodNotFound(error.data?["method"]?.stringValue ?? "")
-    case "invalidParams" where error.message.hasPrefix("Invalid params"):
-      message = .invalidParams(field: error.data?["field"]?.stringValue)
+    case "invalidParams": message = .invalidParams(field: error.data?["field"]?.stringValue)
     case "internalError": message = .internalError
     case "serverNotInitialized": message = .serverNotInitialized
     case "alreadyInitialized": message = .alreadyInitialized

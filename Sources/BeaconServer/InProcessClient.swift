@@ -61,23 +61,8 @@ public final class InProcessClient: Sendable {
         waiting.withLock { $0.removeValue(forKey: id) }?.resume(returning: result)
       case .notification(let method, let params):
         onNotification(method, params)
-      case .invalid(let id?, let error):
-        waiting.withLock { $0.removeValue(forKey: id) }?.resume(returning: .failure(error))
       default:
-        if let error = message["error"], let code = error["code"]?.intValue {
-          // An error answered with `"id": null` belongs to the oldest waiting call.
-          let failure = ResponseError(
-            code: ErrorCode(rawValue: code),
-            message: error["message"]?.stringValue ?? "",
-            data: error["data"]
-          )
-          let continuation = waiting.withLock {
-            waiting -> CheckedContinuation<Result<JSONValue, ResponseError>, Never>? in
-            guard let key = waiting.keys.min(by: { $0.description < $1.description }) else { return nil }
-            return waiting.removeValue(forKey: key)
-          }
-          continuation?.resume(returning: .failure(failure))
-        }
+        break  // Every call has an id, so no answer comes with `"id": null`.
       }
     }
   }

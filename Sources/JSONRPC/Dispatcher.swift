@@ -131,7 +131,8 @@ public final class Dispatcher: Sendable {
     shutdownHook.withLock { $0 = hook }
   }
 
-  /// Sets the function that rewrites every outgoing error, e.g. to localize `message` by `data.kind`.
+  /// Sets the function that rewrites the errors the dispatcher makes (not those handlers throw), e.g. to
+  /// localize `message` by `data.kind`.
   public func setErrorPresenter(_ present: @escaping @Sendable (ResponseError) -> ResponseError) {
     presenter.withLock { $0 = present }
   }
@@ -156,7 +157,7 @@ public final class Dispatcher: Sendable {
       value = try JSONParser.parse(body, maxDepth: configuration.maxJSONDepth)
     } catch {
       log("Parse error: \(error)")
-      sendResponse(id: .null, outcome: .failure(.parseError(error.description)))
+      sendResponse(id: .null, outcome: .failure(presented(.parseError(error.description))))
       return
     }
     guard case .array(let elements) = value else {
@@ -164,13 +165,15 @@ public final class Dispatcher: Sendable {
       return
     }
     guard !elements.isEmpty else {
-      sendResponse(id: .null, outcome: .failure(.emptyBatch))
+      sendResponse(id: .null, outcome: .failure(presented(.emptyBatch)))
       return
     }
     guard elements.count <= configuration.maxBatchLength else {
       sendResponse(
         id: .null,
-        outcome: .failure(.invalidRequest("A batch may hold at most \(configuration.maxBatchLength) messages"))
+        outcome: .failure(
+          presented(.invalidRequest("A batch may hold at most \(configuration.maxBatchLength) messages"))
+        )
       )
       return
     }
@@ -198,7 +201,7 @@ public final class Dispatcher: Sendable {
   /// Answers a framing fault with a `-32700` error whose id is `null`.
   public func receive(_ error: FramingError) {
     log("Framing error: \(error)")
-    sendResponse(id: .null, outcome: .failure(.framingError(error)))
+    sendResponse(id: .null, outcome: .failure(presented(.framingError(error))))
   }
 
   /// Sends a notification to the client.
@@ -234,7 +237,7 @@ public final class Dispatcher: Sendable {
     switch message {
     case .invalid(let id, let error):
       log("Invalid request: \(error.data?["detail"]?.stringValue ?? error.message)")
-      spawn(ordering: .concurrent, id: nil) { reply(id ?? .null, .failure(error)) }
+      spawn(ordering: .concurrent, id: nil) { reply(id ?? .null, .failure(self.presented(error))) }
     case .response(let id, _):
       log("Ignoring a response to unknown request \(id)")
     case .notification(let method, let params):
@@ -307,7 +310,7 @@ public final class Dispatcher: Sendable {
     switch decision {
     case .reject(let error):
       // Answered in order: a rejection does not overtake an `initialize` or a write still running.
-      spawn(ordering: .concurrent, id: nil) { reply(id, .failure(error)) }
+      spawn(ordering: .concurrent, id: nil) { reply(id, .failure(self.presented(error))) }
     case .run(let handler, let ordering, let isInitialize):
       let context = RequestContext(
         id: id,
@@ -335,10 +338,10 @@ public final class Dispatcher: Sendable {
     params: JSONValue?,
     context: RequestContext
   ) async -> Result<JSONValue, ResponseError> {
-    if Task.isCancelled { return .failure(.requestCancelled) }
+    if Task.isCancelled { return .failure(presented(.requestCancelled)) }
     if method != Self.initializeMethod, !configuration.requestsAllowedBeforeInitialize.contains(method) {
       // A request queued behind an `initialize` that failed must not run uninitialized.
-      if state.withLock({ $0.phase }) == .uninitialized { return .failure(.serverNotInitialized(method)) }
+      if state.withLock({ $0.phase }) == .uninitialized { return .failure(presented(.serverNotInitialized(method))) }
     }
     do {
       let result: JSONValue
@@ -348,9 +351,9 @@ public final class Dispatcher: Sendable {
         if let hook = shutdownHook.withLock({ $0 }) { await hook() }
         result = .null
       }
-      return Task.isCancelled ? .failure(.requestCancelled) : .success(result)
+      return Task.isCancelled ? .failure(presented(.requestCancelled)) : .success(result)
     } catch {
-      return .failure(Task.isCancelled ? .requestCancelled : responseError(for: error, method: method))
+      return .failure(Task.isCancelled ? presented(.requestCancelled) : responseError(for: error, method: method))
     }
   }
 
@@ -396,6 +399,8 @@ public final class Dispatcher: Sendable {
     }
   }
 
+  /// The wire form of what a handler threw: its own `ResponseError` (or conversion) as is, anything else
+  /// as a protocol error the dispatcher makes (and presents).
   private func responseError(for error: any Error, method: String) -> ResponseError {
     switch error {
     case let error as ResponseError:
@@ -403,13 +408,18 @@ public final class Dispatcher: Sendable {
     case let error as any ResponseErrorConvertible:
       return error.responseError
     case is CancellationError:
-      return .requestCancelled
+      return presented(.requestCancelled)
     case let error as DecodingError:
-      return Self.invalidParams(error)
+      return presented(Self.invalidParams(error))
     default:
       log("Internal error in '\(method)': \(error)")
-      return .internalError
+      return presented(.internalError)
     }
+  }
+
+  /// An error the dispatcher made, passed through the presenter (e.g. to localize its message).
+  private func presented(_ error: ResponseError) -> ResponseError {
+    presenter.withLock { $0 }(error)
   }
 
   /// Turns a params decoding failure into `-32602` naming the offending field.
@@ -445,9 +455,8 @@ public final class Dispatcher: Sendable {
       output.append(contentsOf: #","result":"#.utf8)
       JSONWriter.write(result, into: &output)
     case .failure(let error):
-      let presented = presenter.withLock { $0 }(error)
       output.append(contentsOf: #","error":"#.utf8)
-      JSONWriter.write(presented.jsonValue, into: &output)
+      JSONWriter.write(error.jsonValue, into: &output)
     }
     output.append(UInt8(ascii: "}"))
     return output

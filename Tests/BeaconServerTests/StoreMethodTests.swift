@@ -143,7 +143,7 @@ import Testing
   @Test func settingsGetUpdateAndReset() async throws {
     let client = try await Self.session()
     #expect(try await client.send(GetSettingsRequest()) == Settings.defaults)
-    let updated = try await client.send(UpdateSettingsRequest(radiusMeters: 1_500, sort: .rating))
+    let updated = try await client.send(UpdateSettingsRequest(SettingsUpdate(radiusMeters: 1_500, sort: .rating)))
     #expect(updated.radiusMeters == 1_500)
     #expect(updated.sort == .rating)
     #expect(updated.category == .restaurant)
@@ -171,7 +171,7 @@ import Testing
     let path = directory + "/store.sqlite"
     do {
       let client = try await Self.session(storePath: path)
-      _ = try await client.send(UpdateSettingsRequest(locale: .nn))
+      _ = try await client.send(UpdateSettingsRequest(SettingsUpdate(locale: .nn)))
       // The change applies at once.
       let error = try #require(Self.failure(await client.call("x/y")))
       #expect(error.message == "Ukjend metode 'x/y'")

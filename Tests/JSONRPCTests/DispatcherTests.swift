@@ -809,6 +809,11 @@ private func errorKind(_ response: JSONValue?) -> String? {
     #expect(errorKind(missing) == "methodNotFound")
     harness.request("3", "test/echo", #"{"text":"ok"}"#)
     #expect(await harness.output.response(3)?["result"] == ["text": "ok"])
+    // What a handler throws is already final and passes untouched; what the dispatcher makes is presented.
+    harness.request("4", "test/fail")
+    #expect(await harness.output.response(4)?["error"]?["message"] == "Custom failure")
+    harness.request("5", "test/echo", #"{"text":5}"#)
+    #expect(await harness.output.response(5)?["error"]?["message"] == "Localized invalidParams")
   }
 
   @Test func sendsNotificationsAsCompactJSON() {

@@ -10,31 +10,22 @@ public struct GetSettingsRequest: RequestType, Encodable, Equatable {
 }
 
 /// Validates and stores a partial change of the settings, and returns the new settings.
+///
+/// The params are a ``SettingsUpdate``: any of `center`, `radiusMeters` (1 000…10 000), `category`,
+/// `sort` and `locale`.
 public struct UpdateSettingsRequest: RequestType, Encodable, Equatable {
   public static let method = "settings/update"
   public static let ordering = RequestOrdering.exclusive
   public typealias Response = Settings
 
-  public var center: Coordinate?
-  /// 1 000…10 000.
-  public var radiusMeters: Int?
-  public var category: PlaceCategory?
-  public var sort: PlaceSort?
-  public var locale: Language?
+  /// The fields to change.
+  public var update: SettingsUpdate
 
-  public init(
-    center: Coordinate? = nil,
-    radiusMeters: Int? = nil,
-    category: PlaceCategory? = nil,
-    sort: PlaceSort? = nil,
-    locale: Language? = nil
-  ) {
-    self.center = center
-    self.radiusMeters = radiusMeters
-    self.category = category
-    self.sort = sort
-    self.locale = locale
-  }
+  public init(_ update: SettingsUpdate) { self.update = update }
+
+  public init(from decoder: any Decoder) throws { update = try SettingsUpdate(from: decoder) }
+
+  public func encode(to encoder: any Encoder) throws { try update.encode(to: encoder) }
 }
 
 /// Restores the default settings (the seed's clear button) and returns them.
