@@ -127,6 +127,25 @@ import Testing
     }
   }
 
+  #if os(Linux)
+  @Test func aPathWithoutPermissionIsAClearErrorEvenForRoot() throws {
+    // sysfs refuses new files to everyone, root included.
+    let path = "/sys/kernel/beacon-\(UUID().uuidString).sqlite"
+    #expect(throws: BeaconError.storeUnavailable(path: path, reason: "Permission denied")) {
+      try Store.open(path: path)
+    }
+  }
+  #endif
+
+  @Test(.enabled(if: getuid() != 0, "root ignores file modes"))
+  func aReadOnlyDirectoryIsAClearError() throws {
+    let locked = directory.file("locked")
+    try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: true)
+    try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: locked)
+    defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: locked) }
+    #expect(throws: BeaconError.self) { try Store.open(path: locked + "/beacon.sqlite") }
+  }
+
   @Test func memoryStoresWork() async throws {
     let store = try Store.open(path: ":memory:")
     try await store.upsert([Self.place("m", "Minne")])

@@ -60,15 +60,10 @@ public actor Store {
     return Store(database: database, path: path)
   }
 
+  /// The technical reason behind an open failure, as SQLite or the system words it (e.g. "file is not a
+  /// database", "Permission denied"); the localized sentence around it comes from ``BeaconError``.
   private static func reason(_ error: any Error) -> String {
-    guard let error = error as? SQLiteError else { return "\(error)" }
-    switch error.primaryCode {
-    case 26: return "filen er ikke en SQLite-database (not a database)"
-    case 14: return "filen kan ikke åpnes (\(error.message))"
-    case 8: return "filen er skrivebeskyttet (read-only)"
-    case 11: return "databasen er skadet (\(error.message))"
-    default: return error.message
-    }
+    (error as? SQLiteError)?.message ?? "\(error)"
   }
 
   /// The schema version of the open store.
