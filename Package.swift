@@ -30,13 +30,25 @@ let package = Package(
     .target(
       name: "BeaconCore",
       dependencies: [
-        "CSQLite"
+        "BeaconJSON",
+        "CSQLite",
       ]
     ),
     .testTarget(
       name: "BeaconCoreTests",
       dependencies: [
-        "BeaconCore"
+        "BeaconCore",
+        "BeaconTestSupport",
+      ]
+    ),
+
+    // MARK: BeaconJSON (JSON values, parsing, writing, Codable bridges; knows no protocol and no domain)
+
+    .target(name: "BeaconJSON"),
+    .testTarget(
+      name: "BeaconJSONTests",
+      dependencies: [
+        "BeaconJSON"
       ]
     ),
 
@@ -58,6 +70,10 @@ let package = Package(
       ]
     ),
 
+    // MARK: BeaconTestSupport (test doubles shared by test targets, e.g. a loopback HTTP server)
+
+    .target(name: "BeaconTestSupport"),
+
     // MARK: CSQLite (the system SQLite library)
 
     .systemLibrary(
@@ -75,6 +91,7 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "BeaconCore",
+        "BeaconTestSupport",
         "JSONRPC",
         "beacon",
       ]
@@ -82,7 +99,12 @@ let package = Package(
 
     // MARK: JSONRPC (framing, messages, dispatch; knows no domain)
 
-    .target(name: "JSONRPC"),
+    .target(
+      name: "JSONRPC",
+      dependencies: [
+        "BeaconJSON"
+      ]
+    ),
     .testTarget(
       name: "JSONRPCTests",
       dependencies: [

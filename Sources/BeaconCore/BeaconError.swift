@@ -10,6 +10,16 @@ public enum BeaconError: Error, Sendable, Equatable {
   case storeTooNew(path: String, version: Int, supported: Int)
   /// SQLite failed while the store was in use.
   case storage(SQLiteError)
+  /// No Geoapify key is configured.
+  case missingAPIKey
+  /// Geoapify refused the key (401).
+  case invalidAPIKey
+  /// Geoapify's rate limit or daily quota was hit (429); retry after this many seconds.
+  case rateLimited(retryAfterSeconds: Int)
+  /// Geoapify rejected the request (400) with its own message.
+  case upstreamRejected(message: String)
+  /// Geoapify could not be reached or answered unusably (5xx, timeout, refused, truncated, invalid).
+  case upstreamUnavailable(reason: String)
 
   /// A stable machine-readable name, `data.kind` on the wire.
   public var kind: String {
@@ -19,6 +29,19 @@ public enum BeaconError: Error, Sendable, Equatable {
     case .storeUnavailable: "storeUnavailable"
     case .storeTooNew: "storeTooNew"
     case .storage: "storageFailure"
+    case .missingAPIKey: "missingApiKey"
+    case .invalidAPIKey: "invalidApiKey"
+    case .rateLimited: "rateLimited"
+    case .upstreamRejected: "upstreamRejected"
+    case .upstreamUnavailable: "upstreamUnavailable"
+    }
+  }
+
+  /// Whether a cached answer may stand in for this failure (the network failed, not the request).
+  public var allowsStaleFallback: Bool {
+    switch self {
+    case .upstreamUnavailable, .rateLimited: true
+    default: false
     }
   }
 
@@ -32,6 +55,11 @@ public enum BeaconError: Error, Sendable, Equatable {
     case .storeTooNew(let path, let version, let supported):
       message = .storeTooNew(path: path, version: version, supported: supported)
     case .storage: message = .storageFailure
+    case .missingAPIKey: message = .missingAPIKey
+    case .invalidAPIKey: message = .invalidAPIKey
+    case .rateLimited(let seconds): message = .rateLimited(seconds)
+    case .upstreamRejected(let detail): message = .upstreamRejected(detail)
+    case .upstreamUnavailable: message = .upstreamUnavailable
     }
     return message.text(in: language)
   }

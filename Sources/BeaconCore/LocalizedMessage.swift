@@ -28,6 +28,16 @@ public enum LocalizedMessage: Sendable, Equatable {
   case storeUnavailable(path: String, reason: String)
   case storeTooNew(path: String, version: Int, supported: Int)
   case storageFailure
+  case missingAPIKey
+  case invalidAPIKey
+  case rateLimited(Int)
+  case upstreamRejected(String)
+  case upstreamUnavailable
+  case noResults
+  case nearMeUnavailable
+  case superseded
+  case searching
+  case outOfRange(field: String, lower: Int, upper: Int, value: Int)
 
   /// The sentence in `language`.
   public func text(in language: Language) -> String {
@@ -142,6 +152,58 @@ public enum LocalizedMessage: Sendable, Equatable {
         "Databasen '\(path)' er fra en nyere Beacon (versjon \(version), denne kan \(supported)); oppdater Beacon",
         "Databasen '\(path)' er frå ein nyare Beacon (versjon \(version), denne kan \(supported)); oppdater Beacon",
         "The database '\(path)' is from a newer Beacon (version \(version), this one knows \(supported)); update Beacon"
+      )
+    case .missingAPIKey:
+      (
+        "Beacon mangler en Geoapify-nøkkel. Lag en gratis nøkkel på https://myprojects.geoapify.com og sett "
+          + "GEOAPIFY_API_KEY, eller bruk --offline for å søke i lagrede steder uten nøkkel",
+        "Beacon manglar ein Geoapify-nøkkel. Lag ein gratis nøkkel på https://myprojects.geoapify.com og set "
+          + "GEOAPIFY_API_KEY, eller bruk --offline for å søkje i lagra stader utan nøkkel",
+        "Beacon has no Geoapify key. Get a free key at https://myprojects.geoapify.com and set "
+          + "GEOAPIFY_API_KEY, or use --offline to search stored places without one"
+      )
+    case .invalidAPIKey:
+      (
+        "Geoapify godtok ikke nøkkelen; sjekk GEOAPIFY_API_KEY",
+        "Geoapify godtok ikkje nøkkelen; sjekk GEOAPIFY_API_KEY",
+        "Geoapify did not accept the key; check GEOAPIFY_API_KEY"
+      )
+    case .rateLimited(let seconds):
+      (
+        "For mange søk mot Geoapify akkurat nå; prøv igjen om \(seconds) s",
+        "For mange søk mot Geoapify akkurat no; prøv igjen om \(seconds) s",
+        "Too many requests to Geoapify right now; try again in \(seconds) s"
+      )
+    case .upstreamRejected(let detail):
+      (
+        "Geoapify avviste søket: \(detail)", "Geoapify avviste søket: \(detail)",
+        "Geoapify rejected the request: \(detail)"
+      )
+    case .upstreamUnavailable:
+      (
+        "Får ikke kontakt med Geoapify; sjekk nettet eller prøv igjen senere",
+        "Får ikkje kontakt med Geoapify; sjekk nettet eller prøv igjen seinare",
+        "Cannot reach Geoapify; check the network or try again later"
+      )
+    case .noResults:
+      ("Ingen treff", "Ingen treff", "No results")
+    case .nearMeUnavailable:
+      (
+        "Fant ikke posisjonen din; søker fra det lagrede midtpunktet",
+        "Fann ikkje posisjonen din; søkjer frå det lagra midtpunktet",
+        "Could not find your position; searching from the stored centre"
+      )
+    case .searching:
+      ("Søker …", "Søkjer …", "Searching …")
+    case .outOfRange(let field, let lower, let upper, let value):
+      (
+        "'\(field)' må være fra \(lower) til \(upper), ikke \(value)",
+        "'\(field)' må vere frå \(lower) til \(upper), ikkje \(value)",
+        "'\(field)' must be \(lower) to \(upper), not \(value)"
+      )
+    case .superseded:
+      (
+        "Erstattet av et nyere søk", "Erstatta av eit nyare søk", "Replaced by a newer search"
       )
     case .storageFailure:
       (

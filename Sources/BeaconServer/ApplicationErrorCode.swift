@@ -13,4 +13,14 @@ public enum ApplicationErrorCode {
   public static let storeTooNew = ErrorCode(rawValue: -33011)
   /// `storageFailure`: SQLite failed while reading or writing.
   public static let storageFailure = ErrorCode(rawValue: -33012)
+  /// `missingApiKey`: no Geoapify key is configured (the message says how to get one, and that `--offline` works).
+  public static let missingAPIKey = ErrorCode(rawValue: -33020)
+  /// `invalidApiKey`: Geoapify refused the key.
+  public static let invalidAPIKey = ErrorCode(rawValue: -33021)
+  /// `rateLimited`: Geoapify's rate limit or quota; `data.retryAfterSeconds` says when to retry.
+  public static let rateLimited = ErrorCode(rawValue: -33022)
+  /// `upstreamRejected`: Geoapify rejected the request; `data.upstreamMessage` is its own message.
+  public static let upstreamRejected = ErrorCode(rawValue: -33023)
+  /// `upstreamUnavailable`: Geoapify could not be reached or answered unusably.
+  public static let upstreamUnavailable = ErrorCode(rawValue: -33024)
 }

@@ -36,6 +36,28 @@ extension BeaconError {
         message: message,
         data: ["kind": "storageFailure"]
       )
+    case .missingAPIKey:
+      return ResponseError(code: ApplicationErrorCode.missingAPIKey, message: message, data: ["kind": "missingApiKey"])
+    case .invalidAPIKey:
+      return ResponseError(code: ApplicationErrorCode.invalidAPIKey, message: message, data: ["kind": "invalidApiKey"])
+    case .rateLimited(let seconds):
+      return ResponseError(
+        code: ApplicationErrorCode.rateLimited,
+        message: message,
+        data: ["kind": "rateLimited", "retryAfterSeconds": .int(seconds)]
+      )
+    case .upstreamRejected(let detail):
+      return ResponseError(
+        code: ApplicationErrorCode.upstreamRejected,
+        message: message,
+        data: ["kind": "upstreamRejected", "upstreamMessage": .string(detail)]
+      )
+    case .upstreamUnavailable(let reason):
+      return ResponseError(
+        code: ApplicationErrorCode.upstreamUnavailable,
+        message: message,
+        data: ["kind": "upstreamUnavailable", "reason": .string(reason)]
+      )
     }
   }
 }

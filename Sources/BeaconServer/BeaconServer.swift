@@ -21,6 +21,7 @@ public final class BeaconServer: Sendable {
     var language: Language
     var configuration: BeaconConfiguration?
     var store: Store?
+    var places: PlacesService?
     var monitor: ClientProcessMonitor?
   }
 
@@ -64,9 +65,13 @@ public final class BeaconServer: Sendable {
     }
     dispatcher.register(PingRequest.self) { _, _ in EmptyResult() }
     registerStoreMethods()
+    registerPlacesMethods()
     dispatcher.onShutdown { [weak self] in
       // Closing the connection checkpoints the WAL; every earlier request has finished by now.
-      self?.session.withLock { $0.store = nil }
+      self?.session.withLock {
+        $0.places = nil
+        $0.store = nil
+      }
     }
     if options.enablesTestMethods {
       TestMethods.register(on: dispatcher)
@@ -109,10 +114,17 @@ public final class BeaconServer: Sendable {
     {
       language = stored
     }
+    let client = GeoapifyClient(
+      baseURL: configuration.geoapifyBaseURL,
+      apiKey: configuration.geoapifyAPIKey,
+      transport: URLSessionTransport()
+    )
+    let places = PlacesService(store: store, client: client, offline: configuration.offline)
     session.withLock {
       $0.language = language
       $0.configuration = configuration
       $0.store = store
+      $0.places = places
     }
     if let tag = configuration.unrecognizedLocale {
       let message = LocalizedMessage.unrecognizedLocale(tag).text(in: configuration.language)
@@ -159,6 +171,19 @@ public final class BeaconServer: Sendable {
       return try await body(store)
     } catch {
       if case .storage(let detail) = error { logger.error("Store failure: \(detail)") }
+      throw error.responseError(in: language)
+    }
+  }
+
+  /// Runs `body` with the session's places service, turning domain errors into localized wire errors.
+  func withPlaces<T: Sendable>(_ body: (PlacesService) async throws(BeaconError) -> T) async throws(ResponseError) -> T
+  {
+    let (places, language) = session.withLock { ($0.places, $0.language) }
+    guard let places else { throw ResponseError.serverNotInitialized("") }
+    do {
+      return try await body(places)
+    } catch {
+      logger.info("Places: \(error.kind)")
       throw error.responseError(in: language)
     }
   }

@@ -63,6 +63,8 @@ public final class Dispatcher: Sendable {
     var running: [UInt64: Task<Void, Never>] = [:]
     var requestsByID: [RequestID: RunningRequest] = [:]
     var lastExclusive: Task<Void, Never>?
+    /// The arrival number of the newest request of each method (for ``RequestContext/isSuperseded``).
+    var latestArrival: [String: UInt64] = [:]
     var concurrentSinceExclusive: [UInt64: Task<Void, Never>] = [:]
   }
 
@@ -312,11 +314,20 @@ public final class Dispatcher: Sendable {
       // Answered in order: a rejection does not overtake an `initialize` or a write still running.
       spawn(ordering: .concurrent, id: nil) { reply(id, .failure(self.presented(error))) }
     case .run(let handler, let ordering, let isInitialize):
+      let arrival = state.withLock { state -> UInt64 in
+        let arrival = state.nextSequence
+        state.latestArrival[method] = arrival
+        return arrival
+      }
       let context = RequestContext(
         id: id,
         method: method,
         workDoneToken: params?["workDoneToken"],
-        notify: { [weak self] method, params in self?.notify(method, params: params) }
+        notify: { [weak self] method, params in self?.notify(method, params: params) },
+        isSuperseded: { [weak self] in
+          guard let self else { return false }
+          return self.state.withLock { ($0.latestArrival[method] ?? 0) > arrival }
+        }
       )
       spawn(ordering: ordering, id: id) {
         let outcome = await self.run(handler, method: method, params: params, context: context)

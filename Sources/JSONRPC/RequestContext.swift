@@ -7,19 +7,27 @@ public struct RequestContext: Sendable {
   /// The client's `workDoneToken`, when the request carried one; progress is reported only then.
   public let workDoneToken: JSONValue?
   private let notify: @Sendable (_ method: String, _ params: JSONValue) -> Void
+  private let supersededCheck: @Sendable () -> Bool
 
-  /// Creates a context; `notify` sends a notification to the client.
+  /// Creates a context; `notify` sends a notification to the client, `isSuperseded` tells whether a newer
+  /// request of the same method has arrived.
   public init(
     id: RequestID,
     method: String,
     workDoneToken: JSONValue?,
-    notify: @escaping @Sendable (_ method: String, _ params: JSONValue) -> Void
+    notify: @escaping @Sendable (_ method: String, _ params: JSONValue) -> Void,
+    isSuperseded: @escaping @Sendable () -> Bool = { false }
   ) {
     self.id = id
     self.method = method
     self.workDoneToken = workDoneToken
     self.notify = notify
+    supersededCheck = isSuperseded
   }
+
+  /// Whether a newer request of the same method has arrived since this one (for debouncing: a
+  /// superseded request should give way without doing its work).
+  public var isSuperseded: Bool { supersededCheck() }
 
   /// Whether the client has cancelled this request.
   public var isCancelled: Bool { Task.isCancelled }

@@ -63,6 +63,14 @@ enum Migrations {
       value TEXT NOT NULL
     );
     """,
+    // 4: upstream answers by request (never including the API key), for TTL caching and stale fallback.
+    """
+    CREATE TABLE response_cache (
+      key TEXT PRIMARY KEY NOT NULL,
+      body BLOB NOT NULL,
+      fetched_at REAL NOT NULL
+    );
+    """,
   ]
 
   /// The schema version this build writes.

@@ -16,7 +16,7 @@ public actor Store {
   /// The longest comment a rating may carry, in characters.
   public static let maxCommentLength = 2_000
 
-  private let database: Database
+  let database: Database
   /// The file the store lives in, or `:memory:`.
   public nonisolated let path: String
 
@@ -72,7 +72,7 @@ public actor Store {
   }
 
   /// Runs SQLite work, turning its errors into ``BeaconError/storage(_:)``.
-  private func storage<T>(_ body: () throws -> T) throws(BeaconError) -> T {
+  func storage<T>(_ body: () throws -> T) throws(BeaconError) -> T {
     do {
       return try body()
     } catch let error as BeaconError {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import JSONRPC
+@testable import BeaconJSON
 
 private let allControlCharacters = String(String.UnicodeScalarView((0..<0x20).compactMap(Unicode.Scalar.init)))
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import JSONRPC
+@testable import BeaconJSON
 
 private enum Colour: String, Codable, Equatable {
   case red
@@ -58,9 +58,24 @@ private struct Holder: Codable, Equatable {
   private let encoder = JSONValueEncoder()
   private let decoder = JSONValueDecoder()
 
-  /// The dotted field path the dispatcher reports for `error` in `-32602` data.
+  /// The coding path of `error` (plus the missing key), written as a dotted path with `[index]`s.
   private func field(_ error: DecodingError) -> String? {
-    Dispatcher.invalidParams(error).data?["field"]?.stringValue
+    let keys: [any CodingKey]
+    switch error {
+    case .keyNotFound(let key, let context): keys = context.codingPath + [key]
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+      keys = context.codingPath
+    @unknown default: return nil
+    }
+    var text = ""
+    for key in keys {
+      if let index = key.intValue {
+        text += "[\(index)]"
+      } else {
+        text += text.isEmpty ? key.stringValue : "." + key.stringValue
+      }
+    }
+    return text
   }
 
   private func fullRecord() -> Record {
@@ -230,7 +245,5 @@ private struct Holder: Codable, Equatable {
     #expect(try encoder.encode(Colour.red) == "red")
     #expect(try encoder.encode([1, 2]) == [1, 2])
     #expect(try encoder.encode(Int?.none) == .null)
-    #expect(try encoder.encode(EmptyResult()) == [:])
-    #expect(try encoder.encode(NullResult()) == .null)
   }
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import JSONRPC
+@testable import BeaconJSON
 
 private let validTexts: [(String, JSONValue)] = [
   ("null", .null),

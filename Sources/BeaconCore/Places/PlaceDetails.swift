@@ -1,0 +1,115 @@
+import BeaconJSON
+import Foundation
+
+/// Everything Beacon knows about one place: the seed's detail view.
+public struct PlaceDetails: Sendable, Equatable, Codable {
+  public var id: String
+  public var name: String
+  public var category: PlaceCategory
+  /// Geoapify's category keys, e.g. `catering.restaurant.pizza`.
+  public var categories: [String]
+  public var address: String?
+  public var location: Coordinate
+  /// The raw OSM `opening_hours` string, e.g. `Mo-Fr 11:00-22:00; Sa 12:00-23:00`.
+  public var openingHours: String?
+  public var phone: String?
+  public var email: String?
+  public var website: String?
+  /// Cuisines as OSM lists them (`italian;pizza` → `["italian", "pizza"]`).
+  public var cuisine: [String]?
+  /// The place's IANA time zone, when known.
+  public var timeZone: String?
+  /// Where to open the place: Apple Maps, a `geo:` URI (RFC 5870), OpenStreetMap.
+  public var links: Links
+  /// The user's ratings summarized; `null` when none.
+  public var rating: RatingSummary?
+  public var isFavorite: Bool
+  /// The seed's emoji and animation for the category.
+  public var presentation: Presentation
+  /// OpenStreetMap's own tags (`datasource.raw`), untyped, when Geoapify sent them.
+  public var tags: JSONValue?
+
+  /// Links to open a place elsewhere.
+  public struct Links: Sendable, Equatable, Codable {
+    public var appleMaps: String
+    public var geo: String
+    public var openStreetMap: String?
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, name, category, categories, address, location, openingHours, phone, email, website, cuisine, timeZone
+    case links, rating, isFavorite, presentation, tags
+  }
+
+  /// Encodes every field; `rating` is an explicit `null` when there are no ratings.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(name, forKey: .name)
+    try container.encode(category, forKey: .category)
+    try container.encode(categories, forKey: .categories)
+    try container.encodeIfPresent(address, forKey: .address)
+    try container.encode(location, forKey: .location)
+    try container.encodeIfPresent(openingHours, forKey: .openingHours)
+    try container.encodeIfPresent(phone, forKey: .phone)
+    try container.encodeIfPresent(email, forKey: .email)
+    try container.encodeIfPresent(website, forKey: .website)
+    try container.encodeIfPresent(cuisine, forKey: .cuisine)
+    try container.encodeIfPresent(timeZone, forKey: .timeZone)
+    try container.encode(links, forKey: .links)
+    try container.encode(rating, forKey: .rating)
+    try container.encode(isFavorite, forKey: .isFavorite)
+    try container.encode(presentation, forKey: .presentation)
+    try container.encodeIfPresent(tags, forKey: .tags)
+  }
+
+  /// Builds details from a stored place, reading its kept Geoapify feature when there is one.
+  public init(place: Place, rating: RatingSummary?, isFavorite: Bool) {
+    let feature = place.detailsJSON.flatMap { try? JSONParser.parse(Array($0.utf8)) }
+    let properties = feature?["properties"]
+    let raw = properties?["datasource"]?["raw"]
+    id = place.id
+    name = place.name
+    category = place.category
+    categories = (properties?["categories"]?.arrayValue ?? []).compactMap(\.stringValue)
+    if categories.isEmpty { categories = [place.category.geoapifyKey] }
+    address = place.address
+    location = place.location
+    openingHours = properties?["opening_hours"]?.stringValue ?? raw?["opening_hours"]?.stringValue
+    phone =
+      properties?["contact"]?["phone"]?.stringValue ?? raw?["phone"]?.stringValue ?? raw?["contact:phone"]?.stringValue
+    email =
+      properties?["contact"]?["email"]?.stringValue ?? raw?["email"]?.stringValue ?? raw?["contact:email"]?.stringValue
+    website = properties?["website"]?.stringValue ?? raw?["website"]?.stringValue
+    let cuisineText = properties?["catering"]?["cuisine"]?.stringValue ?? place.cuisine
+    cuisine = cuisineText.map { $0.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) } }
+    timeZone = properties?["timezone"]?["name"]?.stringValue
+    links = Self.links(name: place.name, location: place.location, raw: raw)
+    self.rating = rating
+    self.isFavorite = isFavorite
+    presentation = Presentation.forCategory(place.category)
+    tags = raw
+  }
+
+  static func links(name: String, location: Coordinate, raw: JSONValue?) -> Links {
+    let lat = Self.format(location.lat)
+    let lon = Self.format(location.lon)
+    var query = URLComponents()
+    query.queryItems = [URLQueryItem(name: "ll", value: "\(lat),\(lon)"), URLQueryItem(name: "q", value: name)]
+    let appleMaps = "https://maps.apple.com/" + (query.string ?? "?ll=\(lat),\(lon)")
+    var openStreetMap: String?
+    if let osmID = raw?["osm_id"]?.intValue, let type = raw?["osm_type"]?.stringValue?.lowercased() {
+      let kind = ["n": "node", "w": "way", "r": "relation"][type]
+      openStreetMap = kind.map { "https://www.openstreetmap.org/\($0)/\(abs(osmID))" }
+    }
+    return Links(appleMaps: appleMaps, geo: "geo:\(lat),\(lon)", openStreetMap: openStreetMap)
+  }
+
+  /// Up to 7 decimals (about 1 cm), without trailing zeros.
+  static func format(_ degrees: Double) -> String {
+    var text = String(format: "%.7f", degrees)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
+}

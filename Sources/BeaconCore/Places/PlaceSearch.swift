@@ -1,0 +1,89 @@
+import Foundation
+
+/// Which places `places/search` looks among.
+public enum SearchScope: String, Sendable, Codable, CaseIterable {
+  /// Everywhere (Geoapify, or the store when offline).
+  case all
+  /// Only the user's favourites, locally.
+  case favorites
+}
+
+/// Where an answer came from.
+public enum DataSource: String, Sendable, Codable {
+  /// Fetched from Geoapify just now.
+  case live
+  /// From the store's copy of an earlier Geoapify answer.
+  case cache
+  /// From the store's own data (favourites, imported places).
+  case offline
+}
+
+/// A complete search, every default already applied.
+public struct PlaceSearch: Sendable, Equatable {
+  public var center: Coordinate
+  public var category: PlaceCategory
+  public var radiusMeters: Int
+  public var text: String?
+  public var sort: PlaceSort
+  public var scope: SearchScope
+  /// 1…100.
+  public var limit: Int
+  /// Skip the cache (pull-to-refresh).
+  public var refresh: Bool
+  public var language: Language
+
+  /// Creates a search.
+  public init(
+    center: Coordinate,
+    category: PlaceCategory,
+    radiusMeters: Int,
+    text: String? = nil,
+    sort: PlaceSort = .distance,
+    scope: SearchScope = .all,
+    limit: Int = 10,
+    refresh: Bool = false,
+    language: Language = .nb
+  ) {
+    self.center = center
+    self.category = category
+    self.radiusMeters = radiusMeters
+    self.text = text
+    self.sort = sort
+    self.scope = scope
+    self.limit = limit
+    self.refresh = refresh
+    self.language = language
+  }
+}
+
+/// What a search found.
+public struct PlaceSearchResult: Sendable, Equatable, Codable {
+  public var places: [PlaceSummary]
+  public var center: Coordinate
+  public var category: PlaceCategory
+  public var radiusMeters: Int
+  public var sort: PlaceSort
+  public var scope: SearchScope
+  public var source: DataSource
+  /// Whether the answer is older than its time to live (served because Geoapify could not be reached).
+  public var stale: Bool
+  /// When the data was fetched.
+  public var fetchedAt: Date
+  /// The data's credit line, to show with the results.
+  public var attribution: String
+  /// A sentence for the user, e.g. "Ingen treff" when nothing was found.
+  public var message: String?
+  /// Where the centre came from: `request`, `settings` or `ip`.
+  public var centerSource: String?
+  /// The city IP geolocation found, with `centerSource: "ip"`.
+  public var city: String?
+}
+
+/// What `places/details` found.
+public struct PlaceDetailsResult: Sendable, Equatable, Codable {
+  public var place: PlaceDetails
+  public var source: DataSource
+  public var stale: Bool
+  public var fetchedAt: Date
+  public var attribution: String
+}

@@ -1,0 +1,196 @@
+import Foundation
+
+/// Finds places and their details through Geoapify, with the store as cache, memory and fallback.
+///
+/// Every place that passes through is written to the store, so ratings and favourites can refer to it
+/// and it can be found offline later. Answers are cached by request with a time to live; when Geoapify
+/// cannot be reached, a cached answer comes back marked `stale` instead of an error.
+public final class PlacesService: Sendable {
+  /// How long answers stay fresh.
+  public struct TimeToLive: Sendable {
+    public var places: TimeInterval = 24 * 3600
+    public var details: TimeInterval = 7 * 24 * 3600
+    public var autocomplete: TimeInterval = 3600
+    public var ipLocation: TimeInterval = 3600
+    public init() {}
+  }
+
+  /// The credit line for Geoapify's OSM-based data.
+  public static let attribution = "Powered by Geoapify | © OpenStreetMap contributors (ODbL)"
+
+  private let store: Store
+  private let client: GeoapifyClient
+  private let offline: Bool
+  private let ttl: TimeToLive
+  private let now: @Sendable () -> Date
+
+  /// Creates a service.
+  public init(
+    store: Store,
+    client: GeoapifyClient,
+    offline: Bool = false,
+    ttl: TimeToLive = TimeToLive(),
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.store = store
+    self.client = client
+    self.offline = offline
+    self.ttl = ttl
+    self.now = now
+  }
+
+  /// An upstream body with where it came from.
+  struct Fetched {
+    var body: [UInt8]
+    var source: DataSource
+    var stale: Bool
+    var fetchedAt: Date
+  }
+
+  /// Fetches through the cache: fresh cache, else Geoapify, else (when the network failed) stale cache.
+  func fetch(
+    path: String,
+    query: [(String, String)],
+    ttl: TimeInterval,
+    refresh: Bool
+  ) async throws(BeaconError)
+    -> Fetched
+  {
+    let key = GeoapifyClient.requestKey(path: path, query: query)
+    let cached = try await store.cachedResponse(key: key)
+    let time = now()
+    if let cached, !refresh || offline, time.timeIntervalSince(cached.fetchedAt) < ttl {
+      return Fetched(body: cached.body, source: .cache, stale: false, fetchedAt: cached.fetchedAt)
+    }
+    if offline {
+      if let cached { return Fetched(body: cached.body, source: .cache, stale: true, fetchedAt: cached.fetchedAt) }
+      throw .upstreamUnavailable(reason: "offline")
+    }
+    do {
+      let body = try await client.get(path: path, query: query)
+      try await store.cacheResponse(key: key, body: body, at: time)
+      return Fetched(body: body, source: .live, stale: false, fetchedAt: time)
+    } catch {
+      if error.allowsStaleFallback, let cached {
+        return Fetched(body: cached.body, source: .cache, stale: true, fetchedAt: cached.fetchedAt)
+      }
+      throw error
+    }
+  }
+
+  // MARK: - Search
+
+  /// Runs a search.
+  public func search(_ search: PlaceSearch) async throws(BeaconError) -> PlaceSearchResult {
+    var places: [PlaceSummary]
+    var source = DataSource.offline
+    var stale = false
+    var fetchedAt = now()
+    switch search.scope {
+    case .favorites:
+      let query = PlaceQuery(text: search.text, category: search.category, sort: search.sort, center: search.center)
+      places = try await store.favorites(query).filter { ($0.distanceMeters ?? .max) <= search.radiusMeters }
+    case .all:
+      var query: [(String, String)] = [
+        ("categories", search.category.geoapifyKey),
+        ("filter", "circle:\(search.center.lon),\(search.center.lat),\(search.radiusMeters)"),
+        ("bias", "proximity:\(search.center.lon),\(search.center.lat)"),
+        ("limit", String(search.limit)),
+        ("lang", search.language.rawValue),
+      ]
+      if let text = search.text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
+        query.append(("name", text))
+      }
+      let fetched = try await fetch(path: "/v2/places", query: query, ttl: ttl.places, refresh: search.refresh)
+      let found = try GeoapifyDecoding.places(from: fetched.body, requested: search.category)
+      try await store.upsert(found)
+      places = try await store.summaries(of: found, center: search.center)
+      source = fetched.source
+      stale = fetched.stale
+      fetchedAt = fetched.fetchedAt
+    }
+    places = Array(search.sort.sorted(places).prefix(search.limit))
+    return PlaceSearchResult(
+      places: places,
+      center: search.center,
+      category: search.category,
+      radiusMeters: search.radiusMeters,
+      sort: search.sort,
+      scope: search.scope,
+      source: source,
+      stale: stale,
+      fetchedAt: fetchedAt,
+      attribution: Self.attribution,
+      message: places.isEmpty ? LocalizedMessage.noResults.text(in: search.language) : nil
+    )
+  }
+
+  // MARK: - Details
+
+  /// The details of a place: from Geoapify (cached 7 days), else from what the store knows.
+  public func details(
+    id: String,
+    refresh: Bool = false,
+    language: Language = .nb
+  ) async throws(BeaconError)
+    -> PlaceDetailsResult
+  {
+    let known = try await store.place(id: id)
+    var place = known
+    var source = DataSource.offline
+    var stale = false
+    var fetchedAt = known?.fetchedAt ?? now()
+    do {
+      let fetched = try await fetch(
+        path: "/v2/place-details",
+        query: [("id", id), ("features", "details"), ("lang", language.rawValue)],
+        ttl: ttl.details,
+        refresh: refresh
+      )
+      if var fresh = try GeoapifyDecoding.details(from: fetched.body, requested: known?.category) {
+        fresh.fetchedAt = fetched.fetchedAt
+        try await store.upsert([fresh])
+        place = fresh
+        source = fetched.source
+        stale = fetched.stale
+        fetchedAt = fetched.fetchedAt
+      }
+    } catch {
+      // What the store knows is better than an error, as long as it knows the place.
+      guard known != nil, error.allowsStaleFallback || error == .missingAPIKey else { throw error }
+      stale = true
+    }
+    guard let place else { throw .placeNotFound(id) }
+    let summary = try await store.summaries(of: [place], center: nil).first
+    return PlaceDetailsResult(
+      place: PlaceDetails(place: place, rating: summary?.rating, isFavorite: summary?.isFavorite ?? false),
+      source: source,
+      stale: stale,
+      fetchedAt: fetchedAt,
+      attribution: Self.attribution
+    )
+  }
+
+  // MARK: - Autocomplete and IP location
+
+  /// Suggestions for what the user has typed so far.
+  public func autocomplete(
+    text: String,
+    center: Coordinate?,
+    limit: Int,
+    language: Language
+  ) async throws(BeaconError)
+    -> [Suggestion]
+  {
+    var query: [(String, String)] = [("text", text), ("limit", String(limit)), ("lang", language.rawValue)]
+    if let center { query.append(("bias", "proximity:\(center.lon),\(center.lat)")) }
+    let fetched = try await fetch(path: "/v1/geocode/autocomplete", query: query, ttl: ttl.autocomplete, refresh: false)
+    return try GeoapifyDecoding.suggestions(from: fetched.body)
+  }
+
+  /// The user's approximate position from Geoapify's IP geolocation.
+  public func locateByIP() async throws(BeaconError) -> (location: Coordinate, city: String?) {
+    let fetched = try await fetch(path: "/v1/ipinfo", query: [], ttl: ttl.ipLocation, refresh: false)
+    return try GeoapifyDecoding.ipLocation(from: fetched.body)
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// An upstream answer kept in the store.
+public struct CachedResponse: Sendable, Equatable {
+  /// The body as received.
+  public var body: [UInt8]
+  /// When it was received.
+  public var fetchedAt: Date
+}
+
+extension Store {
+  /// The cached answer for `key`, if any (fresh or not).
+  public func cachedResponse(key: String) throws(BeaconError) -> CachedResponse? {
+    try storage {
+      guard let row = try database.query("SELECT body, fetched_at FROM response_cache WHERE key = ?", [key]).first
+      else { return nil }
+      let body: [UInt8]
+      switch row.values[0] {
+      case .blob(let bytes): body = bytes
+      case .text(let text): body = Array(text.utf8)
+      default: body = []
+      }
+      return CachedResponse(body: body, fetchedAt: Date(timeIntervalSince1970: row.double(1) ?? 0))
+    }
+  }
+
+  /// Keeps `body` as the answer for `key`.
+  public func cacheResponse(key: String, body: [UInt8], at date: Date = Date()) throws(BeaconError) {
+    try storage {
+      try database.transaction {
+        try database.run(
+          """
+          INSERT INTO response_cache (key, body, fetched_at) VALUES (?, ?, ?)
+          ON CONFLICT(key) DO UPDATE SET body = excluded.body, fetched_at = excluded.fetched_at
+          """,
+          [key, DatabaseValue.blob(body), date]
+        )
+      }
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Talks to Geoapify: builds the query, sends the key in the `x-api-key` header (never in a URL),
+/// keeps under the rate limit, merges identical concurrent requests, and maps every fault to a
+/// ``BeaconError`` a person can act on.
+public final class GeoapifyClient: Sendable {
+  /// The API's base URL.
+  public let baseURL: URL
+  private let apiKey: APIKey?
+  private let transport: any HTTPTransport
+  private let limiter: RateLimiter
+  private let coalescer = RequestCoalescer<[UInt8]>()
+  /// How long to back off after a 429 without `Retry-After`.
+  static let defaultBackoffSeconds = 2
+
+  /// Creates a client.
+  public init(baseURL: URL, apiKey: APIKey?, transport: any HTTPTransport, limiter: RateLimiter = RateLimiter()) {
+    self.baseURL = baseURL
+    self.apiKey = apiKey
+    self.transport = transport
+    self.limiter = limiter
+  }
+
+  /// Whether a key is configured.
+  public var hasAPIKey: Bool { apiKey != nil }
+
+  /// A stable key for a request, without the API key: the cache and the coalescer use it.
+  public static func requestKey(path: String, query: [(String, String)]) -> String {
+    path + "?" + query.sorted { $0.0 < $1.0 }.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+  }
+
+  /// GETs `path` with `query` and returns the body of a 200 answer.
+  public func get(path: String, query: [(String, String)]) async throws(BeaconError) -> [UInt8] {
+    guard let apiKey else { throw .missingAPIKey }
+    if let pause = await limiter.remainingPause {
+      throw .rateLimited(retryAfterSeconds: max(1, Int(pause.components.seconds) + 1))
+    }
+    guard var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+    else { throw .upstreamUnavailable(reason: "invalid base URL") }
+    components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
+    guard let url = components.url else { throw .upstreamUnavailable(reason: "invalid request URL") }
+    let request = HTTPRequest(
+      url: url,
+      headers: [
+        "x-api-key": apiKey.revealedForRequest, "accept": "application/json",
+        "user-agent": "beacon/\(BeaconVersion.current)",
+      ]
+    )
+    let result = await coalescer.run(key: Self.requestKey(path: path, query: query)) { [transport, limiter] in
+      do {
+        try await limiter.acquire()
+      } catch {
+        return .failure(.upstreamUnavailable(reason: "cancelled"))
+      }
+      do throws(HTTPTransportError) {
+        let response = try await transport.send(request)
+        return await Self.interpret(response, limiter: limiter)
+      } catch {
+        return .failure(.upstreamUnavailable(reason: Self.describe(error)))
+      }
+    }
+    return try result.get()
+  }
+
+  /// Maps a response to its body or to the error its status means.
+  static func interpret(_ response: HTTPResponse, limiter: RateLimiter) async -> Result<[UInt8], BeaconError> {
+    switch response.status {
+    case 200..<300:
+      return .success(response.body)
+    case 401, 403:
+      return .failure(.invalidAPIKey)
+    case 429:
+      let seconds = retryAfterSeconds(response.headers["retry-after"]) ?? defaultBackoffSeconds
+      await limiter.pause(for: .seconds(seconds))
+      return .failure(.rateLimited(retryAfterSeconds: seconds))
+    case 400..<500:
+      return .failure(.upstreamRejected(message: GeoapifyDecoding.errorMessage(response.body)))
+    default:
+      return .failure(.upstreamUnavailable(reason: "HTTP \(response.status)"))
+    }
+  }
+
+  /// Reads `Retry-After` as seconds or as an HTTP date.
+  static func retryAfterSeconds(_ value: String?, now: Date = Date()) -> Int? {
+    guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+    if let seconds = Int(value) { return max(0, seconds) }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+    guard let date = formatter.date(from: value) else { return nil }
+    return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
+  }
+
+  static func describe(_ error: HTTPTransportError) -> String {
+    switch error {
+    case .timedOut: "timed out"
+    case .cannotConnect(let detail): "cannot connect (\(detail))"
+    case .connectionLost(let detail): "connection lost (\(detail))"
+    case .responseTooLarge(let limit): "response larger than \(limit) bytes"
+    case .failed(let detail): detail
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import BeaconJSON
+import Foundation
+
+/// Reads Geoapify's responses leniently: every property optional, polymorphic fields tolerated,
+/// unknown fields ignored, nameless places kept with a readable fallback name.
+///
+/// Positions come from `properties.lat/lon` (geometry may be a polygon, and its point differs in the last
+/// digits); `datasource.raw` stays untyped JSON.
+public enum GeoapifyDecoding {
+  /// Parses a body as JSON, or fails as an unusable upstream answer.
+  static func json(_ body: [UInt8]) throws(BeaconError) -> JSONValue {
+    do {
+      return try JSONParser.parse(body)
+    } catch {
+      throw .upstreamUnavailable(reason: "invalid JSON from Geoapify (\(error.reason))")
+    }
+  }
+
+  /// The features of a FeatureCollection.
+  static func features(_ value: JSONValue) throws(BeaconError) -> [JSONValue] {
+    guard let features = value["features"]?.arrayValue else {
+      throw .upstreamUnavailable(reason: "Geoapify answered without 'features'")
+    }
+    return features
+  }
+
+  /// The places of a Places API answer; features that are not places of a known category are skipped.
+  ///
+  /// - Parameter requested: The category asked for, used when a feature's own categories say nothing clearer.
+  public static func places(from body: [UInt8], requested: PlaceCategory?) throws(BeaconError) -> [Place] {
+    try features(json(body)).compactMap { place(from: $0, requested: requested, keepsDetails: false) }
+  }
+
+  /// The place of a Place Details answer, with the whole feature kept as its details.
+  public static func details(from body: [UInt8], requested: PlaceCategory? = nil) throws(BeaconError) -> Place? {
+    let features = try features(json(body))
+    let feature = features.first { $0["properties"]?["feature_type"]?.stringValue == "details" } ?? features.first
+    return feature.flatMap { place(from: $0, requested: requested, keepsDetails: true) }
+  }
+
+  /// Builds a place from one feature.
+  static func place(from feature: JSONValue, requested: PlaceCategory?, keepsDetails: Bool) -> Place? {
+    guard let properties = feature["properties"], properties.objectValue != nil else { return nil }
+    guard let id = properties["place_id"]?.stringValue, !id.isEmpty else { return nil }
+    guard let location = coordinate(of: feature) else { return nil }
+    let categories = (properties["categories"]?.arrayValue ?? []).compactMap(\.stringValue)
+    guard let category = category(from: categories) ?? requested else { return nil }
+    return Place(
+      id: id,
+      name: displayName(properties),
+      category: category,
+      location: location,
+      address: address(properties),
+      cuisine: properties["catering"]?["cuisine"]?.stringValue
+        ?? properties["datasource"]?["raw"]?["cuisine"]?.stringValue,
+      detailsJSON: keepsDetails ? feature.description : nil,
+      source: "geoapify"
+    )
+  }
+
+  /// The most specific of our categories named in `categories`.
+  static func category(from categories: [String]) -> PlaceCategory? {
+    for category in PlaceCategory.allCases where categories.contains(where: { PlaceCategory(name: $0) == category }) {
+      return category
+    }
+    return nil
+  }
+
+  /// `properties.lat/lon`, else a GeoJSON point's coordinates (`[lon, lat]`).
+  static func coordinate(of feature: JSONValue) -> Coordinate? {
+    if let lat = feature["properties"]?["lat"]?.doubleValue, let lon = feature["properties"]?["lon"]?.doubleValue {
+      let point = Coordinate(lat: lat, lon: lon)
+      if point.isValid { return point }
+    }
+    if feature["geometry"]?["type"]?.stringValue == "Point",
+      let coordinates = feature["geometry"]?["coordinates"]?.arrayValue, coordinates.count >= 2,
+      let lon = coordinates[0].doubleValue, let lat = coordinates[1].doubleValue
+    {
+      let point = Coordinate(lat: lat, lon: lon)
+      if point.isValid { return point }
+    }
+    return nil
+  }
+
+  /// The name, or for nameless places the first address line (what a person would read on the door).
+  static func displayName(_ properties: JSONValue) -> String {
+    for key in ["name", "address_line1", "formatted", "street"] {
+      if let text = properties[key]?.stringValue?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+        return text
+      }
+    }
+    return "?"
+  }
+
+  /// The street address: `address_line2` when the first line is the name, else the formatted address.
+  static func address(_ properties: JSONValue) -> String? {
+    let hasName = properties["name"]?.stringValue?.isEmpty == false
+    let candidates = hasName ? ["address_line2", "formatted"] : ["address_line2", "formatted", "address_line1"]
+    for key in candidates {
+      if let text = properties[key]?.stringValue, !text.isEmpty { return text }
+    }
+    return nil
+  }
+
+  // MARK: - Autocomplete and IP location
+
+  /// The suggestions of an Autocomplete answer, in either shape (GeoJSON features or `format=json` results).
+  public static func suggestions(from body: [UInt8]) throws(BeaconError) -> [Suggestion] {
+    let value = try json(body)
+    let items: [JSONValue]
+    if let features = value["features"]?.arrayValue {
+      items = features.compactMap { $0["properties"] }
+    } else if let results = value["results"]?.arrayValue {
+      items = results
+    } else {
+      throw .upstreamUnavailable(reason: "Geoapify autocomplete answered without 'features' or 'results'")
+    }
+    return items.compactMap { properties in
+      guard let lat = properties["lat"]?.doubleValue, let lon = properties["lon"]?.doubleValue else { return nil }
+      let location = Coordinate(lat: lat, lon: lon)
+      guard location.isValid else { return nil }
+      return Suggestion(
+        id: properties["place_id"]?.stringValue,
+        name: displayName(properties),
+        address: properties["formatted"]?.stringValue ?? properties["address_line2"]?.stringValue,
+        location: location,
+        kind: properties["result_type"]?.stringValue ?? properties["category"]?.stringValue ?? "unknown",
+        distanceMeters: properties["distance"]?.doubleValue.map { Int($0.rounded()) }
+      )
+    }
+  }
+
+  /// The approximate position and city of Geoapify's IP geolocation answer.
+  public static func ipLocation(from body: [UInt8]) throws(BeaconError) -> (location: Coordinate, city: String?) {
+    let value = try json(body)
+    guard let lat = value["location"]?["latitude"]?.doubleValue, let lon = value["location"]?["longitude"]?.doubleValue,
+      Coordinate(lat: lat, lon: lon).isValid
+    else {
+      throw .upstreamUnavailable(reason: "Geoapify IP geolocation answered without a location")
+    }
+    let city = value["city"]?["name"]?.stringValue ?? value["city"]?["names"]?["en"]?.stringValue
+    return (Coordinate(lat: lat, lon: lon), city)
+  }
+
+  /// Geoapify's own explanation in an error body: `message`, else `error`, else the raw text.
+  public static func errorMessage(_ body: [UInt8]) -> String {
+    if let value = try? JSONParser.parse(body) {
+      if let message = value["message"]?.stringValue, !message.isEmpty { return message }
+      if let error = value["error"]?.stringValue, !error.isEmpty { return error }
+    }
+    return String(decoding: body.prefix(200), as: UTF8.self)
+  }
+}

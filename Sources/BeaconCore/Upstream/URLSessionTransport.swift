@@ -1,0 +1,72 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// ``HTTPTransport`` over URLSession (FoundationNetworking on Linux), with timeouts and a size cap.
+public final class URLSessionTransport: HTTPTransport {
+  private let session: URLSession
+  private let maxResponseBytes: Int
+
+  /// Creates a transport.
+  ///
+  /// - Parameters:
+  ///   - connectTimeout: Seconds without any data before giving up (connecting included).
+  ///   - totalTimeout: Seconds for the whole exchange.
+  ///   - maxResponseBytes: The largest body accepted.
+  public init(connectTimeout: Double = 5, totalTimeout: Double = 15, maxResponseBytes: Int = 8 << 20) {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = connectTimeout
+    configuration.timeoutIntervalForResource = totalTimeout
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.urlCache = nil
+    configuration.httpCookieStorage = nil
+    session = URLSession(configuration: configuration)
+    self.maxResponseBytes = maxResponseBytes
+  }
+
+  deinit { session.finishTasksAndInvalidate() }
+
+  public func send(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse {
+    var urlRequest = URLRequest(url: request.url)
+    urlRequest.httpMethod = "GET"
+    for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+    let data: Data
+    let response: URLResponse
+    do {
+      (data, response) = try await session.data(for: urlRequest)
+    } catch let error as URLError {
+      throw Self.transportError(error)
+    } catch {
+      throw .failed("\(type(of: error))")
+    }
+    guard let http = response as? HTTPURLResponse else { throw .failed("not an HTTP response") }
+    guard data.count <= maxResponseBytes else { throw .responseTooLarge(limit: maxResponseBytes) }
+    var headers: [String: String] = [:]
+    for (name, value) in http.allHeaderFields {
+      if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+    }
+    if let declared = headers["content-length"].flatMap(Int.init), declared > data.count {
+      throw .connectionLost("body shorter than its Content-Length")
+    }
+    return HTTPResponse(status: http.statusCode, headers: headers, body: Array(data))
+  }
+
+  /// Maps URLSession's errors to the few cases callers tell apart; the URL (never secret) is left out.
+  static func transportError(_ error: URLError) -> HTTPTransportError {
+    switch error.code {
+    case .timedOut: return .timedOut
+    case .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .dnsLookupFailed, .secureConnectionFailed:
+      return .cannotConnect(error.code.description)
+    case .networkConnectionLost, .badServerResponse, .cannotParseResponse, .zeroByteResource:
+      return .connectionLost(error.code.description)
+    default:
+      return .failed(error.code.description)
+    }
+  }
+}
+
+extension URLError.Code: @retroactive CustomStringConvertible {
+  public var description: String { "URLError \(rawValue)" }
+}

@@ -1,0 +1,118 @@
+import BeaconCore
+import JSONRPC
+
+extension BeaconServer {
+  /// The default debounce of `places/autocomplete` (the seed: at least 300 ms).
+  static let autocompleteDebounceMs = 300
+
+  /// Registers `places/search`, `places/details` and `places/autocomplete`.
+  func registerPlacesMethods() {
+    dispatcher.register(SearchPlacesRequest.self) { [weak self] request, context in
+      guard let self else { throw ResponseError.internalError }
+      return try await search(request, context: context)
+    }
+    dispatcher.register(PlaceDetailsRequest.self) { [weak self] request, context in
+      guard let self else { throw ResponseError.internalError }
+      let language = language
+      return try await withPlaces { places throws(BeaconError) in
+        try await self.upstream(context, title: .searching) { () throws(BeaconError) in
+          try await places.details(id: request.id, refresh: request.refresh ?? false, language: language)
+        }
+      }
+    }
+    dispatcher.register(AutocompleteRequest.self) { [weak self] request, context in
+      guard let self else { throw ResponseError.internalError }
+      let text = request.text.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !text.isEmpty else { return AutocompleteRequest.Response(suggestions: []) }
+      try validate(request.limit, in: 1...20, field: "limit")
+      try validate(request.debounceMs, in: 0...5_000, field: "debounceMs")
+      if let center = request.center, !center.isValid { throw invalid("center", .invalidCoordinate) }
+      try await debounce(request.debounceMs ?? Self.autocompleteDebounceMs, context: context)
+      let language = language
+      let suggestions = try await withPlaces { places throws(BeaconError) in
+        try await places.autocomplete(text: text, center: request.center, limit: request.limit ?? 5, language: language)
+      }
+      return AutocompleteRequest.Response(suggestions: suggestions)
+    }
+  }
+
+  private func search(_ request: SearchPlacesRequest, context: RequestContext) async throws -> PlaceSearchResult {
+    try validate(request.radiusMeters, in: Settings.radiusRange, field: "radiusMeters")
+    try validate(request.limit, in: 1...100, field: "limit")
+    try validate(request.debounceMs, in: 0...5_000, field: "debounceMs")
+    if let center = request.center, !center.isValid { throw invalid("center", .invalidCoordinate) }
+    if let debounceMs = request.debounceMs { try await debounce(debounceMs, context: context) }
+    let language = language
+    return try await withPlaces { places throws(BeaconError) in
+      guard let store = self.store else { throw BeaconError.storage(SQLiteError(code: 1, message: "no store")) }
+      var settings = try await store.settings()
+      var centerSource = "settings"
+      var city: String?
+      var message: String?
+      if let center = request.center {
+        settings = try await store.updateSettings(SettingsUpdate(center: center))
+        centerSource = "request"
+      } else if request.nearMe == true {
+        do {
+          let found = try await places.locateByIP()
+          settings.center = found.location
+          centerSource = "ip"
+          city = found.city
+        } catch {
+          message = LocalizedMessage.nearMeUnavailable.text(in: language)
+        }
+      }
+      let search = PlaceSearch(
+        center: settings.center,
+        category: request.category ?? settings.category,
+        radiusMeters: request.radiusMeters ?? settings.radiusMeters,
+        text: request.text,
+        sort: request.sort ?? settings.sort,
+        scope: request.scope ?? .all,
+        limit: request.limit ?? 10,
+        refresh: request.refresh ?? false,
+        language: language
+      )
+      var result = try await self.upstream(context, title: .searching) { () throws(BeaconError) in
+        try await places.search(search)
+      }
+      result.centerSource = centerSource
+      result.city = city
+      if let message { result.message = [message, result.message].compactMap { $0 }.joined(separator: ". ") }
+      return result
+    }
+  }
+
+  /// Waits `milliseconds`; throws `-32800` with `data.reason: "superseded"` if a newer request of the same
+  /// method arrived meanwhile (then no upstream call is made).
+  private func debounce(_ milliseconds: Int, context: RequestContext) async throws {
+    if milliseconds > 0 { try await Task.sleep(for: .milliseconds(milliseconds)) }
+    if context.isSuperseded {
+      throw ResponseError(
+        code: .requestCancelled,
+        message: LocalizedMessage.superseded.text(in: language),
+        data: ["kind": "requestCancelled", "reason": "superseded"]
+      )
+    }
+  }
+
+  /// Wraps upstream work in `$/progress` begin/end when the request carries a `workDoneToken`.
+  private func upstream<T>(
+    _ context: RequestContext,
+    title: LocalizedMessage,
+    _ work: () async throws(BeaconError) -> T
+  ) async throws(BeaconError) -> T {
+    context.reportProgress(.begin(title: title.text(in: language), cancellable: true))
+    defer { context.reportProgress(.end()) }
+    return try await work()
+  }
+
+  private func validate(_ value: Int?, in range: ClosedRange<Int>, field: String) throws(ResponseError) {
+    guard let value, !range.contains(value) else { return }
+    throw invalid(field, .outOfRange(field: field, lower: range.lowerBound, upper: range.upperBound, value: value))
+  }
+
+  private func invalid(_ field: String, _ message: LocalizedMessage) -> ResponseError {
+    BeaconError.invalidArgument(field: field, message: message).responseError(in: language)
+  }
+}

@@ -1,0 +1,91 @@
+import BeaconCore
+import JSONRPC
+
+/// Finds restaurants, cafés or hotels around a point (the seed's tasks 1, 2 and 5).
+///
+/// Every parameter is optional: defaults come from the stored settings. An explicit `center` is saved
+/// as the new stored centre. `nearMe: true` without a `center` uses Geoapify's IP geolocation.
+public struct SearchPlacesRequest: RequestType, Encodable, Equatable {
+  public static let method = "places/search"
+  public typealias Response = PlaceSearchResult
+
+  public var center: Coordinate?
+  public var category: PlaceCategory?
+  /// 1 000…10 000.
+  public var radiusMeters: Int?
+  /// Words the name must match.
+  public var text: String?
+  public var sort: PlaceSort?
+  public var scope: SearchScope?
+  /// 1…100, default 10.
+  public var limit: Int?
+  /// Skip the cache (pull-to-refresh).
+  public var refresh: Bool?
+  /// Wait this long (0…5 000 ms) and give way to a newer search that arrives meanwhile.
+  public var debounceMs: Int?
+  /// Search around the user's approximate position (IP geolocation) when no `center` is given.
+  public var nearMe: Bool?
+
+  public init(
+    center: Coordinate? = nil,
+    category: PlaceCategory? = nil,
+    radiusMeters: Int? = nil,
+    text: String? = nil,
+    sort: PlaceSort? = nil,
+    scope: SearchScope? = nil,
+    limit: Int? = nil,
+    refresh: Bool? = nil,
+    debounceMs: Int? = nil,
+    nearMe: Bool? = nil
+  ) {
+    self.center = center
+    self.category = category
+    self.radiusMeters = radiusMeters
+    self.text = text
+    self.sort = sort
+    self.scope = scope
+    self.limit = limit
+    self.refresh = refresh
+    self.debounceMs = debounceMs
+    self.nearMe = nearMe
+  }
+}
+
+/// Shows everything known about one place (the seed's task 3), with links and presentation hints.
+public struct PlaceDetailsRequest: RequestType, Encodable, Equatable {
+  public static let method = "places/details"
+  public typealias Response = PlaceDetailsResult
+
+  public var id: String
+  /// Skip the cache.
+  public var refresh: Bool?
+
+  public init(id: String, refresh: Bool? = nil) {
+    self.id = id
+    self.refresh = refresh
+  }
+}
+
+/// Suggests places and addresses as the user types (debounced 300 ms by default).
+public struct AutocompleteRequest: RequestType, Encodable, Equatable {
+  public static let method = "places/autocomplete"
+
+  public var text: String
+  public var center: Coordinate?
+  /// 1…20, default 5.
+  public var limit: Int?
+  /// 0…5 000, default 300.
+  public var debounceMs: Int?
+
+  public init(text: String, center: Coordinate? = nil, limit: Int? = nil, debounceMs: Int? = nil) {
+    self.text = text
+    self.center = center
+    self.limit = limit
+    self.debounceMs = debounceMs
+  }
+
+  /// The suggestions.
+  public struct Response: Codable, Sendable, Equatable {
+    public var suggestions: [Suggestion]
+  }
+}
