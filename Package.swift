@@ -66,6 +66,7 @@ let package = Package(
       dependencies: [
         "BeaconCore",
         "BeaconServer",
+        "BeaconTestSupport",
         "JSONRPC",
       ]
     ),

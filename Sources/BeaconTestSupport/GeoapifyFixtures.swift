@@ -1,0 +1,26 @@
+import Foundation
+
+/// The Geoapify-shaped fixtures in `Tests/Fixtures/geoapify/` (see the README there).
+public enum GeoapifyFixtures {
+  /// The fixture folder, found from this source file's place in the package.
+  public static let directory: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()  // BeaconTestSupport
+    .deletingLastPathComponent()  // Sources
+    .deletingLastPathComponent()  // package root
+    .appendingPathComponent("Tests/Fixtures/geoapify")
+
+  /// The bytes of fixture `name` (e.g. `places-oslo-restaurants.json`); empty if it is missing, which
+  /// makes the test that needs it fail visibly.
+  public static func bytes(_ name: String) -> [UInt8] {
+    (try? Data(contentsOf: directory.appendingPathComponent(name))).map(Array.init) ?? []
+  }
+
+  /// The fixture as a string.
+  public static func text(_ name: String) -> String {
+    String(decoding: bytes(name), as: UTF8.self)
+  }
+
+  /// The place id of the restaurant that `place-details-restaurant.json` describes (Bryggehallen Matsal).
+  public static let detailsRestaurantID =
+    "513ac14879f781254059f8263c574af44d40f00102f90183a87f240000000092031342727967676568616c6c656e204d617473616c"
+}
