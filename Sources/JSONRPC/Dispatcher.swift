@@ -15,27 +15,6 @@ import Synchronization
 ///
 /// `receive` is meant to be called from one reader thread, in arrival order.
 public final class Dispatcher: Sendable {
-  /// Settings of a dispatcher.
-  public struct Configuration: Sendable {
-    /// Requests accepted before `initialize`.
-    public var requestsAllowedBeforeInitialize: Set<String>
-    /// The deepest JSON nesting accepted in a message.
-    public var maxJSONDepth: Int
-    /// The most elements accepted in one batch.
-    public var maxBatchLength: Int
-
-    /// Creates a configuration.
-    public init(
-      requestsAllowedBeforeInitialize: Set<String> = [],
-      maxJSONDepth: Int = JSONParser.defaultMaxDepth,
-      maxBatchLength: Int = 10_000
-    ) {
-      self.requestsAllowedBeforeInitialize = requestsAllowedBeforeInitialize
-      self.maxJSONDepth = maxJSONDepth
-      self.maxBatchLength = maxBatchLength
-    }
-  }
-
   /// Where the lifecycle stands.
   public enum Phase: Sendable, Equatable {
     case uninitialized
@@ -81,8 +60,8 @@ public final class Dispatcher: Sendable {
   private let state = Mutex(State())
   private let send: @Sendable ([UInt8]) -> Void
   private let onExit: @Sendable (Int32) -> Void
-  private let log: @Sendable (String) -> Void
-  private let presenter = Mutex<@Sendable (ResponseError) -> ResponseError>({ $0 })
+  let log: @Sendable (String) -> Void
+  let presenter = Mutex<@Sendable (ResponseError) -> ResponseError>({ $0 })
   private let shutdownHook = Mutex<(@Sendable () async -> Void)?>(nil)
 
   /// Creates a dispatcher.
@@ -397,66 +376,7 @@ public final class Dispatcher: Sendable {
     }
   }
 
-  // MARK: - Errors and output
-
-  private static func decodeParams<T: Decodable>(_ type: T.Type, from params: JSONValue?) throws -> T {
-    switch params {
-    case nil, .array([])?:
-      return try JSONValueDecoder().decode(type, from: .object([:]))
-    case .array?:
-      throw ResponseError.invalidParams(field: nil, detail: "Params must be an object (by name), not an array")
-    case let params?:
-      return try JSONValueDecoder().decode(type, from: params)
-    }
-  }
-
-  /// The wire form of what a handler threw: its own `ResponseError` (or conversion) as is, anything else
-  /// as a protocol error the dispatcher makes (and presents).
-  private func responseError(for error: any Error, method: String) -> ResponseError {
-    switch error {
-    case let error as ResponseError:
-      return error
-    case let error as any ResponseErrorConvertible:
-      return error.responseError
-    case is CancellationError:
-      return presented(.requestCancelled)
-    case let error as DecodingError:
-      return presented(Self.invalidParams(error))
-    default:
-      log("Internal error in '\(method)': \(error)")
-      return presented(.internalError)
-    }
-  }
-
-  /// An error the dispatcher made, passed through the presenter (e.g. to localize its message).
-  private func presented(_ error: ResponseError) -> ResponseError {
-    presenter.withLock { $0 }(error)
-  }
-
-  /// Turns a params decoding failure into `-32602` naming the offending field.
-  static func invalidParams(_ error: DecodingError) -> ResponseError {
-    func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String? {
-      let keys = codingPath + (last.map { [$0] } ?? [])
-      guard !keys.isEmpty else { return nil }
-      var text = ""
-      for key in keys {
-        if let index = key.intValue {
-          text += "[\(index)]"
-        } else {
-          text += text.isEmpty ? key.stringValue : "." + key.stringValue
-        }
-      }
-      return text
-    }
-    switch error {
-    case .keyNotFound(let key, let context):
-      return .invalidParams(field: path(context.codingPath, key), detail: "Missing required field")
-    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-      return .invalidParams(field: path(context.codingPath), detail: context.debugDescription)
-    @unknown default:
-      return .invalidParams(field: nil, detail: "\(error)")
-    }
-  }
+  // MARK: - Output
 
   private func encodeResponse(id: RequestID, outcome: Result<JSONValue, ResponseError>) -> [UInt8] {
     var output = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
@@ -475,25 +395,5 @@ public final class Dispatcher: Sendable {
 
   private func sendResponse(id: RequestID, outcome: Result<JSONValue, ResponseError>) {
     send(encodeResponse(id: id, outcome: outcome))
-  }
-}
-
-/// Collects the answers of one batch and sends them together once all have arrived.
-private final class BatchCollector: Sendable {
-  private let expected: Int
-  private let responses = Mutex<[[UInt8]]>([])
-  private let complete: @Sendable ([[UInt8]]) -> Void
-
-  init(expected: Int, complete: @escaping @Sendable ([[UInt8]]) -> Void) {
-    self.expected = expected
-    self.complete = complete
-  }
-
-  func add(_ response: [UInt8]) {
-    let finished: [[UInt8]]? = responses.withLock { responses in
-      responses.append(response)
-      return responses.count == expected ? responses : nil
-    }
-    if let finished { complete(finished) }
   }
 }

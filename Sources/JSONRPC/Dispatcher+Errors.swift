@@ -1,0 +1,60 @@
+extension Dispatcher {
+  static func decodeParams<T: Decodable>(_ type: T.Type, from params: JSONValue?) throws -> T {
+    switch params {
+    case nil, .array([])?:
+      return try JSONValueDecoder().decode(type, from: .object([:]))
+    case .array?:
+      throw ResponseError.invalidParams(field: nil, detail: "Params must be an object (by name), not an array")
+    case let params?:
+      return try JSONValueDecoder().decode(type, from: params)
+    }
+  }
+
+  /// The wire form of what a handler threw: its own `ResponseError` (or conversion) as is, anything else
+  /// as a protocol error the dispatcher makes (and presents).
+  func responseError(for error: any Error, method: String) -> ResponseError {
+    switch error {
+    case let error as ResponseError:
+      return error
+    case let error as any ResponseErrorConvertible:
+      return error.responseError
+    case is CancellationError:
+      return presented(.requestCancelled)
+    case let error as DecodingError:
+      return presented(Self.invalidParams(error))
+    default:
+      log("Internal error in '\(method)': \(error)")
+      return presented(.internalError)
+    }
+  }
+
+  /// An error the dispatcher made, passed through the presenter (e.g. to localize its message).
+  func presented(_ error: ResponseError) -> ResponseError {
+    presenter.withLock { $0 }(error)
+  }
+
+  /// Turns a params decoding failure into `-32602` naming the offending field.
+  static func invalidParams(_ error: DecodingError) -> ResponseError {
+    func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String? {
+      let keys = codingPath + (last.map { [$0] } ?? [])
+      guard !keys.isEmpty else { return nil }
+      var text = ""
+      for key in keys {
+        if let index = key.intValue {
+          text += "[\(index)]"
+        } else {
+          text += text.isEmpty ? key.stringValue : "." + key.stringValue
+        }
+      }
+      return text
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return .invalidParams(field: path(context.codingPath, key), detail: "Missing required field")
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+      return .invalidParams(field: path(context.codingPath), detail: context.debugDescription)
+    @unknown default:
+      return .invalidParams(field: nil, detail: "\(error)")
+    }
+  }
+}
