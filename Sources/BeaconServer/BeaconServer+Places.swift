@@ -22,11 +22,11 @@ extension BeaconServer {
     }
     dispatcher.register(AutocompleteRequest.self) { [weak self] request, context in
       guard let self else { throw ResponseError.internalError }
-      let text = request.text.trimmingCharacters(in: .whitespacesAndNewlines)
-      guard !text.isEmpty else { return AutocompleteRequest.Response(suggestions: []) }
       try validate(request.limit, in: 1...20, field: "limit")
       try validate(request.debounceMs, in: 0...5_000, field: "debounceMs")
       if let center = request.center, !center.isValid { throw invalid("center", .invalidCoordinate) }
+      let text = request.text.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !text.isEmpty else { return AutocompleteRequest.Response(suggestions: []) }
       try await debounce(request.debounceMs ?? Self.autocompleteDebounceMs, context: context)
       let language = language
       let suggestions = try await withPlaces { places throws(BeaconError) in
