@@ -39,40 +39,47 @@ public final class PlacesService: Sendable {
     self.now = now
   }
 
-  /// An upstream body with where it came from.
-  struct Fetched {
-    var body: [UInt8]
+  /// A decoded upstream answer with where it came from.
+  struct Fetched<Value> {
+    var value: Value
     var source: DataSource
     var stale: Bool
     var fetchedAt: Date
   }
 
   /// Fetches through the cache: fresh cache, else Geoapify, else (when the network failed) stale cache.
-  func fetch(
+  ///
+  /// Only answers that `decode` accepts are cached: an unusable answer (invalid JSON, no `features`) is an
+  /// outage like a 5xx, so it neither replaces a good cached answer nor hides it.
+  func fetch<Value>(
     path: String,
     query: [(String, String)],
     ttl: TimeInterval,
-    refresh: Bool
+    refresh: Bool,
+    decode: ([UInt8]) throws(BeaconError) -> Value
   ) async throws(BeaconError)
-    -> Fetched
+    -> Fetched<Value>
   {
     let key = GeoapifyClient.requestKey(path: path, query: query)
-    let cached = try await store.cachedResponse(key: key)
+    let cached: (value: Value, fetchedAt: Date)? = try await store.cachedResponse(key: key).flatMap { cached in
+      (try? decode(cached.body)).map { ($0, cached.fetchedAt) }
+    }
     let time = now()
     if let cached, !refresh || offline, time.timeIntervalSince(cached.fetchedAt) < ttl {
-      return Fetched(body: cached.body, source: .cache, stale: false, fetchedAt: cached.fetchedAt)
+      return Fetched(value: cached.value, source: .cache, stale: false, fetchedAt: cached.fetchedAt)
     }
     if offline {
-      if let cached { return Fetched(body: cached.body, source: .cache, stale: true, fetchedAt: cached.fetchedAt) }
+      if let cached { return Fetched(value: cached.value, source: .cache, stale: true, fetchedAt: cached.fetchedAt) }
       throw .upstreamUnavailable(reason: "offline")
     }
     do {
       let body = try await client.get(path: path, query: query)
+      let value = try decode(body)
       try await store.cacheResponse(key: key, body: body, at: time)
-      return Fetched(body: body, source: .live, stale: false, fetchedAt: time)
+      return Fetched(value: value, source: .live, stale: false, fetchedAt: time)
     } catch {
       if error.allowsStaleFallback, let cached {
-        return Fetched(body: cached.body, source: .cache, stale: true, fetchedAt: cached.fetchedAt)
+        return Fetched(value: cached.value, source: .cache, stale: true, fetchedAt: cached.fetchedAt)
       }
       throw error
     }
@@ -101,8 +108,11 @@ public final class PlacesService: Sendable {
       if let text = search.text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
         query.append(("name", text))
       }
-      let fetched = try await fetch(path: "/v2/places", query: query, ttl: ttl.places, refresh: search.refresh)
-      let found = try GeoapifyDecoding.places(from: fetched.body, requested: search.category)
+      let category = search.category
+      let fetched = try await fetch(path: "/v2/places", query: query, ttl: ttl.places, refresh: search.refresh) {
+        (body) throws(BeaconError) in try GeoapifyDecoding.places(from: body, requested: category)
+      }
+      let found = fetched.value
       try await store.upsert(found)
       places = try await store.summaries(of: found, center: search.center)
       source = fetched.source
@@ -146,8 +156,8 @@ public final class PlacesService: Sendable {
         query: [("id", id), ("features", "details"), ("lang", language.rawValue)],
         ttl: ttl.details,
         refresh: refresh
-      )
-      if var fresh = try GeoapifyDecoding.details(from: fetched.body, requested: known?.category) {
+      ) { (body) throws(BeaconError) in try GeoapifyDecoding.details(from: body, requested: known?.category) }
+      if var fresh = fetched.value {
         fresh.fetchedAt = fetched.fetchedAt
         try await store.upsert([fresh])
         place = fresh
@@ -184,13 +194,25 @@ public final class PlacesService: Sendable {
   {
     var query: [(String, String)] = [("text", text), ("limit", String(limit)), ("lang", language.rawValue)]
     if let center { query.append(("bias", "proximity:\(center.lon),\(center.lat)")) }
-    let fetched = try await fetch(path: "/v1/geocode/autocomplete", query: query, ttl: ttl.autocomplete, refresh: false)
-    return try GeoapifyDecoding.suggestions(from: fetched.body)
+    let fetched = try await fetch(
+      path: "/v1/geocode/autocomplete",
+      query: query,
+      ttl: ttl.autocomplete,
+      refresh: false,
+      decode: GeoapifyDecoding.suggestions(from:)
+    )
+    return fetched.value
   }
 
   /// The user's approximate position from Geoapify's IP geolocation.
   public func locateByIP() async throws(BeaconError) -> (location: Coordinate, city: String?) {
-    let fetched = try await fetch(path: "/v1/ipinfo", query: [], ttl: ttl.ipLocation, refresh: false)
-    return try GeoapifyDecoding.ipLocation(from: fetched.body)
+    let fetched = try await fetch(
+      path: "/v1/ipinfo",
+      query: [],
+      ttl: ttl.ipLocation,
+      refresh: false,
+      decode: GeoapifyDecoding.ipLocation(from:)
+    )
+    return fetched.value
   }
 }

@@ -13,8 +13,17 @@ public final class GeoapifyClient: Sendable {
   /// How long to back off after a 429 without `Retry-After`.
   static let defaultBackoffSeconds = 2
 
+  /// Geoapify's 5 requests per second, counted over 1.1 s: requests admitted exactly 1 s apart can arrive
+  /// less than 1 s apart (the first ones wait for a connection, later ones reuse it), and Geoapify counts arrivals.
+  public static func defaultLimiter() -> RateLimiter { RateLimiter(maxRequests: 5, per: .milliseconds(1_100)) }
+
   /// Creates a client.
-  public init(baseURL: URL, apiKey: APIKey?, transport: any HTTPTransport, limiter: RateLimiter = RateLimiter()) {
+  public init(
+    baseURL: URL,
+    apiKey: APIKey?,
+    transport: any HTTPTransport,
+    limiter: RateLimiter = GeoapifyClient.defaultLimiter()
+  ) {
     self.baseURL = baseURL
     self.apiKey = apiKey
     self.transport = transport
@@ -38,6 +47,8 @@ public final class GeoapifyClient: Sendable {
     guard var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
     else { throw .upstreamUnavailable(reason: "invalid base URL") }
     components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
+    // URLQueryItem leaves "+" as it is, and servers read a literal "+" in a query as a space.
+    components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
     guard let url = components.url else { throw .upstreamUnavailable(reason: "invalid request URL") }
     let request = HTTPRequest(
       url: url,
