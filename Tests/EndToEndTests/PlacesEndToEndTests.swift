@@ -149,6 +149,23 @@ import Testing
     }
   }
 
+  @Test func aSearchStuckUpstreamIsCancelledAtOnce() throws {
+    let server = try LoopbackHTTPServer()
+    server.handler = { _ in .json(GeoapifyFixtures.text("places-empty.json"), delay: 30) }
+    let beacon = try Self.start(server)
+    beacon.request("places/search", id: 5, params: [:])
+    #expect(server.waitForRequests(count: 1, timeout: 10))
+    beacon.notify("$/cancelRequest", params: ["id": 5])
+    // The upstream call would take 30 s, and URLSession gives up on it after 5 s without data; the
+    // answer must come from the cancellation, well before either.
+    let answer = try beacon.response(id: 5, timeout: 3)
+    #expect(answer["error"]?["code"] == -32800)
+    beacon.request("ping", id: 6)
+    #expect(try beacon.response(id: 6)["result"] == [:])
+    #expect(beacon.responses(id: 5).count == 1)
+    server.stop()
+  }
+
   @Test func aStoppedServerYieldsTheCachedAnswerMarkedStale() throws {
     let server = try Self.fakeGeoapify()
     let beacon = try Self.start(server)

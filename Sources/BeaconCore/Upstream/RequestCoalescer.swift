@@ -1,6 +1,14 @@
-/// Turns identical concurrent requests into one: the second caller awaits the first caller's result.
+import Synchronization
+
+/// Turns identical concurrent requests into one: later callers await the first caller's run.
+///
+/// The shared run is not tied to any one caller: a caller that is cancelled stops waiting at once (and
+/// gets ``BeaconError/upstreamUnavailable(reason:)`` with reason `cancelled`), while the run goes on for
+/// the others and is forgotten when it ends.
 public actor RequestCoalescer<Value: Sendable> {
-  private var inFlight: [String: Task<Result<Value, BeaconError>, Never>] = [:]
+  private typealias Run = Task<Result<Value, BeaconError>, Never>
+  private var inFlight: [String: (token: UInt64, run: Run)] = [:]
+  private var nextToken: UInt64 = 0
 
   /// Creates a coalescer.
   public init() {}
@@ -10,11 +18,67 @@ public actor RequestCoalescer<Value: Sendable> {
     key: String,
     _ work: @escaping @Sendable () async -> Result<Value, BeaconError>
   ) async -> Result<Value, BeaconError> {
-    if let running = inFlight[key] { return await running.value }
-    let task = Task { await work() }
-    inFlight[key] = task
-    let result = await task.value
-    inFlight[key] = nil
-    return result
+    let run: Run
+    if let running = inFlight[key] {
+      run = running.run
+    } else {
+      let token = nextToken
+      nextToken += 1
+      // The run forgets itself before it completes, so a call that comes after its result starts anew.
+      run = Task {
+        let result = await work()
+        self.finished(key: key, token: token)  // The task runs on this actor.
+        return result
+      }
+      inFlight[key] = (token, run)
+    }
+    return await Self.value(of: run) ?? .failure(.upstreamUnavailable(reason: "cancelled"))
+  }
+
+  private func finished(key: String, token: UInt64) {
+    if inFlight[key]?.token == token { inFlight[key] = nil }
+  }
+
+  /// The task's value, or `nil` as soon as the calling task is cancelled.
+  private static func value(of task: Task<Result<Value, BeaconError>, Never>) async -> Result<Value, BeaconError>? {
+    let waiter = Waiter()
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        guard waiter.install(continuation) else { return }
+        Task { waiter.resume(with: await task.value) }
+      }
+    } onCancel: {
+      waiter.resume(with: nil)
+    }
+  }
+
+  /// One waiting caller's continuation, resumed exactly once: by the result or by cancellation.
+  private final class Waiter: Sendable {
+    private struct State {
+      var continuation: CheckedContinuation<Result<Value, BeaconError>?, Never>?
+      var isDone = false
+    }
+    private let state = Mutex(State())
+
+    /// Stores the continuation; returns `false` (after resuming it with `nil`) when cancellation came first.
+    func install(_ continuation: CheckedContinuation<Result<Value, BeaconError>?, Never>) -> Bool {
+      let alreadyDone = state.withLock { state -> Bool in
+        if state.isDone { return true }
+        state.continuation = continuation
+        return false
+      }
+      if alreadyDone { continuation.resume(returning: nil) }
+      return !alreadyDone
+    }
+
+    func resume(with result: Result<Value, BeaconError>?) {
+      let continuation = state.withLock { state -> CheckedContinuation<Result<Value, BeaconError>?, Never>? in
+        if state.isDone { return nil }
+        state.isDone = true
+        defer { state.continuation = nil }
+        return state.continuation
+      }
+      continuation?.resume(returning: result)
+    }
   }
 }
