@@ -37,6 +37,7 @@ public enum LocalizedMessage: Sendable, Equatable {
   case nearMeUnavailable
   case superseded
   case searching
+  case showingStoredPlaces
   case outOfRange(field: String, lower: Int, upper: Int, value: Int)
 
   /// The sentence in `language`.
@@ -192,6 +193,12 @@ public enum LocalizedMessage: Sendable, Equatable {
         "Fant ikke posisjonen din; søker fra det lagrede midtpunktet",
         "Fann ikkje posisjonen din; søkjer frå det lagra midtpunktet",
         "Could not find your position; searching from the stored centre"
+      )
+    case .showingStoredPlaces:
+      (
+        "Får ikke kontakt med Geoapify; viser lagrede steder",
+        "Får ikkje kontakt med Geoapify; viser lagra stader",
+        "Cannot reach Geoapify; showing stored places"
       )
     case .searching:
       ("Søker …", "Søkjer …", "Searching …")

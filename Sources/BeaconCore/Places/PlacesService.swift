@@ -93,6 +93,7 @@ public final class PlacesService: Sendable {
     var source = DataSource.offline
     var stale = false
     var fetchedAt = now()
+    var fallbackMessage: String?
     switch search.scope {
     case .favorites:
       let query = PlaceQuery(text: search.text, category: search.category, sort: search.sort, center: search.center)
@@ -108,16 +109,30 @@ public final class PlacesService: Sendable {
       if let text = search.text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
         query.append(("name", text))
       }
-      let category = search.category
-      let fetched = try await fetch(path: "/v2/places", query: query, ttl: ttl.places, refresh: search.refresh) {
-        (body) throws(BeaconError) in try GeoapifyDecoding.places(from: body, requested: category)
+      if offline {
+        places = try await storedPlaces(for: search)
+        break
       }
-      let found = fetched.value
-      try await store.upsert(found)
-      places = try await store.summaries(of: found, center: search.center)
-      source = fetched.source
-      stale = fetched.stale
-      fetchedAt = fetched.fetchedAt
+      let category = search.category
+      do {
+        let fetched = try await fetch(path: "/v2/places", query: query, ttl: ttl.places, refresh: search.refresh) {
+          (body) throws(BeaconError) in try GeoapifyDecoding.places(from: body, requested: category)
+        }
+        let found = fetched.value
+        try await store.upsert(found)
+        places = try await store.summaries(of: found, center: search.center)
+        source = fetched.source
+        stale = fetched.stale
+        fetchedAt = fetched.fetchedAt
+      } catch {
+        // Geoapify failed and nothing was cached for this query: the places the store knows around the
+        // point are better than an error, when there are any.
+        guard error.allowsStaleFallback else { throw error }
+        places = try await storedPlaces(for: search)
+        guard !places.isEmpty else { throw error }
+        stale = true
+        fallbackMessage = LocalizedMessage.showingStoredPlaces.text(in: search.language)
+      }
     }
     places = Array(search.sort.sorted(places).prefix(search.limit))
     return PlaceSearchResult(
@@ -131,8 +146,19 @@ public final class PlacesService: Sendable {
       stale: stale,
       fetchedAt: fetchedAt,
       attribution: Self.attribution,
-      message: places.isEmpty ? LocalizedMessage.noResults.text(in: search.language) : nil
+      message: places.isEmpty ? LocalizedMessage.noResults.text(in: search.language) : fallbackMessage
     )
+  }
+
+  /// The stored places a search finds without the network (spatial and full-text indexes).
+  private func storedPlaces(for search: PlaceSearch) async throws(BeaconError) -> [PlaceSummary] {
+    let found = try await store.places(
+      near: search.center,
+      radiusMeters: search.radiusMeters,
+      category: search.category,
+      text: search.text
+    )
+    return try await store.summaries(of: found, center: search.center)
   }
 
   // MARK: - Details

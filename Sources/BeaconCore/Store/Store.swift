@@ -120,11 +120,11 @@ public actor Store {
     }
   }
 
-  private static let placeColumns =
+  static let placeColumns =
     "place.id, place.name, place.category, place.latitude, place.longitude, place.address, place.cuisine, "
     + "place.details, place.source, place.fetched_at"
 
-  private static func place(from row: Row) -> Place? {
+  static func place(from row: Row) -> Place? {
     guard let id = row.string(0), let name = row.string(1),
       let category = row.string(2).flatMap({ PlaceCategory(name: $0) }),
       let lat = row.double(3), let lon = row.double(4)
