@@ -2,39 +2,41 @@ import JSONRPC
 import Testing
 
 /// The Geoapify key is used, but never printed, logged or returned.
-@Suite struct SecretTests {
-  @Test func apiKeyFromTheEnvironmentNeverAppearsInOutput() throws {
-    let secret = "sk-SECRET-123"
-    let beacon = try BeaconProcess(environment: ["GEOAPIFY_API_KEY": secret, "BEACON_LOG": "debug"])
-    let result = try beacon.initialize()
-    #expect(result["configuration"]?["geoapifyAPIKeyConfigured"] == true)
-    beacon.request("x/unknown", id: 2, params: ["apiKey": "not the secret"])
-    try beacon.response(id: 2)
-    #expect(try beacon.shutdownAndExit() == .exited(0))
-    try beacon.waitForOutputEnd()
+extension EndToEnd {
+  @Suite struct SecretTests {
+    @Test func apiKeyFromTheEnvironmentNeverAppearsInOutput() throws {
+      let secret = "sk-SECRET-123"
+      let beacon = try BeaconProcess(environment: ["GEOAPIFY_API_KEY": secret, "BEACON_LOG": "debug"])
+      let result = try beacon.initialize()
+      #expect(result["configuration"]?["geoapifyAPIKeyConfigured"] == true)
+      beacon.request("x/unknown", id: 2, params: ["apiKey": "not the secret"])
+      try beacon.response(id: 2)
+      #expect(try beacon.shutdownAndExit() == .exited(0))
+      try beacon.waitForOutputEnd()
 
-    #expect(!beacon.stdout.text.contains(secret))
-    #expect(!beacon.stderr.text.contains(secret))
-    #expect(!beacon.stdout.text.contains("SECRET"))
-    #expect(!beacon.stderr.text.contains("SECRET"))
-  }
+      #expect(!beacon.stdout.text.contains(secret))
+      #expect(!beacon.stderr.text.contains(secret))
+      #expect(!beacon.stdout.text.contains("SECRET"))
+      #expect(!beacon.stderr.text.contains("SECRET"))
+    }
 
-  @Test func apiKeyFromInitializationOptionsIsNeverEchoed() throws {
-    let secret = "sk-OTHER-456"
-    let beacon = try BeaconProcess(environment: ["BEACON_LOG": "debug"])
-    let result = try beacon.initialize(["initializationOptions": ["geoapify": ["apiKey": .string(secret)]]])
-    #expect(result["configuration"]?["geoapifyAPIKeyConfigured"] == true)
-    #expect(try beacon.shutdownAndExit() == .exited(0))
-    try beacon.waitForOutputEnd()
+    @Test func apiKeyFromInitializationOptionsIsNeverEchoed() throws {
+      let secret = "sk-OTHER-456"
+      let beacon = try BeaconProcess(environment: ["BEACON_LOG": "debug"])
+      let result = try beacon.initialize(["initializationOptions": ["geoapify": ["apiKey": .string(secret)]]])
+      #expect(result["configuration"]?["geoapifyAPIKeyConfigured"] == true)
+      #expect(try beacon.shutdownAndExit() == .exited(0))
+      try beacon.waitForOutputEnd()
 
-    #expect(!beacon.stdout.text.contains(secret))
-    #expect(!beacon.stderr.text.contains(secret))
-  }
+      #expect(!beacon.stdout.text.contains(secret))
+      #expect(!beacon.stderr.text.contains(secret))
+    }
 
-  @Test func withoutAKeyNoneIsConfigured() throws {
-    let beacon = try BeaconProcess()
-    let result = try beacon.initialize()
-    #expect(result["configuration"]?["geoapifyAPIKeyConfigured"] == false)
-    #expect(try beacon.shutdownAndExit() == .exited(0))
+    @Test func withoutAKeyNoneIsConfigured() throws {
+      let beacon = try BeaconProcess()
+      let result = try beacon.initialize()
+      #expect(result["configuration"]?["geoapifyAPIKeyConfigured"] == false)
+      #expect(try beacon.shutdownAndExit() == .exited(0))
+    }
   }
 }
