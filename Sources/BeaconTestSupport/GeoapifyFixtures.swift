@@ -24,3 +24,34 @@ public enum GeoapifyFixtures {
   public static let detailsRestaurantID =
     "513ac14879f781254059f8263c574af44d40f00102f90183a87f240000000092031342727967676568616c6c656e204d617473616c"
 }
+
+extension GeoapifyFixtures {
+  /// Answers like Geoapify by path from the fixtures: Places by `categories` (Oslo restaurants, cafés,
+  /// hotels, else empty), details of ``detailsRestaurantID``, autocomplete, IP geolocation; 404 otherwise.
+  public static func respond(to request: LoopbackHTTPServer.RecordedRequest) -> LoopbackHTTPServer.Response {
+    switch request.path {
+    case "/v2/places":
+      switch request.queryItems["categories"] {
+      case "catering.restaurant": return .json(text("places-oslo-restaurants.json"))
+      case "catering.cafe": return .json(text("places-oslo-cafes.json"))
+      case "accommodation.hotel": return .json(text("places-oslo-hotels.json"))
+      default: return .json(text("places-empty.json"))
+      }
+    case "/v2/place-details" where request.queryItems["id"] == detailsRestaurantID:
+      return .json(text("place-details-restaurant.json"))
+    case "/v1/geocode/autocomplete":
+      return .json(text("autocomplete-oslo-geojson.json"))
+    case "/v1/ipinfo":
+      return .json(text("ipinfo-oslo.json"))
+    default:
+      return .notFound
+    }
+  }
+
+  /// A loopback server that answers like Geoapify with ``respond(to:)``.
+  public static func server() throws -> LoopbackHTTPServer {
+    let server = try LoopbackHTTPServer()
+    server.handler = { respond(to: $0) }
+    return server
+  }
+}

@@ -7,34 +7,21 @@ import Testing
 @Suite struct OfflineSearchTests {
   static let oslo = Coordinate.osloCentralStation
 
-  static func place(
-    _ id: String,
-    _ name: String,
-    lat: Double,
-    lon: Double,
-    category: PlaceCategory = .cafe,
-    address: String? = nil,
-    cuisine: String? = nil
-  ) -> Place {
-    Place(
-      id: id,
-      name: name,
-      category: category,
-      location: Coordinate(lat: lat, lon: lon),
-      address: address,
-      cuisine: cuisine,
-      source: "test"
-    )
-  }
-
   static func seededStore() async throws -> Store {
     let store = try Store.open(path: ":memory:")
     try await store.upsert([
-      place("near", "Café Sentrum", lat: 59.9115, lon: 10.7510, address: "Jernbanetorget 1"),
-      place("mid", "Kaffebrenneriet", lat: 59.9150, lon: 10.7400, cuisine: "coffee;cake"),
-      place("far", "Fuglen", lat: 59.9300, lon: 10.7200),
-      place("restaurant", "Sentrum Bistro", lat: 59.9112, lon: 10.7505, category: .restaurant),
-      place("helsinki", "Café Helsinki", lat: 60.1699, lon: 24.9384),
+      StoreTests.place(
+        "near",
+        "Café Sentrum",
+        lat: 59.9115,
+        lon: 10.7510,
+        category: .cafe,
+        address: "Jernbanetorget 1"
+      ),
+      StoreTests.place("mid", "Kaffebrenneriet", lat: 59.9150, lon: 10.7400, category: .cafe, cuisine: "coffee;cake"),
+      StoreTests.place("far", "Fuglen", lat: 59.9300, lon: 10.7200, category: .cafe),
+      StoreTests.place("restaurant", "Sentrum Bistro", lat: 59.9112, lon: 10.7505, category: .restaurant),
+      StoreTests.place("helsinki", "Café Helsinki", lat: 60.1699, lon: 24.9384, category: .cafe),
     ])
     return store
   }

@@ -11,33 +11,9 @@ import Testing
 @Suite struct PlacesMethodTests {
   static let apiKey = "sk-test-key"
 
-  /// Answers like Geoapify by path: Places by `categories`, details of the fixture restaurant, autocomplete,
-  /// IP geolocation.
-  static func geoapify(_ request: LoopbackHTTPServer.RecordedRequest) -> LoopbackHTTPServer.Response {
-    switch request.path {
-    case "/v2/places":
-      switch request.queryItems["categories"] {
-      case "catering.restaurant": return .json(GeoapifyFixtures.text("places-oslo-restaurants.json"))
-      case "catering.cafe": return .json(GeoapifyFixtures.text("places-oslo-cafes.json"))
-      case "accommodation.hotel": return .json(GeoapifyFixtures.text("places-oslo-hotels.json"))
-      default: return .json(GeoapifyFixtures.text("places-empty.json"))
-      }
-    case "/v2/place-details" where request.queryItems["id"] == GeoapifyFixtures.detailsRestaurantID:
-      return .json(GeoapifyFixtures.text("place-details-restaurant.json"))
-    case "/v1/geocode/autocomplete":
-      return .json(GeoapifyFixtures.text("autocomplete-oslo-geojson.json"))
-    case "/v1/ipinfo":
-      return .json(GeoapifyFixtures.text("ipinfo-oslo.json"))
-    default:
-      return .notFound
-    }
-  }
-
-  /// A fake Geoapify server answering with ``geoapify(_:)``.
+  /// A fake Geoapify server answering from the fixtures.
   static func fakeGeoapify() throws -> LoopbackHTTPServer {
-    let server = try LoopbackHTTPServer()
-    server.handler = { geoapify($0) }
-    return server
+    try GeoapifyFixtures.server()
   }
 
   /// An initialized in-process session pointed at `server` (with a key unless `apiKey` is `nil`).

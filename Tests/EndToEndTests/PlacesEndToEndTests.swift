@@ -10,26 +10,7 @@ extension EndToEnd {
 
     /// A fake Geoapify answering by path with the Oslo fixtures.
     static func fakeGeoapify() throws -> LoopbackHTTPServer {
-      let server = try LoopbackHTTPServer()
-      server.handler = { request in
-        switch request.path {
-        case "/v2/places":
-          switch request.queryItems["categories"] {
-          case "catering.restaurant": return .json(GeoapifyFixtures.text("places-oslo-restaurants.json"))
-          case "catering.cafe": return .json(GeoapifyFixtures.text("places-oslo-cafes.json"))
-          default: return .json(GeoapifyFixtures.text("places-empty.json"))
-          }
-        case "/v2/place-details" where request.queryItems["id"] == GeoapifyFixtures.detailsRestaurantID:
-          return .json(GeoapifyFixtures.text("place-details-restaurant.json"))
-        case "/v1/geocode/autocomplete":
-          return .json(GeoapifyFixtures.text("autocomplete-oslo-geojson.json"))
-        case "/v1/ipinfo":
-          return .json(GeoapifyFixtures.text("ipinfo-oslo.json"))
-        default:
-          return .notFound
-        }
-      }
-      return server
+      try GeoapifyFixtures.server()
     }
 
     /// Starts `beacon serve` pointed at `server` and initializes it.
