@@ -25,6 +25,15 @@ let package = Package(
       ]
     ),
 
+    // MARK: beacon-demo-data (developer tool behind Scripts/make-demo-data.sh)
+
+    .executableTarget(
+      name: "beacon-demo-data",
+      dependencies: [
+        "BeaconCore"
+      ]
+    ),
+
     // MARK: BeaconCore (the domain; knows no JSON-RPC)
 
     .target(

@@ -20,6 +20,8 @@ public enum BeaconError: Error, Sendable, Equatable {
   case upstreamRejected(message: String)
   /// Geoapify could not be reached or answered unusably (5xx, timeout, refused, truncated, invalid).
   case upstreamUnavailable(reason: String)
+  /// A file could not be imported; nothing of it was stored.
+  case importFailed(file: String, position: String?, reason: String)
 
   /// A stable machine-readable name, `data.kind` on the wire.
   public var kind: String {
@@ -34,6 +36,7 @@ public enum BeaconError: Error, Sendable, Equatable {
     case .rateLimited: "rateLimited"
     case .upstreamRejected: "upstreamRejected"
     case .upstreamUnavailable: "upstreamUnavailable"
+    case .importFailed: "importFailed"
     }
   }
 
@@ -60,6 +63,8 @@ public enum BeaconError: Error, Sendable, Equatable {
     case .rateLimited(let seconds): message = .rateLimited(seconds)
     case .upstreamRejected(let detail): message = .upstreamRejected(detail)
     case .upstreamUnavailable: message = .upstreamUnavailable
+    case .importFailed(let file, let position, let reason):
+      message = .importFailed(file: file, position: position, reason: reason)
     }
     return message.text(in: language)
   }

@@ -38,6 +38,10 @@ public enum LocalizedMessage: Sendable, Equatable {
   case superseded
   case searching
   case showingStoredPlaces
+  case importFailed(file: String, position: String?, reason: String)
+  case noOfflineDataHere(area: String)
+  case offlineWithoutKey
+  case importing
   case outOfRange(field: String, lower: Int, upper: Int, value: Int)
 
   /// The sentence in `language`.
@@ -194,6 +198,29 @@ public enum LocalizedMessage: Sendable, Equatable {
         "Fann ikkje posisjonen din; søkjer frå det lagra midtpunktet",
         "Could not find your position; searching from the stored centre"
       )
+    case .importFailed(let file, let position, let reason):
+      (
+        "Kunne ikke importere '\(file)'\(position.map { " (\($0))" } ?? ""): \(reason); ingenting ble lagret",
+        "Kunne ikkje importere '\(file)'\(position.map { " (\($0))" } ?? ""): \(reason); ingenting vart lagra",
+        "Could not import '\(file)'\(position.map { " (\($0))" } ?? ""): \(reason); nothing was stored"
+      )
+    case .noOfflineDataHere(let area):
+      (
+        "Ingen offline-data her. Demodata dekker \(area); importer et OSM-utdrag med 'beacon import' for andre steder",
+        "Ingen offline-data her. Demodata dekkjer \(area); importer eit OSM-utdrag med 'beacon import' for andre stader",
+        "No offline data here. The demo data covers \(area); import an OSM extract with 'beacon import' for other places"
+      )
+    case .offlineWithoutKey:
+      (
+        "Uten Geoapify-nøkkel søker Beacon i lagrede steder og demodata. Lag en gratis nøkkel på "
+          + "https://myprojects.geoapify.com og sett GEOAPIFY_API_KEY for å søke overalt",
+        "Utan Geoapify-nøkkel søkjer Beacon i lagra stader og demodata. Lag ein gratis nøkkel på "
+          + "https://myprojects.geoapify.com og set GEOAPIFY_API_KEY for å søkje overalt",
+        "Without a Geoapify key Beacon searches stored places and the demo data. Get a free key at "
+          + "https://myprojects.geoapify.com and set GEOAPIFY_API_KEY to search everywhere"
+      )
+    case .importing:
+      ("Importerer steder …", "Importerer stader …", "Importing places …")
     case .showingStoredPlaces:
       (
         "Får ikke kontakt med Geoapify; viser lagrede steder",

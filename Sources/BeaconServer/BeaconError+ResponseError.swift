@@ -58,6 +58,10 @@ extension BeaconError {
         message: message,
         data: ["kind": "upstreamUnavailable", "reason": .string(reason)]
       )
+    case .importFailed(let file, let position, let reason):
+      var data: [String: JSONValue] = ["kind": "importFailed", "file": .string(file), "reason": .string(reason)]
+      if let position { data["position"] = .string(position) }
+      return ResponseError(code: ApplicationErrorCode.importFailed, message: message, data: .object(data))
     }
   }
 }

@@ -62,6 +62,11 @@ extension BeaconServer {
           message = LocalizedMessage.nearMeUnavailable.text(in: language)
         }
       }
+      if centerSource == "settings", places.searchesOffline, try await !store.hasStoredCenter() {
+        // Offline with nowhere stored to start from: where the offline (demo) data is.
+        settings.center = DemoDataset.center
+        centerSource = "demo"
+      }
       let search = PlaceSearch(
         center: settings.center,
         category: request.category ?? settings.category,

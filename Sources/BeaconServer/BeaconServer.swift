@@ -66,6 +66,7 @@ public final class BeaconServer: Sendable {
     dispatcher.register(PingRequest.self) { _, _ in EmptyResult() }
     registerStoreMethods()
     registerPlacesMethods()
+    registerImportMethod()
     dispatcher.onShutdown { [weak self] in
       // Closing the connection checkpoints the WAL; every earlier request has finished by now.
       self?.session.withLock {

@@ -351,15 +351,24 @@ import Testing
 
   // MARK: - Upstream errors
 
-  @Test func withoutAKeySearchExplainsHowToGetOne() async throws {
+  @Test func withoutAKeySearchRunsOfflineOnTheDemoDataAndExplainsHowToGetOne() async throws {
     let server = try Self.fakeGeoapify()
     let client = try await Self.session(server, apiKey: nil)
-    let error = try #require(Self.failure(await client.call("places/search")))
+    let result = try await client.call("places/search", params: ["category": "cafe"]).get()
+    #expect(result["source"] == "offline")
+    #expect(result["centerSource"] == "demo")
+    #expect(Self.coordinate(result["center"]) == DemoDataset.center)
+    #expect((result["places"]?.arrayValue?.count ?? 0) == 10)
+    #expect(result["attribution"]?.stringValue?.contains("© OpenStreetMap contributors") == true)
+    let message = try #require(result["message"]?.stringValue)
+    #expect(message.contains("https://myprojects.geoapify.com"))
+    #expect(message.contains("GEOAPIFY_API_KEY"))
+    // Autocomplete has no offline answer: there the missing key is an error that says what to do.
+    let error = try #require(Self.failure(await client.call("places/autocomplete", params: ["text": "kaf"])))
     #expect(error.code == ApplicationErrorCode.missingAPIKey)
     #expect(error.code.rawValue == -33020)
     #expect(error.kind == "missingApiKey")
     #expect(error.message.contains("https://myprojects.geoapify.com"))
-    #expect(error.message.contains("GEOAPIFY_API_KEY"))
     #expect(error.message.contains("--offline"))
     #expect(server.requests.isEmpty)
   }

@@ -17,6 +17,8 @@ public final class PlacesService: Sendable {
 
   /// The credit line for Geoapify's OSM-based data.
   public static let attribution = "Powered by Geoapify | © OpenStreetMap contributors (ODbL)"
+  /// The credit line for stored OpenStreetMap data (imports and the demo data).
+  public static let offlineAttribution = "© OpenStreetMap contributors (ODbL)"
 
   private let store: Store
   private let client: GeoapifyClient
@@ -94,6 +96,7 @@ public final class PlacesService: Sendable {
     var stale = false
     var fetchedAt = now()
     var fallbackMessage: String?
+    var notice: String?
     switch search.scope {
     case .favorites:
       let query = PlaceQuery(text: search.text, category: search.category, sort: search.sort, center: search.center)
@@ -109,8 +112,9 @@ public final class PlacesService: Sendable {
       if let text = search.text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
         query.append(("name", text))
       }
-      if offline {
+      if searchesOffline {
         places = try await storedPlaces(for: search)
+        if !client.hasAPIKey && !offline { notice = LocalizedMessage.offlineWithoutKey.text(in: search.language) }
         break
       }
       let category = search.category
@@ -135,6 +139,7 @@ public final class PlacesService: Sendable {
       }
     }
     places = Array(search.sort.sorted(places).prefix(search.limit))
+    let lead = try await emptyMessage(for: search, empty: places.isEmpty, source: source) ?? fallbackMessage
     return PlaceSearchResult(
       places: places,
       center: search.center,
@@ -145,13 +150,32 @@ public final class PlacesService: Sendable {
       source: source,
       stale: stale,
       fetchedAt: fetchedAt,
-      attribution: Self.attribution,
-      message: places.isEmpty ? LocalizedMessage.noResults.text(in: search.language) : fallbackMessage
+      attribution: source == .offline ? Self.offlineAttribution : Self.attribution,
+      message: [lead, notice].compactMap { $0 }.joined(separator: " ").nilIfEmpty
     )
   }
 
-  /// The stored places a search finds without the network (spatial and full-text indexes).
+  /// Whether searches run on the store only: `--offline`, or no key to ask Geoapify with.
+  public var searchesOffline: Bool { offline || !client.hasAPIKey }
+
+  /// "Ingen treff", or, for an offline search with no stored place at all within the radius, where
+  /// offline data exists.
+  private func emptyMessage(for search: PlaceSearch, empty: Bool, source: DataSource) async throws(BeaconError)
+    -> String?
+  {
+    guard empty else { return nil }
+    if source == .offline, search.scope == .all,
+      try await store.places(near: search.center, radiusMeters: search.radiusMeters, category: nil, text: nil).isEmpty
+    {
+      return LocalizedMessage.noOfflineDataHere(area: DemoDataset.areaName).text(in: search.language)
+    }
+    return LocalizedMessage.noResults.text(in: search.language)
+  }
+
+  /// The stored places a search finds without the network (spatial and full-text indexes), the demo data
+  /// loaded first if the store does not have it yet.
   private func storedPlaces(for search: PlaceSearch) async throws(BeaconError) -> [PlaceSummary] {
+    try await store.loadDemoDataIfNeeded()
     let found = try await store.places(
       near: search.center,
       radiusMeters: search.radiusMeters,
@@ -241,4 +265,8 @@ public final class PlacesService: Sendable {
     )
     return fetched.value
   }
+}
+
+extension String {
+  fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

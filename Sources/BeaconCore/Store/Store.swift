@@ -352,6 +352,11 @@ public actor Store {
     return settings
   }
 
+  /// Whether a map centre was ever stored (by `settings/update` or a search with an explicit centre).
+  public func hasStoredCenter() throws(BeaconError) -> Bool {
+    try storage { try !database.query("SELECT 1 FROM setting WHERE key = 'center'").isEmpty }
+  }
+
   /// Whether the user ever chose a language in the settings.
   public func hasStoredLocale() throws(BeaconError) -> Bool {
     try storage { try !database.query("SELECT 1 FROM setting WHERE key = 'locale'").isEmpty }

