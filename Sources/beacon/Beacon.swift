@@ -14,7 +14,9 @@ struct Beacon {
     do {
       arguments = try CommandLineArguments(Array(CommandLine.arguments.dropFirst()))
     } catch {
-      let language = environmentOptions.locale.flatMap(Language.init(bcp47:)) ?? .defaultLanguage
+      let tag =
+        CommandLineArguments.requestedLocale(in: Array(CommandLine.arguments.dropFirst())) ?? environmentOptions.locale
+      let language = tag.flatMap(Language.init(bcp47:)) ?? .defaultLanguage
       logger.sink(error.message.text(in: language))
       logger.sink(CommandLineArguments.usage)
       exit(64)
@@ -24,6 +26,9 @@ struct Beacon {
       environment: environmentOptions,
       enablesTestMethods: environment["BEACON_TEST_METHODS"] == "1"
     )
+    // People at a terminal see warnings as plain sentences (`window/logMessage`); the log repeats them only
+    // when BEACON_LOG asks for it.
+    let humanLogger = environment["BEACON_LOG"] == nil ? Logger(minimumLevel: .error) : logger
     switch arguments.command {
     case .help:
       print(CommandLineArguments.usage)
@@ -33,6 +38,27 @@ struct Beacon {
       ServeCommand.run(options: options, logger: logger)
     case .call(let method, let params):
       exit(await CallCommand.run(method: method, paramsText: params, options: options, logger: logger))
+    case .search(let search):
+      exit(await SearchCommand.run(search, options: options, logger: humanLogger))
+    case .details(let id, let refresh, let format):
+      exit(await DetailsCommand.run(id: id, refresh: refresh, format: format, options: options, logger: humanLogger))
+    case .rate(let id, let stars, let comment, let format):
+      exit(
+        await RateCommand.run(
+          id: id,
+          stars: stars,
+          comment: comment,
+          format: format,
+          options: options,
+          logger: humanLogger
+        )
+      )
+    case .favorites(let action, let format):
+      exit(await FavoritesCommand.run(action, format: format, options: options, logger: humanLogger))
+    case .settings(let action, let format):
+      exit(await SettingsCommand.run(action, format: format, options: options, logger: humanLogger))
+    case .importFile(let path, let format):
+      exit(await ImportCommand.run(path: path, format: format, options: options, logger: humanLogger))
     }
   }
 }

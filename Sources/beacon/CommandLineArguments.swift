@@ -8,22 +8,53 @@ struct CommandLineArguments: Equatable {
     case call(method: String, params: String?)
     case help
     case version
+    case search(SearchOptions)
+    case details(id: String, refresh: Bool, format: OutputFormat)
+    case rate(id: String, stars: Int, comment: String?, format: OutputFormat)
+    case favorites(FavoritesAction, format: OutputFormat)
+    case settings(SettingsAction, format: OutputFormat)
+    case importFile(path: String, format: OutputFormat)
+  }
+
+  /// What `beacon favorites` does.
+  enum FavoritesAction: Equatable {
+    case list
+    case add(id: String)
+    case remove(id: String)
+  }
+
+  /// What `beacon settings` does.
+  enum SettingsAction: Equatable {
+    case show
+    case reset
   }
 
   /// A command line that cannot be run.
   struct UsageError: Error, Equatable {
-    let message: LocalizedMessage
+    let message: CLIText
+
+    init(_ message: CLIText) { self.message = message }
+    init(message: LocalizedMessage) { self.message = .core(message) }
   }
 
   var command: Command
   var flags = BeaconOptions()
 
+  /// Options that take a value, whichever command they belong to.
+  static let valueOptions: Set<String> = [
+    "--store", "--locale", "--category", "--near", "--radius", "--text", "--sort", "--limit", "--comment",
+  ]
+
+  /// Options of the human commands that take no value.
+  static let switchOptions: Set<String> = ["--favorites", "--json", "--geojson", "--refresh"]
+
   /// Parses the arguments after the program name.
   ///
   /// Global options (`--store PATH`, `--offline`, `--locale TAG`, also as `--name=value`) may stand
-  /// before or after the command. `beacon --stdio` is `beacon serve`.
+  /// before or after the command; so may a command's own options. `beacon --stdio` is `beacon serve`.
   init(_ arguments: [String]) throws(UsageError) {
     var positional: [String] = []
+    var local = CommandOptions()
     var flags = BeaconOptions()
     var wantsHelp = false
     var wantsVersion = false
@@ -43,6 +74,7 @@ struct CommandLineArguments: Equatable {
         index += 1
         return arguments[index - 1]
       }
+      let isCallArgument = positional.first == "call" && positional.count >= 2
       switch name {
       case "--store": flags.storePath = try value()
       case "--locale": flags.locale = try value()
@@ -51,8 +83,13 @@ struct CommandLineArguments: Equatable {
       case "--help", "-h": wantsHelp = true
       case "--version": wantsVersion = true
       case "--": positional.append(contentsOf: arguments[index...]); index = arguments.count
+      case _ where !isCallArgument && Self.valueOptions.contains(name):
+        local.append(name, try value())
+      case _ where !isCallArgument && Self.switchOptions.contains(name):
+        guard inlineValue == nil else { throw UsageError(message: .unknownOption(argument)) }
+        local.append(name, nil)
       default:
-        if argument.hasPrefix("-") && argument.count > 1 && !(positional.first == "call" && positional.count >= 2) {
+        if Self.isOption(argument) && !isCallArgument {
           throw UsageError(message: .unknownOption(argument))
         }
         positional.append(argument)
@@ -67,19 +104,57 @@ struct CommandLineArguments: Equatable {
       command = .version
       return
     }
-    switch positional.first {
-    case nil, "help": command = .help
-    case "version": command = .version
-    case "serve":
-      guard positional.count == 1 else { throw UsageError(message: .unknownCommand(positional[1])) }
-      command = .serve
-    case "call":
-      guard positional.count >= 2 else { throw UsageError(message: .missingArgument("METHOD")) }
-      guard positional.count <= 3 else { throw UsageError(message: .unknownCommand(positional[3])) }
-      command = .call(method: positional[1], params: positional.count == 3 ? positional[2] : nil)
-    case let other?:
-      throw UsageError(message: .unknownCommand(other))
+    command = try Self.command(positional, options: local)
+  }
+
+  /// Whether `argument` looks like an option rather than a value (`-1` and `-3.5` are values).
+  static func isOption(_ argument: String) -> Bool {
+    guard argument.hasPrefix("-"), argument.count > 1 else { return false }
+    let second = argument[argument.index(after: argument.startIndex)]
+    return !(second.isASCII && (second.isNumber || second == "."))
+  }
+
+  /// The command the positional arguments and command options name.
+  private static func command(_ positional: [String], options: CommandOptions) throws(UsageError) -> Command {
+    let name = positional.first
+    let arguments = Array(positional.dropFirst())
+    func requireNoOptions() throws(UsageError) {
+      if let first = options.names.first {
+        throw UsageError(.optionNotAllowed(option: first, command: name ?? ""))
+      }
     }
+    switch name {
+    case nil, "help":
+      try requireNoOptions()
+      return .help
+    case "version":
+      try requireNoOptions()
+      return .version
+    case "serve":
+      try requireNoOptions()
+      guard arguments.isEmpty else { throw UsageError(message: .unknownCommand(arguments[0])) }
+      return .serve
+    case "call":
+      try requireNoOptions()
+      guard let method = arguments.first else { throw UsageError(message: .missingArgument("METHOD")) }
+      guard arguments.count <= 2 else { throw UsageError(message: .unknownCommand(arguments[2])) }
+      return .call(method: method, params: arguments.count == 2 ? arguments[1] : nil)
+    case let other?:
+      return try HumanCommandParser(command: other, arguments: arguments, options: options).parse()
+    }
+  }
+
+  /// The language to complain in when the command line cannot be parsed: `--locale` if it is there.
+  static func requestedLocale(in arguments: [String]) -> String? {
+    var locale: String?
+    for (index, argument) in arguments.enumerated() {
+      if argument == "--locale", index + 1 < arguments.count {
+        locale = arguments[index + 1]
+      } else if argument.hasPrefix("--locale=") {
+        locale = String(argument.dropFirst("--locale=".count))
+      }
+    }
+    return locale
   }
 
   /// The help text.
@@ -87,6 +162,23 @@ struct CommandLineArguments: Equatable {
     beacon \(BeaconVersion.current): finn restauranter, kafeer og hoteller nær et punkt.
 
     Bruk:
+      beacon search [VALG]              søk etter steder og vis dem i en tabell
+          --category restaurant|cafe|hotel   hva du leter etter (standard: lagret innstilling)
+          --near BREDDE,LENGDE               midtpunkt, f.eks. 59.9111,10.7503 (blir lagret)
+          --radius KM                        søkeradius i km, 1–10 (f.eks. 1,5)
+          --text TEKST                       ord som må finnes i navn, adresse eller kjøkken
+          --sort distance|rating|name        rekkefølge (navn sorteres norsk: æ, ø, å til slutt)
+          --favorites                        søk bare blant favorittene
+          --limit N                          høyst N treff (1–100, standard 10)
+          --refresh                          hent på nytt fra Geoapify, ikke fra hurtiglageret
+          --json | --geojson                 skriv resultatet som JSON eller GeoJSON
+      beacon details ID [--refresh] [--json]          alt om ett sted, med lenker til kart
+      beacon rate ID STJERNER [--comment TEKST] [--json]   gi et sted 1–5 stjerner
+      beacon favorites [--json]                       list favorittene
+      beacon favorites add|remove ID [--json]         legg til eller fjern en favoritt
+      beacon settings [--json]                        vis innstillingene
+      beacon settings reset [--json]                  tilbakestill innstillingene
+      beacon import FIL [--json]                      importer steder fra OpenStreetMap-GeoJSON
       beacon serve [--stdio]            JSON-RPC 2.0-tjener på stdin/stdout (Content-Length eller NDJSON)
       beacon call METODE [PARAMS_JSON]  kjør én forespørsel og skriv resultatet som JSON
       beacon --help | --version
@@ -94,7 +186,7 @@ struct CommandLineArguments: Equatable {
     Globale valg:
       --store STI        SQLite-fil (ellers BEACON_STORE, eller standardplassen)
       --offline          bruk bare lagrede data, aldri nettet
-      --locale nb|nn|en  språk for meldinger (standard nb)
+      --locale nb|nn|en  språk for meldinger og utdata (standard nb)
 
     Miljø:
       GEOAPIFY_API_KEY     nøkkel til Geoapify (vises aldri i utdata)
@@ -104,5 +196,6 @@ struct CommandLineArguments: Equatable {
       BEACON_LOG           loggnivå på stderr: debug, info, warning (standard), error
 
     Forrang: valg på kommandolinjen > initializationOptions > miljø > standard.
+    Feil gir avslutningskode 1, en ugyldig kommandolinje 64.
     """
 }

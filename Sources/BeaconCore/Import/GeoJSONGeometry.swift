@@ -67,13 +67,17 @@ enum GeoJSONGeometry {
     )
   }
 
+  /// The signed area of a ring in square degrees. Computed relative to the ring's first corner: with
+  /// absolute coordinates the cross products (about lon × lat) are so much larger than the area of a
+  /// building that rounding swamps it.
   private static func signedArea(_ ring: [Coordinate]) -> Double {
     guard ring.count >= 3 else { return 0 }
+    let origin = ring[0]
     var area = 0.0
     for index in 0..<ring.count {
       let a = ring[index]
       let b = ring[(index + 1) % ring.count]
-      area += a.lon * b.lat - b.lon * a.lat
+      area += (a.lon - origin.lon) * (b.lat - origin.lat) - (b.lon - origin.lon) * (a.lat - origin.lat)
     }
     return area / 2
   }
@@ -86,15 +90,18 @@ enum GeoJSONGeometry {
     let ring = try positions(outer)
     let area = signedArea(ring)
     guard abs(area) > 1e-12 else { return mean(ring) }
+    // Relative to the first corner, like the area.
+    let origin = ring[0]
     var lat = 0.0
     var lon = 0.0
     for index in 0..<ring.count {
-      let a = ring[index]
-      let b = ring[(index + 1) % ring.count]
-      let cross = a.lon * b.lat - b.lon * a.lat
-      lon += (a.lon + b.lon) * cross
-      lat += (a.lat + b.lat) * cross
+      let (aLon, aLat) = (ring[index].lon - origin.lon, ring[index].lat - origin.lat)
+      let next = ring[(index + 1) % ring.count]
+      let (bLon, bLat) = (next.lon - origin.lon, next.lat - origin.lat)
+      let cross = aLon * bLat - bLon * aLat
+      lon += (aLon + bLon) * cross
+      lat += (aLat + bLat) * cross
     }
-    return Coordinate(lat: lat / (6 * area), lon: lon / (6 * area))
+    return Coordinate(lat: origin.lat + lat / (6 * area), lon: origin.lon + lon / (6 * area))
   }
 }

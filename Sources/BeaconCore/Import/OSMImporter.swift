@@ -152,7 +152,9 @@ public enum OSMImporter {
   public static func compactGeoJSON(_ places: [Place]) -> [UInt8] {
     var output = Array(#"{"type":"FeatureCollection","features":["#.utf8)
     for (index, place) in places.enumerated() {
-      let raw = place.detailsJSON.flatMap { try? JSONParser.parse(Array($0.utf8)) }?["properties"]?["datasource"]?["raw"]
+      let raw = place.detailsJSON.flatMap { try? JSONParser.parse(Array($0.utf8)) }?["properties"]?["datasource"]?[
+        "raw"
+      ]
       var properties = (raw?.objectValue ?? [:]).filter { keptTags.contains($0.key) }
       properties["name"] = .string(place.name)
       if let osmType = raw?["osm_type"]?.stringValue, let osmID = raw?["osm_id"]?.intValue {

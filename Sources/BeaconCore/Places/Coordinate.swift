@@ -21,9 +21,12 @@ public struct Coordinate: Sendable, Hashable, Codable {
     lat.isFinite && lon.isFinite && (-90...90).contains(lat) && (-180...180).contains(lon)
   }
 
+  /// The mean Earth radius (IUGG) that distances are measured on.
+  public static let earthRadiusMeters = 6_371_008.8
+
   /// The great-circle distance to `other` in metres (haversine, mean Earth radius).
   public func distance(to other: Coordinate) -> Double {
-    let radius = 6_371_008.8
+    let radius = Self.earthRadiusMeters
     let phi1 = lat * .pi / 180
     let phi2 = other.lat * .pi / 180
     let deltaPhi = (other.lat - lat) * .pi / 180

@@ -19,13 +19,4 @@ public enum NorwegianCollation {
     }
     return String(key)
   }
-
-  /// Folds `text` for matching: lower-case, accents removed (also from æ, ø and å, so "kafe" finds "Kafé").
-  public static func matchKey(_ text: String) -> String {
-    text.lowercased()
-      .replacingOccurrences(of: "æ", with: "ae")
-      .replacingOccurrences(of: "ø", with: "o")
-      .replacingOccurrences(of: "å", with: "a")
-      .folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
-  }
 }

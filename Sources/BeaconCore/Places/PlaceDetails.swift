@@ -80,7 +80,8 @@ public struct PlaceDetails: Sendable, Equatable, Codable {
       properties?["contact"]?["phone"]?.stringValue ?? raw?["phone"]?.stringValue ?? raw?["contact:phone"]?.stringValue
     email =
       properties?["contact"]?["email"]?.stringValue ?? raw?["email"]?.stringValue ?? raw?["contact:email"]?.stringValue
-    website = properties?["website"]?.stringValue ?? raw?["website"]?.stringValue
+    website =
+      properties?["website"]?.stringValue ?? raw?["website"]?.stringValue ?? raw?["contact:website"]?.stringValue
     let cuisineText = properties?["catering"]?["cuisine"]?.stringValue ?? place.cuisine
     cuisine = cuisineText.map { $0.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) } }
     timeZone = properties?["timezone"]?["name"]?.stringValue

@@ -160,7 +160,11 @@ public final class PlacesService: Sendable {
 
   /// "Ingen treff", or, for an offline search with no stored place at all within the radius, where
   /// offline data exists.
-  private func emptyMessage(for search: PlaceSearch, empty: Bool, source: DataSource) async throws(BeaconError)
+  private func emptyMessage(
+    for search: PlaceSearch,
+    empty: Bool,
+    source: DataSource
+  ) async throws(BeaconError)
     -> String?
   {
     guard empty else { return nil }
@@ -216,8 +220,14 @@ public final class PlacesService: Sendable {
         fetchedAt = fetched.fetchedAt
       }
     } catch {
+      guard known != nil else {
+        // Offline, without a key, or refused by Geoapify: a place never seen is simply not found.
+        if case .upstreamRejected = error { throw .placeNotFound(id) }
+        if searchesOffline { throw .placeNotFound(id) }
+        throw error
+      }
       // What the store knows is better than an error, as long as it knows the place.
-      guard known != nil, error.allowsStaleFallback || error == .missingAPIKey else { throw error }
+      guard error.allowsStaleFallback || error == .missingAPIKey else { throw error }
       stale = true
     }
     guard let place else { throw .placeNotFound(id) }

@@ -11,16 +11,15 @@ extension Store {
     category: PlaceCategory?,
     text: String?
   ) throws(BeaconError) -> [Place] {
-    let latitudeDelta = Double(radiusMeters) / 111_320
-    let longitudeDelta = Double(radiusMeters) / max(1, 111_320 * cos(center.lat * .pi / 180))
+    let box = Self.boundingBox(around: center, radiusMeters: Double(radiusMeters))
+    // Overlap, not containment: the R*Tree keeps 32-bit floats rounded outwards, so a point on the edge of
+    // the box may be stored a little beyond it.
     var sql = """
       SELECT \(Self.placeColumns) FROM place_rtree JOIN place ON place.rowid = place_rtree.place_rowid
-      WHERE place_rtree.min_latitude >= ? AND place_rtree.max_latitude <= ?
-        AND place_rtree.min_longitude >= ? AND place_rtree.max_longitude <= ?
+      WHERE place_rtree.max_latitude >= ? AND place_rtree.min_latitude <= ?
+        AND place_rtree.max_longitude >= ? AND place_rtree.min_longitude <= ?
       """
-    var values: [any DatabaseValueConvertible] = [
-      center.lat - latitudeDelta, center.lat + latitudeDelta, center.lon - longitudeDelta, center.lon + longitudeDelta,
-    ]
+    var values: [any DatabaseValueConvertible] = [box.minLat, box.maxLat, box.minLon, box.maxLon]
     if let category {
       sql += " AND place.category = ?"
       values.append(category.rawValue)
@@ -36,6 +35,31 @@ extension Store {
       .filter { $0.distance <= Double(radiusMeters) }
       .sorted { $0.distance < $1.distance }
       .map(\.place)
+  }
+
+  /// The latitude and longitude range holding every point within `radiusMeters` of `center` on the sphere
+  /// of ``Coordinate/distance(to:)``: the spatial index only narrows the candidates, so it must never be
+  /// smaller than the circle.
+  static func boundingBox(
+    around center: Coordinate,
+    radiusMeters: Double
+  )
+    -> (minLat: Double, maxLat: Double, minLon: Double, maxLon: Double)
+  {
+    let angle = radiusMeters / Coordinate.earthRadiusMeters
+    let latitudeDelta = angle * 180 / .pi
+    let minLat = center.lat - latitudeDelta
+    let maxLat = center.lat + latitudeDelta
+    // The widest longitude of a circle on the sphere: asin(sin(angle) / cos(lat)); every longitude when the
+    // circle reaches a pole.
+    let ratio = sin(min(angle, .pi / 2)) / cos(center.lat * .pi / 180)
+    guard minLat > -90, maxLat < 90, ratio < 1 else { return (minLat, maxLat, -180, 180) }
+    let longitudeDelta = asin(ratio) * 180 / .pi
+    let minLon = center.lon - longitudeDelta
+    let maxLon = center.lon + longitudeDelta
+    // Across the antimeridian: every longitude (the exact distance still decides).
+    guard minLon >= -180, maxLon <= 180 else { return (minLat, maxLat, -180, 180) }
+    return (minLat, maxLat, minLon, maxLon)
   }
 
   /// An FTS5 query matching every word of `text` as a prefix; `nil` when there are no words.

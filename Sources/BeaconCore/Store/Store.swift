@@ -314,13 +314,19 @@ public actor Store {
 
   /// The favourites ("Mine steder"), filtered and sorted like search results.
   public func favorites(_ query: PlaceQuery) throws(BeaconError) -> [PlaceSummary] {
-    let places: [Place] = try storage {
-      try database.query(
-        "SELECT \(Self.placeColumns) FROM favorite JOIN place ON place.id = favorite.place_id"
-      ).compactMap(Self.place(from:))
+    var sql = "SELECT \(Self.placeColumns) FROM favorite JOIN place ON place.id = favorite.place_id WHERE 1"
+    var values: [any DatabaseValueConvertible] = []
+    if let category = query.category {
+      sql += " AND place.category = ?"
+      values.append(category.rawValue)
     }
-    let matching = places.filter(query.matches)
-    return query.sort.sorted(try summaries(of: matching, center: query.center))
+    // The same text rule as search: every word as a prefix in the full-text index.
+    if let match = Self.fullTextQuery(query.text) {
+      sql += " AND place.rowid IN (SELECT rowid FROM place_fts WHERE place_fts MATCH ?)"
+      values.append(match)
+    }
+    let places: [Place] = try storage { try database.query(sql, values).compactMap(Self.place(from:)) }
+    return query.sort.sorted(try summaries(of: places, center: query.center))
   }
 
   // MARK: - Settings

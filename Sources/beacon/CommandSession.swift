@@ -1,0 +1,82 @@
+import BeaconCore
+import BeaconServer
+import Foundation
+import JSONRPC
+
+/// One in-process session for a human command: `initialize` with the global options, then the command's
+/// requests through the same handlers as `beacon serve`. Errors are printed as sentences on stderr.
+struct CommandSession {
+  let client: InProcessClient
+  let logger: Logger
+  /// The language the session speaks (from `--locale`, the environment or the stored setting).
+  let language: Language
+  /// Called before anything is written to stderr (to clear a progress bar).
+  let beforeStderr: @Sendable () -> Void
+
+  /// Starts a session, or prints why it could not start and returns `nil`.
+  ///
+  /// - Parameter onNotification: Sees every notification the server sends; `window/logMessage` is also shown.
+  static func start(
+    options: ServerOptions,
+    logger: Logger,
+    beforeStderr: @escaping @Sendable () -> Void = {},
+    onNotification: @escaping @Sendable (String, JSONValue?) -> Void = { _, _ in }
+  ) async -> CommandSession? {
+    let client = InProcessClient(options: options, logger: logger) { method, params in
+      if method == "window/logMessage", let message = params?["message"]?.stringValue {
+        beforeStderr()
+        logger.sink(message)
+      }
+      onNotification(method, params)
+    }
+    let params: JSONValue = ["clientInfo": ["name": "beacon-cli", "version": .string(BeaconVersion.current)]]
+    switch await client.call(InitializeRequest.method, params: params) {
+    case .success(let result):
+      let language = result["locale"]?.stringValue.flatMap(Language.init(bcp47:)) ?? options.initialLanguage
+      return CommandSession(client: client, logger: logger, language: language, beforeStderr: beforeStderr)
+    case .failure(let error):
+      beforeStderr()
+      logger.sink(error.message)
+      return nil
+    }
+  }
+
+  /// The human formatting for this session's language.
+  var output: HumanOutput { HumanOutput(language: language) }
+
+  /// Sends `method` and returns its result, or prints the error and returns `nil`.
+  func call(_ method: String, _ params: JSONValue? = nil) async -> JSONValue? {
+    switch await client.call(method, params: params) {
+    case .success(let result):
+      return result
+    case .failure(let error):
+      beforeStderr()
+      logger.sink(error.message)
+      return nil
+    }
+  }
+
+  /// Decodes a result into `type`, or reports a bug and returns `nil`.
+  func decode<T: Decodable>(_ type: T.Type, from result: JSONValue) -> T? {
+    do {
+      return try JSONValueDecoder().decode(type, from: result)
+    } catch {
+      logger.fault("Cannot read the result as \(type): \(error)")
+      logger.sink(LocalizedMessage.internalError.text(in: language))
+      return nil
+    }
+  }
+}
+
+/// Writing to stdout.
+enum StandardOutput {
+  /// Prints `lines`, one per line.
+  static func write(_ lines: [String]) {
+    for line in lines { print(line) }
+  }
+
+  /// Prints `value` as indented JSON.
+  static func writeJSON(_ value: JSONValue) {
+    print(JSONWriter.prettyPrinted(value))
+  }
+}

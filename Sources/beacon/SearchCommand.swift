@@ -1,0 +1,106 @@
+import BeaconCore
+import BeaconServer
+import JSONRPC
+
+/// `beacon search`: `places/search` shown as a table, JSON or GeoJSON.
+enum SearchCommand {
+  static func run(_ search: SearchOptions, options: ServerOptions, logger: Logger) async -> Int32 {
+    guard let session = await CommandSession.start(options: options, logger: logger) else { return 1 }
+    guard let result = await session.call(SearchPlacesRequest.method, params(search)) else { return 1 }
+    switch search.format {
+    case .json:
+      StandardOutput.writeJSON(result)
+    case .geojson:
+      StandardOutput.writeJSON(GeoJSONOutput.featureCollection(places: result["places"]?.arrayValue ?? []))
+    case .human:
+      guard let decoded = session.decode(PlaceSearchResult.self, from: result) else { return 1 }
+      StandardOutput.write(lines(decoded, output: session.output))
+    }
+    return 0
+  }
+
+  /// The `places/search` params: only what the command line gave, so the rest comes from the settings.
+  static func params(_ search: SearchOptions) -> JSONValue {
+    var params: [String: JSONValue] = [:]
+    if let category = search.category { params["category"] = .string(category.rawValue) }
+    if let center = search.center { params["center"] = ["lat": .double(center.lat), "lon": .double(center.lon)] }
+    if let radius = search.radiusMeters { params["radiusMeters"] = .int(radius) }
+    if let text = search.text { params["text"] = .string(text) }
+    if let sort = search.sort { params["sort"] = .string(sort.rawValue) }
+    if search.favoritesOnly { params["scope"] = .string(SearchScope.favorites.rawValue) }
+    if let limit = search.limit { params["limit"] = .int(limit) }
+    if search.refresh { params["refresh"] = true }
+    return .object(params)
+  }
+
+  /// The centre line, the table (or the message when nothing was found), the message, and the attribution.
+  static func lines(_ result: PlaceSearchResult, output: HumanOutput) -> [String] {
+    var lines: [String] = []
+    let point = output.coordinate(result.center)
+    switch result.centerSource {
+    case "request", nil: break
+    case "settings": lines.append(output.text(.storedCenter(point)))
+    case "ip": lines.append(output.text(.approximateCenter(point, city: result.city)))
+    default: lines.append(output.text(.otherCenter(point)))
+    }
+    if result.places.isEmpty {
+      lines.append(result.message ?? output.text(.core(.noResults)))
+    } else {
+      lines += output.placeTable(result.places)
+      if let message = result.message { lines.append(message) }
+    }
+    if result.stale { lines.append(output.text(.staleData(output.date(result.fetchedAt)))) }
+    lines.append("")
+    lines.append(result.attribution)
+    return lines
+  }
+}
+
+/// `beacon favorites`: list, add and remove favourites.
+enum FavoritesCommand {
+  static func run(
+    _ action: CommandLineArguments.FavoritesAction,
+    format: OutputFormat,
+    options: ServerOptions,
+    logger: Logger
+  ) async -> Int32 {
+    guard let session = await CommandSession.start(options: options, logger: logger) else { return 1 }
+    switch action {
+    case .list:
+      guard let result = await session.call(ListFavoritesRequest.method, [:]) else { return 1 }
+      switch format {
+      case .json:
+        StandardOutput.writeJSON(result)
+      case .geojson:
+        StandardOutput.writeJSON(GeoJSONOutput.featureCollection(places: result["places"]?.arrayValue ?? []))
+      case .human:
+        guard let list = session.decode(ListFavoritesRequest.Response.self, from: result) else { return 1 }
+        let output = session.output
+        StandardOutput.write(list.places.isEmpty ? [output.text(.noFavorites)] : output.placeTable(list.places))
+      }
+    case .add(let id):
+      guard let result = await session.call(AddFavoriteRequest.method, ["placeId": .string(id)]) else { return 1 }
+      if format == .json {
+        StandardOutput.writeJSON(result)
+      } else {
+        guard let added = session.decode(AddFavoriteRequest.Response.self, from: result) else { return 1 }
+        let name = HumanOutput.singleLine(added.favorite.name)
+        StandardOutput.write([session.output.text(added.added ? .favoriteAdded(name) : .favoriteAlreadyThere(name))])
+      }
+    case .remove(let id):
+      // The name, for the confirmation; the list is local, so this costs no network call.
+      let favorites = await session.client.call(ListFavoritesRequest.method, params: [:])
+      let name = (try? favorites.get())?["places"]?.arrayValue?.first { $0["id"]?.stringValue == id }?["name"]?
+        .stringValue
+      let shown = HumanOutput.singleLine(name ?? id)
+      guard let result = await session.call(RemoveFavoriteRequest.method, ["placeId": .string(id)]) else { return 1 }
+      if format == .json {
+        StandardOutput.writeJSON(result)
+      } else {
+        let removed = result["removed"]?.boolValue ?? false
+        StandardOutput.write([session.output.text(removed ? .favoriteRemoved(shown) : .favoriteNotThere(shown))])
+      }
+    }
+    return 0
+  }
+}

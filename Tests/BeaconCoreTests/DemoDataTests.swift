@@ -1,0 +1,105 @@
+import BeaconTestSupport
+import Foundation
+import Testing
+
+@testable import BeaconCore
+
+/// The embedded Helsinki demo data: real places on the first run, without a key or a network.
+@Suite struct DemoDataTests {
+  static let center = DemoDataset.center
+
+  /// Every stored place within 5 km of the demo centre.
+  static func storedAround(_ store: Store) async throws -> [Place] {
+    try await store.places(near: center, radiusMeters: 5_000, category: nil, text: nil)
+  }
+
+  @Test func theEmbeddedDataParsesToTheDocumentedCounts() throws {
+    let parsed = try OSMImporter.parse(Array(DemoDataset.geoJSON.utf8), file: "demo data", source: DemoDataset.source)
+    #expect(parsed.skipped.isEmpty, "\(parsed.skipped)")
+    let places = try DemoDataset.places()
+    #expect(places.map(\.id) == parsed.places.map(\.id))
+    #expect(places.count == 324)
+    #expect(places.count { $0.category == .restaurant } == 213)
+    #expect(places.count { $0.category == .cafe } == 85)
+    #expect(places.count { $0.category == .hotel } == 26)
+    #expect(Set(places.map(\.id)).count == places.count, "ids are unique")
+  }
+
+  @Test func everyDemoPlaceIsARealNamedOSMPlaceNearTheStation() throws {
+    let places = try DemoDataset.places()
+    #expect(!places.isEmpty)
+    for place in places {
+      #expect(!place.name.trimmingCharacters(in: .whitespaces).isEmpty, "\(place.id)")
+      #expect(place.source == "osm-demo", "\(place.id)")
+      #expect(place.id.hasPrefix("osm:node/") || place.id.hasPrefix("osm:way/") || place.id.hasPrefix("osm:relation/"))
+      let distance = place.location.distance(to: Self.center)
+      #expect(distance <= 1_500, "\(place.name) is \(Int(distance)) m from the station")
+      let details = PlaceDetails(place: place, rating: nil, isFavorite: false)
+      #expect(details.links.openStreetMap?.hasPrefix("https://www.openstreetmap.org/") == true, "\(place.id)")
+    }
+    #expect(places.contains { $0.name == "Robert's Coffee" && $0.category == .cafe })
+    #expect(DemoDataset.attribution.contains("© OpenStreetMap contributors"))
+  }
+
+  @Test func theDemoDataIsLoadedOnce() async throws {
+    let store = try Store.open(path: ":memory:")
+    #expect(try await Self.storedAround(store).isEmpty)
+    #expect(try await store.loadDemoDataIfNeeded())
+    let loaded = try await Self.storedAround(store)
+    #expect(loaded.count == 324)
+    #expect(loaded.allSatisfy { $0.source == DemoDataset.source })
+    #expect(try await store.loadDemoDataIfNeeded() == false)
+    #expect(try await Self.storedAround(store).count == 324)
+  }
+
+  @Test func aRatingOfADemoPlaceSurvivesTheNextLoadCheck() async throws {
+    let store = try Store.open(path: ":memory:")
+    try await store.loadDemoDataIfNeeded()
+    let place = try #require(try await Self.storedAround(store).first)
+    _ = try await store.addRating(placeId: place.id, stars: 5, comment: nil)
+    _ = try await store.addFavorite(placeId: place.id)
+    #expect(try await store.loadDemoDataIfNeeded() == false)
+    #expect(try await store.ratings(placeId: place.id).summary?.count == 1)
+    #expect(try await store.summaries(of: [place], center: nil).first?.isFavorite == true)
+  }
+
+  @Test func withoutAKeyASearchAtTheStationFindsRealPlacesWithoutTheNetwork() async throws {
+    let server = try LoopbackHTTPServer()
+    let store = try Store.open(path: ":memory:")
+    let client = GeoapifyClient(baseURL: server.baseURL, apiKey: nil, transport: URLSessionTransport())
+    let service = PlacesService(store: store, client: client)
+    #expect(service.searchesOffline)
+    let result = try await service.search(
+      PlaceSearch(center: Self.center, category: .cafe, radiusMeters: 1_000, limit: 100)
+    )
+    #expect(result.places.count >= 10, "\(result.places.map(\.name))")
+    #expect(result.source == .offline)
+    #expect(result.stale == false)
+    #expect(result.places.allSatisfy { $0.category == .cafe && $0.source == DemoDataset.source })
+    let distances = result.places.compactMap(\.distanceMeters)
+    #expect(distances.count == result.places.count)
+    #expect(distances == distances.sorted())
+    #expect(distances.allSatisfy { $0 <= 1_000 })
+    #expect(result.places.contains { $0.name == "Robert's Coffee" })
+    #expect(result.attribution == PlacesService.offlineAttribution)
+    #expect(result.attribution.contains("© OpenStreetMap contributors"))
+    // Without a key the answer says how to get one.
+    #expect(result.message?.contains("GEOAPIFY_API_KEY") == true, "\(result.message ?? "no message")")
+    #expect(server.requests.isEmpty, "\(server.requests.map(\.target))")
+  }
+
+  @Test func everyCategoryHasDemoPlacesAtTheDefaultRadius() async throws {
+    let server = try LoopbackHTTPServer()
+    let store = try Store.open(path: ":memory:")
+    let client = GeoapifyClient(baseURL: server.baseURL, apiKey: nil, transport: URLSessionTransport())
+    let service = PlacesService(store: store, client: client)
+    for category in PlaceCategory.allCases {
+      let result = try await service.search(
+        PlaceSearch(center: Self.center, category: category, radiusMeters: Settings.defaults.radiusMeters)
+      )
+      #expect(result.places.count == 10, "\(category): \(result.places.count)")
+      #expect(result.places.allSatisfy { $0.category == category })
+    }
+    #expect(server.requests.isEmpty)
+  }
+}

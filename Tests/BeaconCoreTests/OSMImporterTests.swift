@@ -1,0 +1,444 @@
+import BeaconJSON
+import Foundation
+import Testing
+
+@testable import BeaconCore
+
+/// `OSMImporter`: OpenStreetMap GeoJSON from `osmium export` and Overpass into places.
+@Suite struct OSMImporterTests {
+  let directory = TemporaryDirectory()
+
+  /// Writes `text` to a file of the test's own and parses what is read back from it.
+  func importFile(_ text: String, name: String = "extract.geojson") throws -> OSMImporter.Parsed {
+    let path = directory.file(name)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    return try OSMImporter.parse(bytes, file: name)
+  }
+
+  /// A FeatureCollection of `features` (each a JSON object text).
+  static func collection(_ features: String...) -> String {
+    #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",\n") + "]}"
+  }
+
+  /// An osmium-style point feature.
+  static func node(_ id: Int, _ properties: String, lon: Double = 10.75, lat: Double = 59.91) -> String {
+    #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"#
+      + #""properties":{"@type":"node","@id":\#(id),\#(properties)}}"#
+  }
+
+  /// The error `body` throws, or `nil` (recorded as an issue) when it does not throw.
+  static func importError(_ body: () throws -> OSMImporter.Parsed) -> BeaconError? {
+    do {
+      let parsed = try body()
+      Issue.record("expected importFailed, parsed \(parsed)")
+      return nil
+    } catch let error as BeaconError {
+      return error
+    } catch {
+      Issue.record("unexpected error \(error)")
+      return nil
+    }
+  }
+
+  static func expectClose(_ a: Coordinate?, _ b: Coordinate, tolerance: Double = 1e-9, line: Int = #line) {
+    guard let a else {
+      Issue.record("no coordinate (line \(line))")
+      return
+    }
+    #expect(abs(a.lat - b.lat) < tolerance, "lat \(a.lat) vs \(b.lat) (line \(line))")
+    #expect(abs(a.lon - b.lon) < tolerance, "lon \(a.lon) vs \(b.lon) (line \(line))")
+  }
+
+  // MARK: - Geometry and identity
+
+  @Test func nodesBecomePlacesWithOSMIDs() throws {
+    let parsed = try importFile(
+      Self.collection(
+        Self.node(1, #""amenity":"restaurant","name":"Fiskeriet""#, lon: 10.749, lat: 59.9135),
+        Self.node(2, #""amenity":"cafe","name":"Tim Wendelboe""#, lon: 10.7563, lat: 59.9233),
+        Self.node(3, #""tourism":"hotel","name":"Thon Hotel Opera""#, lon: 10.7522, lat: 59.9087)
+      )
+    )
+    #expect(parsed.places.map(\.id) == ["osm:node/1", "osm:node/2", "osm:node/3"])
+    #expect(parsed.places.map(\.name) == ["Fiskeriet", "Tim Wendelboe", "Thon Hotel Opera"])
+    #expect(parsed.places.map(\.category) == [.restaurant, .cafe, .hotel])
+    #expect(parsed.places.allSatisfy { $0.source == "osm" })
+    #expect(parsed.skipped.isEmpty)
+    Self.expectClose(parsed.places.first?.location, Coordinate(lat: 59.9135, lon: 10.749))
+  }
+
+  @Test func aWayPolygonBecomesItsCentroid() throws {
+    let square = "[[10.0,60.0],[10.002,60.0],[10.002,60.002],[10.0,60.002],[10.0,60.0]]"
+    let parsed = try importFile(
+      Self.collection(
+        #"{"type":"Feature","geometry":{"type":"Polygon","coordinates":[\#(square)]},"#
+          + #""properties":{"@type":"way","@id":7,"amenity":"restaurant","name":"Firkanten"}}"#
+      )
+    )
+    let place = try #require(parsed.places.first)
+    #expect(place.id == "osm:way/7")
+    Self.expectClose(place.location, Coordinate(lat: 60.001, lon: 10.001))
+  }
+
+  @Test func theCentroidOfASmallBuildingIsInsideIt() throws {
+    // About 6 × 6 m in central Helsinki: the centroid must not drift by the rounding of large products.
+    let (lon, lat) = (24.9414566, 60.1713198)
+    let (dx, dy) = (0.0001, 0.00005)
+    let ring = [(lon, lat), (lon + dx, lat), (lon + dx, lat + dy), (lon, lat + dy), (lon, lat)]
+      .map { "[\($0.0),\($0.1)]" }.joined(separator: ",")
+    let parsed = try importFile(
+      Self.collection(
+        #"{"type":"Feature","geometry":{"type":"Polygon","coordinates":[[\#(ring)]]},"#
+          + #""properties":{"@type":"way","@id":8,"amenity":"cafe","name":"Kiosken"}}"#
+      )
+    )
+    let place = try #require(parsed.places.first)
+    Self.expectClose(place.location, Coordinate(lat: lat + dy / 2, lon: lon + dx / 2))
+  }
+
+  @Test func aWayLineStringBecomesTheMeanOfItsPositions() throws {
+    let parsed = try importFile(
+      Self.collection(
+        #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[10.0,60.0],[10.004,60.002]]},"#
+          + #""properties":{"@type":"way","@id":9,"amenity":"cafe","name":"Langbordet"}}"#
+      )
+    )
+    let place = try #require(parsed.places.first)
+    #expect(place.id == "osm:way/9")
+    Self.expectClose(place.location, Coordinate(lat: 60.001, lon: 10.002))
+  }
+
+  @Test func aRelationMultiPolygonBecomesTheAreaWeightedCentroid() throws {
+    // A 0.002° square (area 4e-6) and a 0.001° square (area 1e-6): weights 4 : 1, not the plain mean.
+    let big = "[[[10.0,60.0],[10.002,60.0],[10.002,60.002],[10.0,60.002],[10.0,60.0]]]"
+    let small = "[[[10.01,60.0],[10.011,60.0],[10.011,60.001],[10.01,60.001],[10.01,60.0]]]"
+    let parsed = try importFile(
+      Self.collection(
+        #"{"type":"Feature","geometry":{"type":"MultiPolygon","coordinates":[\#(big),\#(small)]},"#
+          + #""properties":{"@type":"relation","@id":11,"tourism":"hotel","name":"Hotell Tvilling"}}"#
+      )
+    )
+    let place = try #require(parsed.places.first)
+    #expect(place.id == "osm:relation/11")
+    #expect(place.category == .hotel)
+    let expected = Coordinate(lat: (60.001 * 4 + 60.0005) / 5, lon: (10.001 * 4 + 10.0105) / 5)
+    Self.expectClose(place.location, expected)
+  }
+
+  @Test func overpassFeaturesWithNestedTagsAndAFeatureID() throws {
+    let parsed = try importFile(
+      Self.collection(
+        #"{"type":"Feature","id":"way/42","geometry":{"type":"Point","coordinates":[10.75,59.91]},"#
+          + #""properties":{"type":"way","id":42,"tags":{"amenity":"restaurant","name":"Overpass Bistro","#
+          + #""cuisine":"italian;pizza"}}}"#,
+        #"{"type":"Feature","id":"node/43","geometry":{"type":"Point","coordinates":[10.76,59.92]},"#
+          + #""properties":{"@id":"node/43","amenity":"cafe","name":"Flat Café"}}"#
+      )
+    )
+    #expect(parsed.places.map(\.id) == ["osm:way/42", "osm:node/43"])
+    #expect(parsed.places.map(\.name) == ["Overpass Bistro", "Flat Café"])
+    #expect(parsed.places.map(\.category) == [.restaurant, .cafe])
+    #expect(parsed.places.first?.cuisine == "italian;pizza")
+    let details = PlaceDetails(place: try #require(parsed.places.first), rating: nil, isFavorite: false)
+    #expect(details.links.openStreetMap == "https://www.openstreetmap.org/way/42")
+    #expect(details.cuisine == ["italian", "pizza"])
+  }
+
+  @Test func osmiumTypeAndIDInEveryShortAndLongForm() throws {
+    let parsed = try importFile(
+      Self.collection(
+        #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},"#
+          + #""properties":{"@type":"n","@id":5,"amenity":"cafe","name":"Kort"}}"#,
+        #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},"#
+          + #""properties":{"@type":"relation","@id":6,"amenity":"cafe","name":"Lang"}}"#
+      )
+    )
+    #expect(parsed.places.map(\.id) == ["osm:node/5", "osm:relation/6"])
+    let links = parsed.places.map { PlaceDetails(place: $0, rating: nil, isFavorite: false).links.openStreetMap }
+    #expect(links == ["https://www.openstreetmap.org/node/5", "https://www.openstreetmap.org/relation/6"])
+  }
+
+  // MARK: - Skipped features
+
+  @Test func skippedFeaturesAreCountedByReason() throws {
+    let parsed = try importFile(
+      Self.collection(
+        Self.node(1, #""amenity":"cafe""#),
+        Self.node(2, #""amenity":"restaurant","name":"   ""#),
+        Self.node(3, #""amenity":"bar","name":"Bar Boca""#),
+        Self.node(4, #""shop":"bakery","name":"Åpent Bakeri""#),
+        Self.node(5, #""tourism":"hostel","name":"Anker Hostel""#),
+        #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},"#
+          + #""properties":{"amenity":"cafe","name":"Uten id"}}"#,
+        #"{"type":"Feature","geometry":{"type":"GeometryCollection","geometries":[]},"#
+          + #""properties":{"@type":"node","@id":7,"amenity":"cafe","name":"Samling"}}"#,
+        Self.node(8, #""amenity":"cafe","name":"Beholdt""#)
+      )
+    )
+    #expect(parsed.places.map(\.id) == ["osm:node/8"])
+    #expect(
+      parsed.skipped == ["nameless": 2, "otherKind": 3, "missingId": 1, "unsupportedGeometry": 1],
+      "\(parsed.skipped)"
+    )
+  }
+
+  @Test func theSameObjectTwiceIsOnePlaceAndTheLaterWins() throws {
+    let parsed = try importFile(
+      Self.collection(
+        Self.node(1, #""amenity":"cafe","name":"Gammelt navn""#, lon: 10.70, lat: 59.90),
+        Self.node(2, #""amenity":"cafe","name":"Nabo""#),
+        Self.node(1, #""amenity":"restaurant","name":"Nytt navn""#, lon: 10.71, lat: 59.91)
+      )
+    )
+    #expect(parsed.places.map(\.id) == ["osm:node/1", "osm:node/2"])
+    #expect(parsed.places.first?.name == "Nytt navn")
+    #expect(parsed.places.first?.category == .restaurant)
+    Self.expectClose(parsed.places.first?.location, Coordinate(lat: 59.91, lon: 10.71))
+    #expect(parsed.skipped == ["duplicate": 1])
+  }
+
+  // MARK: - Address and details
+
+  @Test func addressCuisineAndDetailsComeFromTheTags() throws {
+    let parsed = try importFile(
+      Self.collection(
+        #"{"type":"Feature","id":"way/42","geometry":{"type":"Point","coordinates":[10.75,59.91]},"properties":{"#
+          + #""amenity":"restaurant","name":"Lorry","addr:street":"Parkveien","addr:housenumber":"12","#
+          + #""addr:postcode":"0350","addr:city":"Oslo","cuisine":"norwegian;burger","phone":"+47 22 69 69 04","#
+          + #""website":"https://lorry.no","opening_hours":"Mo-Sa 11:00-01:00","email":"post@lorry.no"}}"#,
+        Self.node(2, #""amenity":"cafe","name":"Kontakt","contact:phone":"+47 1","contact:website":"https://k.no""#),
+        Self.node(3, #""amenity":"cafe","name":"Bare gate","addr:street":"Storgata""#),
+        Self.node(4, #""amenity":"cafe","name":"Bare by","addr:postcode":"0155","addr:city":"Oslo""#),
+        Self.node(5, #""amenity":"cafe","name":"Ingen adresse""#)
+      )
+    )
+    #expect(
+      parsed.places.map(\.address) == ["Parkveien 12, 0350 Oslo", nil, "Storgata", "0155 Oslo", nil]
+    )
+    let lorry = try #require(parsed.places.first)
+    #expect(lorry.id == "osm:way/42")
+    #expect(lorry.cuisine == "norwegian;burger")
+    let details = PlaceDetails(place: lorry, rating: nil, isFavorite: false)
+    #expect(details.phone == "+47 22 69 69 04")
+    #expect(details.website == "https://lorry.no")
+    #expect(details.email == "post@lorry.no")
+    #expect(details.openingHours == "Mo-Sa 11:00-01:00")
+    #expect(details.address == "Parkveien 12, 0350 Oslo")
+    #expect(details.cuisine == ["norwegian", "burger"])
+    #expect(details.links.openStreetMap == "https://www.openstreetmap.org/way/42")
+    #expect(details.categories == ["catering.restaurant"])
+    #expect(details.tags?["osm_type"] == "w")
+    #expect(details.tags?["osm_id"] == 42)
+
+    let contact = PlaceDetails(place: parsed.places[1], rating: nil, isFavorite: false)
+    #expect(contact.phone == "+47 1")
+    #expect(contact.website == "https://k.no")
+    #expect(contact.links.openStreetMap == "https://www.openstreetmap.org/node/2")
+  }
+
+  @Test func tagsBeaconDoesNotUseAreNotKept() throws {
+    let parsed = try importFile(
+      Self.collection(Self.node(1, #""amenity":"cafe","name":"Kafé","fixme":"sjekk","note":"privat""#))
+    )
+    let place = try #require(parsed.places.first)
+    let tags = try #require(PlaceDetails(place: place, rating: nil, isFavorite: false).tags)
+    #expect(tags.objectValue?.keys.contains("fixme") == false)
+    #expect(tags.objectValue?.keys.contains("note") == false)
+    #expect(tags["name"] == "Kafé")
+  }
+
+  // MARK: - Broken input
+
+  @Test func aTruncatedFileNamesTheLineAndColumn() throws {
+    let text =
+      "{\"type\":\"FeatureCollection\",\n\"features\":[\n"
+      + "{\"type\":\"Feature\",\"properties\":{\"name\":\"Kafé"
+    let error = Self.importError { try importFile(text, name: "truncated.geojson") }
+    guard case .importFailed(let file, let position, let reason)? = error else {
+      Issue.record("expected importFailed, got \(String(describing: error))")
+      return
+    }
+    #expect(file == "truncated.geojson")
+    // The string runs to the end of line 3, which is 44 characters long ("é" is one character, not two bytes).
+    #expect(position == "line 3, column 45")
+    #expect(!reason.isEmpty)
+    #expect(error?.message(in: .nb).contains("truncated.geojson") == true)
+  }
+
+  @Test func anErrorInTheMiddleOfALineNamesItsColumn() throws {
+    let text = "{\"type\":\"FeatureCollection\",\n  \"features\": [}"
+    let error = Self.importError { try importFile(text, name: "middle.geojson") }
+    #expect(error == .importFailed(file: "middle.geojson", position: "line 2, column 16", reason: error?.reason ?? ""))
+  }
+
+  @Test(arguments: [
+    #"{"type":"Feature","features":[]}"#, #"{"type":"FeatureCollection"}"#, "[]", #""FeatureCollection""#,
+    #"{"type":"FeatureCollection","features":{}}"#,
+  ])
+  func notAFeatureCollectionIsRefused(text: String) throws {
+    let error = Self.importError { try importFile(text, name: "other.json") }
+    guard case .importFailed(let file, _, let reason)? = error else {
+      Issue.record("expected importFailed, got \(String(describing: error))")
+      return
+    }
+    #expect(file == "other.json")
+    #expect(reason.contains("FeatureCollection"))
+  }
+
+  @Test func aMemberThatIsNotAFeatureNamesItsNumber() throws {
+    let text = Self.collection(
+      Self.node(1, #""amenity":"cafe","name":"Først""#),
+      #"{"type":"Point","coordinates":[10.75,59.91]}"#
+    )
+    let error = Self.importError { try importFile(text, name: "mixed.geojson") }
+    #expect(error?.position == "feature 2")
+    #expect(error?.file == "mixed.geojson")
+  }
+
+  @Test(arguments: [
+    #"{"type":"Point","coordinates":["10.75",59.91]}"#, #"{"type":"Point","coordinates":[10.75,95]}"#,
+    #"{"type":"Point","coordinates":[190,59.91]}"#, #"{"type":"Point","coordinates":[10.75]}"#,
+    #"{"type":"Point"}"#, #"{"type":"Polygon","coordinates":[]}"#, #"{"type":"LineString","coordinates":[]}"#,
+    #"{"type":"MultiPolygon","coordinates":[]}"#, #"{"coordinates":[10.75,59.91]}"#,
+  ])
+  func aBadGeometryNamesItsFeature(geometry: String) throws {
+    let text = Self.collection(
+      Self.node(1, #""amenity":"cafe","name":"Først""#),
+      Self.node(2, #""amenity":"cafe","name":"Andre""#),
+      #"{"type":"Feature","geometry":\#(geometry),"properties":{"@type":"node","@id":3,"amenity":"cafe","name":"X"}}"#
+    )
+    let error = Self.importError { try importFile(text, name: "geometry.geojson") }
+    #expect(error?.position == "feature 3", "\(String(describing: error))")
+    #expect(error?.file == "geometry.geojson")
+  }
+
+  @Test func aBadGeometryOfAFeatureBeaconWouldSkipAnywayIsNotAnError() throws {
+    // Only the features Beacon keeps are read further than their tags.
+    let text = Self.collection(
+      #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10,95]},"properties":{"amenity":"bench"}}"#
+    )
+    #expect(try importFile(text).skipped == ["otherKind": 1])
+  }
+
+  // MARK: - Compact form
+
+  @Test func theCompactFormParsesBackToTheSamePlaces() throws {
+    let original = try importFile(
+      Self.collection(
+        Self.node(
+          1,
+          #""amenity":"restaurant","name":"Lorry","addr:street":"Parkveien","addr:housenumber":"12","#
+            + #""cuisine":"norwegian","phone":"+47 22","website":"https://lorry.no","opening_hours":"Mo 10-12""#,
+          lon: 10.7311234567891,
+          lat: 59.9212345678912
+        ),
+        #"{"type":"Feature","id":"way/42","geometry":{"type":"Polygon","coordinates":[[[10.0,60.0],"#
+          + #"[10.003,60.0],[10.003,60.001],[10.0,60.001],[10.0,60.0]]]},"#
+          + #""properties":{"tags":{"amenity":"cafe","name":"Kafé \"Sitat\" Ærlig","contact:phone":"+47 1"}}}"#,
+        #"{"type":"Feature","geometry":{"type":"MultiPolygon","coordinates":[[[[24.9,60.1],[24.91,60.1],"#
+          + #"[24.91,60.11],[24.9,60.1]]]]},"properties":{"@type":"relation","@id":5608,"tourism":"hotel","#
+          + #""name":"Marski","stars":"4"}}"#
+      )
+    )
+    #expect(original.places.count == 3)
+    let compact = OSMImporter.compactGeoJSON(original.places)
+    let again = try OSMImporter.parse(compact, file: "compact")
+    #expect(again.skipped.isEmpty)
+    #expect(again.places.map(\.id) == original.places.map(\.id))
+    #expect(again.places.map(\.name) == original.places.map(\.name))
+    #expect(again.places.map(\.category) == original.places.map(\.category))
+    #expect(again.places.map(\.address) == original.places.map(\.address))
+    #expect(again.places.map(\.cuisine) == original.places.map(\.cuisine))
+    for (a, b) in zip(again.places, original.places) {
+      Self.expectClose(a.location, b.location)
+      let before = PlaceDetails(place: b, rating: nil, isFavorite: false)
+      let after = PlaceDetails(place: a, rating: nil, isFavorite: false)
+      #expect(after.phone == before.phone)
+      #expect(after.website == before.website)
+      #expect(after.openingHours == before.openingHours)
+      #expect(after.links.openStreetMap == before.links.openStreetMap)
+      #expect(after.tags == before.tags)
+    }
+    // The compact form is points only.
+    let root = try JSONParser.parse(compact)
+    let types = root["features"]?.arrayValue?.compactMap { $0["geometry"]?["type"]?.stringValue }
+    #expect(types == ["Point", "Point", "Point"])
+  }
+
+  // MARK: - Into a store
+
+  @Test func importingTwiceIntoAStoreIsIdempotentAndTheNewNameWins() async throws {
+    let store = try Store.open(path: directory.file("store.sqlite"))
+    let center = Coordinate(lat: 59.91, lon: 10.75)
+    func count() async throws -> Int {
+      try await store.places(near: center, radiusMeters: 50_000, category: nil, text: nil).count
+    }
+    let first = try importFile(
+      Self.collection(
+        Self.node(1, #""amenity":"cafe","name":"Første navn""#),
+        Self.node(2, #""amenity":"restaurant","name":"Restaurant""#)
+      ),
+      name: "first.geojson"
+    )
+    try await store.upsert(first.places)
+    #expect(try await count() == 2)
+    try await store.upsert(first.places)
+    #expect(try await count() == 2)
+    let second = try importFile(
+      Self.collection(
+        Self.node(1, #""amenity":"cafe","name":"Nytt navn""#),
+        Self.node(2, #""amenity":"restaurant","name":"Restaurant""#)
+      ),
+      name: "second.geojson"
+    )
+    try await store.upsert(second.places)
+    #expect(try await count() == 2)
+    #expect(try await store.place(id: "osm:node/1")?.name == "Nytt navn")
+    let found = try await store.places(near: center, radiusMeters: 1_000, category: .cafe, text: "nytt")
+    #expect(found.map(\.id) == ["osm:node/1"])
+    #expect(try await store.places(near: center, radiusMeters: 1_000, category: nil, text: "første").isEmpty)
+  }
+
+  @Test func aFailedParseStoresNothing() async throws {
+    let store = try Store.open(path: ":memory:")
+    let text = Self.collection(
+      Self.node(1, #""amenity":"cafe","name":"Gyldig""#),
+      Self.node(2, #""amenity":"cafe","name":"Ugyldig""#, lon: 10.75, lat: 95)
+    )
+    do {
+      let parsed = try importFile(text)
+      try await store.upsert(parsed.places)
+      Issue.record("the import must fail")
+    } catch let error as BeaconError {
+      #expect(error.position == "feature 2")
+    }
+    let stored = try await store.places(
+      near: Coordinate(lat: 59.91, lon: 10.75),
+      radiusMeters: 50_000,
+      category: nil,
+      text: nil
+    )
+    #expect(stored.isEmpty)
+  }
+}
+
+extension BeaconError {
+  /// The file of an ``importFailed(file:position:reason:)``.
+  fileprivate var file: String? {
+    if case .importFailed(let file, _, _) = self { return file }
+    return nil
+  }
+
+  /// The position of an ``importFailed(file:position:reason:)``.
+  fileprivate var position: String? {
+    if case .importFailed(_, let position, _) = self { return position }
+    return nil
+  }
+
+  /// The reason of an ``importFailed(file:position:reason:)``.
+  fileprivate var reason: String? {
+    if case .importFailed(_, _, let reason) = self { return reason }
+    return nil
+  }
+}
