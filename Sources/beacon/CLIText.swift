@@ -18,6 +18,7 @@ enum CLIText: Sendable, Equatable {
   case columnName, columnCategory, columnDistance, columnRating, columnAddress, columnID
   case storedCenter(String)
   case approximateCenter(String, city: String?)
+  case demoCenter(String)
   case otherCenter(String)
   case staleData(String)
   case noFavorites
@@ -121,6 +122,12 @@ enum CLIText: Sendable, Equatable {
         "Søker rundt den omtrentlige posisjonen din (\(point))",
         "Søkjer rundt den omtrentlege posisjonen din (\(point))",
         "Searching around your approximate position (\(point))"
+      )
+    case .demoCenter(let point):
+      (
+        "Søker rundt Helsinki jernbanestasjon (\(point)), der demodataene ligger (velg et annet sted med --near BREDDE,LENGDE)",
+        "Søkjer rundt Helsinki jernbanestasjon (\(point)), der demodataa ligg (vel ein annan stad med --near BREIDD,LENGD)",
+        "Searching around Helsinki railway station (\(point)), where the demo data is (choose another place with --near LAT,LON)"
       )
     case .otherCenter(let point):
       ("Søker rundt \(point)", "Søkjer rundt \(point)", "Searching around \(point)")

@@ -41,6 +41,7 @@ enum SearchCommand {
     case "request", nil: break
     case "settings": lines.append(output.text(.storedCenter(point)))
     case "ip": lines.append(output.text(.approximateCenter(point, city: result.city)))
+    case "demo": lines.append(output.text(.demoCenter(point)))
     default: lines.append(output.text(.otherCenter(point)))
     }
     if result.places.isEmpty {

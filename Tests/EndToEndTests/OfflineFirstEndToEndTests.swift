@@ -75,6 +75,22 @@ extension EndToEnd {
       #expect(try beacon.shutdownAndExit() == .exited(0))
     }
 
+    @Test func theReadmeFirstCommandPrintsRealPlacesWithoutKeyOrNetwork() throws {
+      // `beacon search --category cafe`, as README's first block runs it, on an empty store (BeaconProcess
+      // gives each run a fresh BEACON_STORE and removes GEOAPIFY_API_KEY).
+      let result = try BeaconProcess.run(["search", "--category", "cafe"])
+      #expect(result.termination == .exited(0), "\(result.stderr)")
+      let rows = result.stdout.split(separator: "\n").filter { $0.contains("Kafé") && $0.contains(" m ") }
+      #expect(rows.count >= 10, "\(result.stdout)")
+      #expect(result.stdout.contains("Robert's Coffee"))
+      #expect(result.stdout.contains("Helsinki jernbanestasjon"))
+      #expect(result.stdout.contains("© OpenStreetMap contributors"))
+      let json = try BeaconProcess.run(["search", "--category", "cafe", "--json"])
+      let parsed = try JSONParser.parse(Array(json.stdout.utf8))
+      #expect((parsed["places"]?.arrayValue?.count ?? 0) >= 10)
+      #expect(parsed["source"] == "offline")
+    }
+
     @Test func aOneShotCallPrintsDemoPlaces() throws {
       let result = try BeaconProcess.run(["call", "places/search", #"{"category":"cafe"}"#])
       #expect(result.termination == .exited(0), "\(result.stderr)")
