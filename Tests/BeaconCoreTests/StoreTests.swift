@@ -349,6 +349,9 @@ import Testing
     )
     #expect(StoreLocation.defaultPath(environment: [:], home: "/h") == "/h/.local/share/beacon/beacon.sqlite")
     #expect(
+      StoreLocation.defaultPath(environment: ["HOME": "/home/kari"]) == "/home/kari/.local/share/beacon/beacon.sqlite"
+    )
+    #expect(
       StoreLocation.defaultPath(environment: ["XDG_DATA_HOME": "relative"], home: "/h")
         == "/h/.local/share/beacon/beacon.sqlite"
     )
