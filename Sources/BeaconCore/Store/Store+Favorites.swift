@@ -1,0 +1,68 @@
+import Foundation
+
+extension Store {
+  /// Marks a place as a favourite; `added` is `false` when it already was one.
+  ///
+  /// - Throws: ``BeaconError/placeNotFound(_:)`` for a place never seen.
+  public func addFavorite(
+    placeId: String,
+    at date: Date = Date()
+  ) throws(BeaconError) -> (
+    favorite: PlaceSummary, added: Bool
+  ) {
+    let added: Bool = try storage {
+      try database.transaction {
+        guard try !database.query("SELECT 1 FROM place WHERE id = ?", [placeId]).isEmpty else {
+          throw BeaconError.placeNotFound(placeId)
+        }
+        try database.run(
+          "INSERT INTO favorite (place_id, added_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
+          [placeId, date]
+        )
+        return database.changes > 0
+      }
+    }
+    guard let place = try place(id: placeId), let summary = try summaries(of: [place], center: nil).first else {
+      throw .placeNotFound(placeId)
+    }
+    return (summary, added)
+  }
+
+  /// Removes a place from the favourites; `false` when it was not one.
+  public func removeFavorite(placeId: String) throws(BeaconError) -> Bool {
+    try storage {
+      try database.transaction {
+        try database.run("DELETE FROM favorite WHERE place_id = ?", [placeId])
+        return database.changes > 0
+      }
+    }
+  }
+
+  func favoriteIDs(among ids: [String]) throws(BeaconError) -> Set<String> {
+    guard !ids.isEmpty else { return [] }
+    return try storage {
+      let rows = try database.query(
+        "SELECT place_id FROM favorite WHERE place_id IN (SELECT value FROM json_each(?))",
+        [Self.jsonArray(ids)]
+      )
+      return Set(rows.compactMap { $0.string(0) })
+    }
+  }
+
+  /// The favourites ("Mine steder"), filtered and sorted like search results.
+  public func favorites(_ query: PlaceQuery) throws(BeaconError) -> [PlaceSummary] {
+    var sql = "SELECT \(Self.placeColumns) FROM favorite JOIN place ON place.id = favorite.place_id WHERE 1"
+    var values: [any DatabaseValueConvertible] = []
+    if let category = query.category {
+      sql += " AND place.category = ?"
+      values.append(category.rawValue)
+    }
+    // The same text rule as search: every word as a prefix in the full-text index.
+    if let match = Self.fullTextQuery(query.text) {
+      sql += " AND place.rowid IN (SELECT rowid FROM place_fts WHERE place_fts MATCH ?)"
+      values.append(match)
+    }
+    let places: [Place] = try storage { try database.query(sql, values).compactMap(Self.place(from:)) }
+    return query.sort.sorted(try summaries(of: places, center: query.center))
+  }
+}
