@@ -56,12 +56,14 @@ extension BeaconServer {
     dispatcher.register(UpdateSettingsRequest.self) { [weak self] request, _ in
       guard let self else { throw ResponseError.internalError }
       let settings = try await withStore { store throws(BeaconError) in try await store.updateSettings(request.update) }
-      if let locale = request.update.locale { setLanguage(locale) }
+      if let locale = request.update.locale, configuration?.isLanguageExplicit != true { setLanguage(locale) }
       return settings
     }
     dispatcher.register(ResetSettingsRequest.self) { [weak self] _, _ in
       guard let self else { throw ResponseError.internalError }
-      return try await withStore { store throws(BeaconError) in try await store.resetSettings() }
+      let settings = try await withStore { store throws(BeaconError) in try await store.resetSettings() }
+      if configuration?.isLanguageExplicit != true { setLanguage(settings.locale) }
+      return settings
     }
   }
 }

@@ -132,8 +132,10 @@ public final class BeaconServer: Sendable {
       logger.warning(message)
       context.logMessage(.warning, message)
     }
-    if let processID = request.processId, let pid = Int32(exactly: processID) {
+    if let processID = request.processId, let pid = Int32(exactly: processID), pid > 0 {
       watchClient(pid)
+    } else if let processID = request.processId {
+      logger.warning("Ignoring processId \(processID): not a process id")
     }
     return InitializeResult(
       serverInfo: .init(name: "beacon", version: BeaconVersion.current),

@@ -8,6 +8,8 @@ public final class InProcessClient: Sendable {
   private let server: Mutex<BeaconServer?> = Mutex(nil)
   private let waiting = Mutex<[RequestID: CheckedContinuation<Result<JSONValue, ResponseError>, Never>]>([:])
   private let nextID = Mutex(1)
+  /// Serializes `receive`: the dispatcher expects messages one at a time, in order, as from a reader thread.
+  private let receiving = Mutex(())
   private let onNotification: @Sendable (String, JSONValue?) -> Void
 
   /// Creates a client and its server; `onNotification` sees what the server sends unasked.
@@ -41,7 +43,7 @@ public final class InProcessClient: Sendable {
     let dispatcher = server.withLock { $0?.dispatcher }
     return await withCheckedContinuation { continuation in
       waiting.withLock { $0[id] = continuation }
-      dispatcher?.receive(body)
+      receiving.withLock { _ in dispatcher?.receive(body) }
     }
   }
 

@@ -25,7 +25,7 @@ public final class Dispatcher: Sendable {
 
   /// A registered request handler with its params decoding and result encoding erased.
   struct RequestHandler: Sendable {
-    let ordering: RequestOrdering
+    let ordering: @Sendable (JSONValue?) -> RequestOrdering
     let run: @Sendable (_ params: JSONValue?, _ context: RequestContext) async throws -> JSONValue
   }
 
@@ -90,7 +90,7 @@ public final class Dispatcher: Sendable {
     _ type: R.Type,
     handler: @escaping @Sendable (R, RequestContext) async throws -> R.Response
   ) {
-    let erased = RequestHandler(ordering: R.ordering) { params, context in
+    let erased = RequestHandler(ordering: { R.ordering(for: $0) }) { params, context in
       let request = try Self.decodeParams(R.self, from: params)
       let response = try await handler(request, context)
       return try JSONValueEncoder().encode(response)
@@ -285,7 +285,7 @@ public final class Dispatcher: Sendable {
         return .run(nil, .exclusive, isInitialize: false)
       default:
         guard let handler else { return .reject(.methodNotFound(method)) }
-        return .run(handler, handler.ordering, isInitialize: false)
+        return .run(handler, handler.ordering(params), isInitialize: false)
       }
     }
     switch decision {

@@ -6,10 +6,14 @@ public protocol RequestType: Decodable, Sendable {
   static var method: String { get }
   /// How the request is ordered against others; `.concurrent` unless it writes state.
   static var ordering: RequestOrdering { get }
+  /// The ordering of one request, decided from its raw params when it arrives (default: ``ordering``);
+  /// for methods that write only with some params.
+  static func ordering(for params: JSONValue?) -> RequestOrdering
 }
 
 extension RequestType {
   public static var ordering: RequestOrdering { .concurrent }
+  public static func ordering(for params: JSONValue?) -> RequestOrdering { ordering }
 }
 
 /// A notification: its value is the `params` object, it has a unique method name and is never answered.

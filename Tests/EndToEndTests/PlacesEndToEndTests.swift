@@ -131,6 +131,26 @@ extension EndToEnd {
       }
     }
 
+    @Test func aSettingsReadAfterASearchWithACentreSeesTheNewCentre() throws {
+      let server = try LoopbackHTTPServer()
+      server.handler = { request in
+        var response = GeoapifyFixtures.respond(to: request)
+        response.delay = 0.5  // The search is still upstream when settings/get arrives.
+        return response
+      }
+      let beacon = try Self.start(server)
+      var input: [UInt8] = []
+      input += BeaconProcess.frame(
+        BeaconProcess.requestBody("places/search", id: 1, params: ["center": ["lat": 59.95, "lon": 10.8]])
+      )
+      input += BeaconProcess.frame(BeaconProcess.requestBody("settings/get", id: 2))
+      beacon.send(input)
+      let settings = try beacon.response(id: 2)
+      #expect(settings["result"]?["center"]?["lat"] == 59.95)
+      #expect(try beacon.response(id: 1)["result"] != nil)
+      server.stop()
+    }
+
     @Test func aSearchStuckUpstreamIsCancelledAtOnce() throws {
       let server = try LoopbackHTTPServer()
       server.handler = { _ in .json(GeoapifyFixtures.text("places-empty.json"), delay: 30) }

@@ -55,5 +55,14 @@ extension EndToEnd {
       #expect(try beacon.response(id: 2)["result"] == [:])
       #expect(try beacon.shutdownAndExit() == .exited(0))
     }
+
+    @Test func aProcessIdOfZeroIsIgnoredNotTakenForADeadClient() throws {
+      let beacon = try BeaconProcess()
+      try beacon.initialize(["processId": 0])
+      Thread.sleep(forTimeInterval: 1.5)  // Past the first checks a watcher would have made.
+      beacon.request("ping", id: 2)
+      #expect(try beacon.response(id: 2)["result"] == [:])
+      #expect(try beacon.shutdownAndExit() == .exited(0))
+    }
   }
 }

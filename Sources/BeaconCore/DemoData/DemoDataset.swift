@@ -29,7 +29,8 @@ extension Store {
       try !database.query("SELECT 1 FROM place WHERE source = ? LIMIT 1", [DemoDataset.source]).isEmpty
     }
     guard !present else { return false }
-    try upsert(DemoDataset.places())
+    // Never over what is stored: a newer import of the same OSM objects wins over the 2019 demo copy.
+    try upsert(DemoDataset.places(), replacing: false)
     return true
   }
 }

@@ -204,7 +204,10 @@ public final class PlacesService: Sendable {
     var source = DataSource.offline
     var stale = false
     var fetchedAt = known?.fetchedAt ?? now()
-    do {
+    // Imported and demo places (`osm:…` ids) are not Geoapify's to describe: the store has it all.
+    let asksGeoapify = known.map { $0.source == "geoapify" } ?? !id.hasPrefix("osm:")
+    do throws(BeaconError) {
+      guard asksGeoapify else { throw BeaconError.placeNotFound(id) }
       let fetched = try await fetch(
         path: "/v2/place-details",
         query: [("id", id), ("features", "details"), ("lang", language.rawValue)],
@@ -223,12 +226,15 @@ public final class PlacesService: Sendable {
       guard known != nil else {
         // Offline, without a key, or refused by Geoapify: a place never seen is simply not found.
         if case .upstreamRejected = error { throw .placeNotFound(id) }
-        if searchesOffline { throw .placeNotFound(id) }
+        if searchesOffline || !asksGeoapify { throw .placeNotFound(id) }
         throw error
       }
       // What the store knows is better than an error, as long as it knows the place.
-      guard error.allowsStaleFallback || error == .missingAPIKey else { throw error }
-      stale = true
+      switch error {
+      case .placeNotFound, .missingAPIKey, .upstreamRejected: break  // The stored copy is the answer.
+      case _ where error.allowsStaleFallback: stale = true
+      default: throw error
+      }
     }
     guard let place else { throw .placeNotFound(id) }
     let summary = try await store.summaries(of: [place], center: nil).first
@@ -237,7 +243,7 @@ public final class PlacesService: Sendable {
       source: source,
       stale: stale,
       fetchedAt: fetchedAt,
-      attribution: Self.attribution
+      attribution: source == .offline ? Self.offlineAttribution : Self.attribution
     )
   }
 

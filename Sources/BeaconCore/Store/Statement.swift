@@ -43,7 +43,7 @@ final class Statement {
       case .null: code = sqlite3_bind_null(handle, index)
       case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
       case .real(let number): code = sqlite3_bind_double(handle, index, number)
-      case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, SQLITE_TRANSIENT)
+      case .text(let text): code = sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), SQLITE_TRANSIENT)
       case .blob(let bytes):
         code = bytes.withUnsafeBytes { buffer in
           sqlite3_bind_blob(handle, index, buffer.baseAddress, Int32(buffer.count), SQLITE_TRANSIENT)
@@ -69,7 +69,8 @@ final class Statement {
     case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, index))
     case SQLITE_TEXT:
       guard let text = sqlite3_column_text(handle, index) else { return .null }
-      return .text(String(cString: text))
+      let count = Int(sqlite3_column_bytes(handle, index))  // By length: text may hold a NUL.
+      return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
     case SQLITE_BLOB:
       let count = Int(sqlite3_column_bytes(handle, index))
       guard let bytes = sqlite3_column_blob(handle, index), count > 0 else { return .blob([]) }

@@ -46,8 +46,10 @@ public actor Store {
       guard current <= Migrations.latestVersion else {
         throw BeaconError.storeTooNew(path: path, version: current, supported: Migrations.latestVersion)
       }
-      for index in current..<min(version, Migrations.latestVersion) {
+      for index in current..<max(current, min(version, Migrations.latestVersion)) {
         try database.transaction {
+          // Another process may have migrated while this one waited for the write lock.
+          guard try database.userVersion == index else { return }
           try database.execute(Migrations.all[index])
           try database.execute("PRAGMA user_version = \(index + 1)")
         }
@@ -86,8 +88,17 @@ public actor Store {
 
   // MARK: - Places
 
-  /// Inserts or replaces places, keeping their ratings and favourite marks.
-  public func upsert(_ places: [Place]) throws(BeaconError) {
+  /// Inserts or replaces places, keeping their ratings and favourite marks; with `replacing: false`, places
+  /// the store already has are left as they are.
+  public func upsert(_ places: [Place], replacing: Bool = true) throws(BeaconError) {
+    let onConflict =
+      replacing
+      ? """
+      ON CONFLICT(id) DO UPDATE SET name = excluded.name, category = excluded.category,
+        latitude = excluded.latitude, longitude = excluded.longitude, address = excluded.address,
+        cuisine = excluded.cuisine, details = coalesce(excluded.details, place.details),
+        source = excluded.source, fetched_at = excluded.fetched_at
+      """ : "ON CONFLICT(id) DO NOTHING"
     try storage {
       try database.transaction {
         for place in places {
@@ -95,11 +106,7 @@ public actor Store {
             """
             INSERT INTO place (id, name, category, latitude, longitude, address, cuisine, details, source, fetched_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(id) DO UPDATE SET name = excluded.name, category = excluded.category,
-              latitude = excluded.latitude, longitude = excluded.longitude, address = excluded.address,
-              cuisine = excluded.cuisine, details = coalesce(excluded.details, place.details),
-              source = excluded.source, fetched_at = excluded.fetched_at
-            """,
+            """ + " " + onConflict,
             [
               place.id, place.name, place.category.rawValue, place.location.lat, place.location.lon, place.address,
               place.cuisine, place.detailsJSON, place.source, place.fetchedAt,

@@ -125,7 +125,7 @@ public enum GeoapifyDecoding {
         address: properties["formatted"]?.stringValue ?? properties["address_line2"]?.stringValue,
         location: location,
         kind: properties["result_type"]?.stringValue ?? properties["category"]?.stringValue ?? "unknown",
-        distanceMeters: properties["distance"]?.doubleValue.map { Int($0.rounded()) }
+        distanceMeters: properties["distance"]?.doubleValue.flatMap { Int(exactly: $0.rounded()) }
       )
     }
   }

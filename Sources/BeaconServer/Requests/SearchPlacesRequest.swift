@@ -9,6 +9,11 @@ public struct SearchPlacesRequest: RequestType, Encodable, Equatable {
   public static let method = "places/search"
   public typealias Response = PlaceSearchResult
 
+  /// A search with an explicit `center` stores it, so it is ordered as a write; others run concurrently.
+  public static func ordering(for params: JSONValue?) -> RequestOrdering {
+    params?["center"] != nil ? .exclusive : .concurrent
+  }
+
   public var center: Coordinate?
   public var category: PlaceCategory?
   /// 1 000…10 000.

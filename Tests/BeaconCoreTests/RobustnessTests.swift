@@ -1,0 +1,59 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import BeaconCore
+
+/// Inputs and interleavings that once went wrong.
+@Suite struct RobustnessTests {
+  let directory = TemporaryDirectory()
+
+  @Test func processesOpeningANewStoreAtOnceAllSucceed() async throws {
+    let path = directory.file("race.sqlite")
+    let failures = Mutex<[String]>([])
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      do {
+        _ = try Store.open(path: path)
+      } catch {
+        failures.withLock { $0.append("\(error)") }
+      }
+    }
+    #expect(failures.withLock { $0 }.isEmpty)
+    #expect(try await Store.open(path: path).schemaVersion == Migrations.latestVersion)
+  }
+
+  @Test func textWithANulCharacterIsStoredWhole() async throws {
+    let store = try Store.open(path: ":memory:")
+    try await store.upsert([StoreTests.place("nul", "Før\u{0}etter", lat: 59.9, lon: 10.7)])
+    let added = try await store.addRating(placeId: "nul", stars: 3, comment: "a\u{0}b")
+    #expect(try await store.place(id: "nul")?.name == "Før\u{0}etter")
+    #expect(try await store.ratings(placeId: "nul").ratings.first?.comment == "a\u{0}b")
+    #expect(added.rating.comment == "a\u{0}b")
+    await #expect(throws: BeaconError.placeNotFound("nul\u{0}x")) {
+      try await store.addRating(placeId: "nul\u{0}x", stars: 3, comment: nil)
+    }
+  }
+
+  @Test func theDemoDataNeverOverwritesAnImportOfTheSamePlaces() async throws {
+    let store = try Store.open(path: ":memory:")
+    var newer = try #require(DemoDataset.places().first)
+    newer.name = "Nyere navn fra import"
+    newer.source = "osm"
+    try await store.upsert([newer])
+    #expect(try await store.loadDemoDataIfNeeded())
+    #expect(try await store.place(id: newer.id)?.name == "Nyere navn fra import")
+    #expect(try await store.place(id: newer.id)?.source == "osm")
+  }
+
+  @Test(arguments: ["1e300", "-1e300", "1e20"])
+  func anAbsurdUpstreamDistanceIsDroppedNotATrap(distance: String) throws {
+    let body = #"""
+      {"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"X","lat":59.9,"lon":10.7,
+      "distance":\#(distance),"result_type":"amenity"},"geometry":{"type":"Point","coordinates":[10.7,59.9]}}]}
+      """#
+    let suggestions = try GeoapifyDecoding.suggestions(from: Array(body.utf8))
+    #expect(suggestions.count == 1)
+    #expect(suggestions.first?.distanceMeters == nil)
+  }
+}
