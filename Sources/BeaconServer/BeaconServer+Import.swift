@@ -3,6 +3,9 @@ import Foundation
 import JSONRPC
 
 extension BeaconServer {
+  /// The largest file `places/import` reads (parsing holds about ten times its size in memory).
+  static let maxImportBytes = 256 << 20
+
   /// Registers `places/import`.
   func registerImportMethod() {
     dispatcher.register(ImportPlacesRequest.self) { [weak self] request, context in
@@ -12,6 +15,14 @@ extension BeaconServer {
       defer { context.reportProgress(.end()) }
       return try await withStore { store throws(BeaconError) in
         let bytes: [UInt8]
+        let size = (try? FileManager.default.attributesOfItem(atPath: request.path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= Self.maxImportBytes else {
+          throw BeaconError.importFailed(
+            file: request.path,
+            position: nil,
+            reason: "the file is larger than \(Self.maxImportBytes >> 20) MiB; cut the extract smaller with osmium"
+          )
+        }
         do {
           bytes = Array(try Data(contentsOf: URL(fileURLWithPath: request.path)))
         } catch {

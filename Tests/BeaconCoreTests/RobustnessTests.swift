@@ -56,4 +56,15 @@ import Testing
     #expect(suggestions.count == 1)
     #expect(suggestions.first?.distanceMeters == nil)
   }
+
+  @Test func cachedAnswersOlderThanTheRetentionArePruned() async throws {
+    let store = try Store.open(path: ":memory:")
+    let start = Date(timeIntervalSince1970: 1_700_000_000)
+    try await store.cacheResponse(key: "old", body: Array("1".utf8), at: start)
+    try await store.cacheResponse(key: "recent", body: Array("2".utf8), at: start.addingTimeInterval(20 * 86_400))
+    try await store.cacheResponse(key: "new", body: Array("3".utf8), at: start.addingTimeInterval(31 * 86_400))
+    #expect(try await store.cachedResponse(key: "old") == nil)
+    #expect(try await store.cachedResponse(key: "recent")?.body == Array("2".utf8))
+    #expect(try await store.cachedResponse(key: "new")?.body == Array("3".utf8))
+  }
 }

@@ -73,7 +73,7 @@ public struct PlaceSearchResult: Sendable, Equatable, Codable {
   public var attribution: String
   /// A sentence for the user, e.g. "Ingen treff" when nothing was found.
   public var message: String?
-  /// Where the centre came from: `request`, `settings` or `ip`.
+  /// Where the centre came from: `request`, `settings`, `ip` or `demo` (offline, nothing stored).
   public var centerSource: String?
   /// The city IP geolocation found, with `centerSource: "ip"`.
   public var city: String?

@@ -24,10 +24,17 @@ extension Store {
     }
   }
 
-  /// Keeps `body` as the answer for `key`.
+  /// How long cached answers are kept at all (for stale fallback) before they are pruned.
+  public static let cacheRetention: TimeInterval = 30 * 24 * 3600
+
+  /// Keeps `body` as the answer for `key`, and prunes answers older than ``cacheRetention``.
   public func cacheResponse(key: String, body: [UInt8], at date: Date = Date()) throws(BeaconError) {
     try storage {
       try database.transaction {
+        try database.run(
+          "DELETE FROM response_cache WHERE fetched_at < ?",
+          [date.addingTimeInterval(-Self.cacheRetention)]
+        )
         try database.run(
           """
           INSERT INTO response_cache (key, body, fetched_at) VALUES (?, ?, ?)
