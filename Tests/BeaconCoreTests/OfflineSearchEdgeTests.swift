@@ -253,7 +253,7 @@ import Testing
     #expect(result.source == .offline)
     let message = try #require(result.message)
     #expect(message.contains("Ingen offline-data her"))
-    #expect(message.contains("Demodata dekker \(DemoDataset.areaName)"))
+    #expect(message.contains("Demodata dekker \(DemoDataset.areaName(in: .nb))"))
     #expect(message.contains("Helsinki"))
     // Without a key, the notice about getting one follows.
     #expect(message.contains("GEOAPIFY_API_KEY"))
@@ -262,7 +262,7 @@ import Testing
     let english = try await service.search(
       PlaceSearch(center: Self.oslo, category: .cafe, radiusMeters: 5_000, language: .en)
     )
-    #expect(english.message?.contains(DemoDataset.areaName) == true, "\(english.message ?? "no message")")
+    #expect(english.message?.contains(DemoDataset.areaName(in: .en)) == true, "\(english.message ?? "no message")")
     #expect(english.message?.contains("Ingen offline-data her") == false)
   }
 

@@ -6,7 +6,13 @@ public enum DemoDataset {
   /// The `source` of demo places in the store.
   public static let source = "osm-demo"
   /// Where the demo data lies, for messages.
-  public static let areaName = "Helsinki sentrum (rundt jernbanestasjonen)"
+  public static func areaName(in language: Language) -> String {
+    switch language {
+    case .nb: "Helsinki sentrum (rundt jernbanestasjonen)"
+    case .nn: "Helsinki sentrum (kring jernbanestasjonen)"
+    case .en: "central Helsinki (around the railway station)"
+    }
+  }
   /// Helsinki railway station (OSM node 25389429): the centre of offline searches when Beacon has no key
   /// and no stored centre.
   public static let center = Coordinate(lat: 60.1713198, lon: 24.9414566)

@@ -171,7 +171,8 @@ public final class PlacesService: Sendable {
     if source == .offline, search.scope == .all,
       try await store.places(near: search.center, radiusMeters: search.radiusMeters, category: nil, text: nil).isEmpty
     {
-      return LocalizedMessage.noOfflineDataHere(area: DemoDataset.areaName).text(in: search.language)
+      return LocalizedMessage.noOfflineDataHere(area: DemoDataset.areaName(in: search.language))
+        .text(in: search.language)
     }
     return LocalizedMessage.noResults.text(in: search.language)
   }
