@@ -61,12 +61,26 @@ let package = Package(
       ]
     ),
 
+    // MARK: BeaconSchemas (Schemas/openrpc.json as a package resource)
+
+    .target(
+      name: "BeaconSchemas",
+      path: "Schemas",
+      exclude: [
+        "README.md"
+      ],
+      resources: [
+        .copy("openrpc.json")
+      ]
+    ),
+
     // MARK: BeaconServer (the method catalogue)
 
     .target(
       name: "BeaconServer",
       dependencies: [
         "BeaconCore",
+        "BeaconSchemas",
         "JSONRPC",
       ]
     ),
@@ -82,7 +96,12 @@ let package = Package(
 
     // MARK: BeaconTestSupport (test doubles shared by test targets, e.g. a loopback HTTP server)
 
-    .target(name: "BeaconTestSupport"),
+    .target(
+      name: "BeaconTestSupport",
+      dependencies: [
+        "BeaconJSON"
+      ]
+    ),
 
     // MARK: CSQLite (the system SQLite library)
 

@@ -42,7 +42,12 @@ public final class BeaconServer: Sendable {
     self.logger = logger
     self.exit = exit
     session = Mutex(Session(language: options.initialLanguage))
-    dispatcher = Dispatcher(send: send, onExit: exit, log: { logger.warning($0) })
+    dispatcher = Dispatcher(
+      configuration: .init(requestsAllowedBeforeInitialize: [DiscoverRequest.method]),
+      send: send,
+      onExit: exit,
+      log: { logger.warning($0) }
+    )
     dispatcher.setErrorPresenter { [weak self] error in
       Self.localized(error, in: self?.language ?? options.initialLanguage)
     }
@@ -64,6 +69,7 @@ public final class BeaconServer: Sendable {
       return try await self.initialize(request, context: context)
     }
     dispatcher.register(PingRequest.self) { _, _ in EmptyResult() }
+    dispatcher.register(DiscoverRequest.self) { _, _ in try DiscoverRequest.document() }
     registerStoreMethods()
     registerPlacesMethods()
     registerImportMethod()

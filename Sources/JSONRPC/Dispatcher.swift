@@ -279,6 +279,8 @@ public final class Dispatcher: Sendable {
       case (.shuttingDown, _):
         return .reject(.shuttingDown(method))
       case (.uninitialized, _) where !configuration.requestsAllowedBeforeInitialize.contains(method):
+        // A method that does not exist does not exist in any phase; others must wait for `initialize`.
+        if handler == nil && method != Self.shutdownMethod { return .reject(.methodNotFound(method)) }
         return .reject(.serverNotInitialized(method))
       case (_, Self.shutdownMethod):
         state.phase = .shuttingDown

@@ -328,6 +328,14 @@ private func errorKind(_ response: JSONValue?) -> String? {
     #expect(response?["result"] == nil)
   }
 
+  @Test func anUnknownMethodIsNotFoundEvenBeforeInitialize() async {
+    let harness = Harness()
+    harness.request("1", "rpc.nothing")
+    #expect(errorCode(await harness.output.response(1)) == -32601)
+    harness.request("2", "test/echo", #"{"text":"x"}"#)
+    #expect(errorCode(await harness.output.response(2)) == -32002)
+  }
+
   @Test func runsRequestsAllowedBeforeInitialize() async {
     let harness = Harness(configuration: .init(requestsAllowedBeforeInitialize: ["test/echo"]))
     harness.request("1", "test/echo", #"{"text":"early"}"#)

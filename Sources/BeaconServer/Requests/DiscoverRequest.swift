@@ -1,0 +1,24 @@
+import BeaconSchemas
+import JSONRPC
+
+/// OpenRPC service discovery: returns `Schemas/openrpc.json`, the contract of every method.
+///
+/// Allowed before `initialize` (it reads no session state); other `rpc.*` names are -32601.
+public struct DiscoverRequest: RequestType, Encodable, Equatable {
+  public static let method = "rpc.discover"
+  public typealias Response = JSONValue
+
+  public init() {}
+
+  /// The document, parsed from the package resource.
+  static func document() throws(ResponseError) -> JSONValue {
+    guard let data = BeaconSchemas.openRPCDocument(), let document = try? JSONParser.parse(Array(data)) else {
+      throw ResponseError(
+        code: .internalError,
+        message: "The OpenRPC document is missing from the installation",
+        data: ["kind": "schemaUnavailable"]
+      )
+    }
+    return document
+  }
+}

@@ -1,0 +1,184 @@
+import BeaconCore
+import BeaconTestSupport
+import Foundation
+import JSONRPC
+import Testing
+
+@testable import BeaconServer
+
+/// `Schemas/openrpc.json` is the contract: it matches the registry, it is well-formed, and it describes
+/// what the server really sends.
+@Suite struct OpenRPCContractTests {
+  static let schemaFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Schemas/openrpc.json")
+
+  static func document() throws -> JSONValue {
+    try JSONParser.parse(Array(try Data(contentsOf: schemaFile)))
+  }
+
+  static func methods(_ document: JSONValue) -> [String: JSONValue] {
+    var methods: [String: JSONValue] = [:]
+    for method in document["methods"]?.arrayValue ?? [] {
+      if let name = method["name"]?.stringValue { methods[name] = method }
+    }
+    return methods
+  }
+
+  @Test func everyRegisteredMethodHasASchemaEntryAndEveryEntryAHandler() async throws {
+    let client = InProcessClient(options: .inMemory())
+    let registered = Set(try await client.send(InitializeRequest()).capabilities.methods)
+    let described = Set((try Self.document()["methods"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue })
+    #expect(registered.subtracting(described).isEmpty, "no schema entry: \(registered.subtracting(described).sorted())")
+    #expect(described.subtracting(registered).isEmpty, "no handler: \(described.subtracting(registered).sorted())")
+  }
+
+  @Test func rpcDiscoverServesTheSchemaFileItselfEvenBeforeInitialize() async throws {
+    let client = InProcessClient(options: .inMemory())
+    let served = try await client.call("rpc.discover").get()
+    #expect(served == (try Self.document()))
+    let other = await client.call("rpc.other")
+    guard case .failure(let error) = other else {
+      Issue.record("expected -32601, got \(other)")
+      return
+    }
+    #expect(error.code == .methodNotFound)
+  }
+
+  @Test func theDocumentIsStructurallyValidOpenRPC() throws {
+    let document = try Self.document()
+    let version = try #require(document["openrpc"]?.stringValue)
+    #expect(version.range(of: #"^1\.3\.\d+$"#, options: .regularExpression) != nil)
+    #expect(document["info"]?["title"]?.stringValue?.isEmpty == false)
+    #expect(document["info"]?["version"]?.stringValue == BeaconVersion.current)
+    let names = (document["methods"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
+    #expect(names.count == Set(names).count, "duplicate method names")
+    for method in document["methods"]?.arrayValue ?? [] {
+      let name = method["name"]?.stringValue ?? "?"
+      #expect(method["params"]?.arrayValue != nil, "\(name): params")
+      #expect(method["result"]?["schema"] != nil, "\(name): result schema")
+      #expect((method["examples"]?.arrayValue?.count ?? 0) >= 1, "\(name): examples")
+      for error in method["errors"]?.arrayValue ?? [] {
+        let code = Self.resolve(error, in: document)?["code"]?.intValue ?? 0
+        let reserved = (-32768...(-32000)).contains(code) || (-32899...(-32800)).contains(code)
+        let standard = [-32700, -32600, -32601, -32602, -32603, -32002, -32800].contains(code)
+        #expect(!reserved || standard, "\(name): error code \(code) in a reserved range")
+      }
+    }
+    var unresolved: [String] = []
+    Self.walkReferences(document) { reference in
+      if reference.hasPrefix("#"), Self.pointer(reference, in: document) == nil { unresolved.append(reference) }
+    }
+    #expect(unresolved.isEmpty, "unresolved $refs: \(unresolved)")
+  }
+
+  // MARK: - Scripted session
+
+  @Test func aSessionOfEveryMethodSendsAndReceivesWhatTheSchemaSays() async throws {
+    let document = try Self.document()
+    let methods = Self.methods(document)
+    let validator = JSONSchemaValidator(root: document)
+    let server = try GeoapifyFixtures.server()
+    let client = InProcessClient(
+      options: .inMemory(
+        environment: BeaconOptions(geoapifyAPIKey: APIKey("sk-test"), geoapifyBaseURL: server.baseURL.absoluteString)
+      )
+    )
+    let importFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "beacon-\(UUID().uuidString).geojson"
+    )
+    try Data(
+      #"""
+      {"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},
+      "properties":{"@type":"node","@id":1,"amenity":"cafe","name":"Kontraktkafé"}}]}
+      """#.utf8
+    ).write(to: importFile)
+    defer { try? FileManager.default.removeItem(at: importFile) }
+    let detailsID = JSONValue.string(GeoapifyFixtures.detailsRestaurantID)
+    let script: [(String, JSONValue?)] = [
+      ("rpc.discover", nil),
+      ("initialize", ["locale": "nb", "processId": .null, "clientInfo": ["name": "contract-test"]]),
+      ("ping", nil),
+      ("settings/get", nil),
+      ("settings/update", ["radiusMeters": 3000, "sort": "distance"]),
+      ("places/search", ["category": "restaurant", "limit": 5]),
+      ("places/search", ["center": ["lat": 59.9111, "lon": 10.7503], "text": "Fjord", "sort": "name"]),
+      ("places/details", ["id": detailsID]),
+      ("places/autocomplete", ["text": "fisk", "debounceMs": 0, "limit": 5]),
+      ("rating/add", ["placeId": detailsID, "stars": 4, "comment": "Godt"]),
+      ("rating/list", ["placeId": detailsID]),
+      ("favorites/add", ["placeId": detailsID]),
+      ("favorites/list", ["sort": "rating"]),
+      ("favorites/remove", ["placeId": detailsID]),
+      ("places/import", ["path": .string(importFile.path)]),
+      ("settings/reset", nil),
+      ("shutdown", nil),
+    ]
+    var exercised: Set<String> = []
+    for (method, params) in script {
+      let description = try #require(methods[method], "\(method) is not in the document")
+      exercised.insert(method)
+      var violations = Self.validate(params: params ?? [:], of: description, with: validator, in: document)
+      let result = try await client.call(method, params: params).get()
+      if let schema = description["result"]?["schema"] {
+        violations += validator.validate(result, against: schema).map { "result\($0.path): \($0.message)" }
+      }
+      #expect(violations.isEmpty, "\(method): \(violations.prefix(5))")
+    }
+    let notExercised = Set(methods.keys).subtracting(exercised)
+    #expect(notExercised.isEmpty, "methods the session never called: \(notExercised.sorted())")
+  }
+
+  /// Checks a params object against a method's content descriptors: required ones present, each value valid.
+  static func validate(
+    params: JSONValue,
+    of method: JSONValue,
+    with validator: JSONSchemaValidator,
+    in document: JSONValue
+  ) -> [String] {
+    var violations: [String] = []
+    for descriptor in method["params"]?.arrayValue ?? [] {
+      guard let descriptor = resolve(descriptor, in: document), let name = descriptor["name"]?.stringValue else {
+        continue
+      }
+      guard let value = params[name] else {
+        if descriptor["required"] == true { violations.append("params.\(name) is required") }
+        continue
+      }
+      if let schema = descriptor["schema"] {
+        violations += validator.validate(value, against: schema).map { "params.\(name)\($0.path): \($0.message)" }
+      }
+    }
+    return violations
+  }
+
+  static func resolve(_ value: JSONValue, in document: JSONValue) -> JSONValue? {
+    guard let reference = value["$ref"]?.stringValue else { return value }
+    return pointer(reference, in: document)
+  }
+
+  static func pointer(_ reference: String, in document: JSONValue) -> JSONValue? {
+    guard reference.hasPrefix("#") else { return nil }
+    var node: JSONValue? = document
+    for token in reference.dropFirst().split(separator: "/", omittingEmptySubsequences: true) {
+      let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+      if let array = node?.arrayValue, let index = Int(key), array.indices.contains(index) {
+        node = array[index]
+      } else {
+        node = node?[key]
+      }
+    }
+    return node
+  }
+
+  static func walkReferences(_ value: JSONValue, _ visit: (String) -> Void) {
+    switch value {
+    case .object(let members):
+      if let reference = members["$ref"]?.stringValue { visit(reference) }
+      for member in members.values { walkReferences(member, visit) }
+    case .array(let elements):
+      for element in elements { walkReferences(element, visit) }
+    default:
+      break
+    }
+  }
+}
