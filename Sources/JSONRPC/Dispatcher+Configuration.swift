@@ -1,4 +1,12 @@
 extension Dispatcher {
+  /// Where the lifecycle stands.
+  public enum Phase: Sendable, Equatable {
+    case uninitialized
+    case initializing
+    case initialized
+    case shuttingDown
+  }
+
   /// Settings of a dispatcher.
   public struct Configuration: Sendable {
     /// Requests accepted before `initialize`.

@@ -15,14 +15,6 @@ import Synchronization
 ///
 /// `receive` is meant to be called from one reader thread, in arrival order.
 public final class Dispatcher: Sendable {
-  /// Where the lifecycle stands.
-  public enum Phase: Sendable, Equatable {
-    case uninitialized
-    case initializing
-    case initialized
-    case shuttingDown
-  }
-
   /// A registered request handler with its params decoding and result encoding erased.
   struct RequestHandler: Sendable {
     let ordering: @Sendable (JSONValue?) -> RequestOrdering
