@@ -12,9 +12,7 @@ extension Store {
   ) {
     let added: Bool = try storage {
       try database.transaction {
-        guard try !database.query("SELECT 1 FROM place WHERE id = ?", [placeId]).isEmpty else {
-          throw BeaconError.placeNotFound(placeId)
-        }
+        try requirePlace(placeId)
         try database.run(
           "INSERT INTO favorite (place_id, added_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
           [placeId, date]

@@ -149,6 +149,13 @@ public actor Store {
     )
   }
 
+  /// Throws ``BeaconError/placeNotFound(_:)`` unless the store knows `id` (inside the caller's storage work).
+  func requirePlace(_ id: String) throws {
+    guard try !database.query("SELECT 1 FROM place WHERE id = ?", [id]).isEmpty else {
+      throw BeaconError.placeNotFound(id)
+    }
+  }
+
   /// Summaries of `places` for lists: rating summary, favourite mark and distance from `center`.
   public func summaries(of places: [Place], center: Coordinate?) throws(BeaconError) -> [PlaceSummary] {
     let ids = places.map(\.id)
@@ -196,9 +203,7 @@ public actor Store {
     let storedComment = comment?.isEmpty == false ? comment : nil
     return try storage {
       try database.transaction {
-        guard try !database.query("SELECT 1 FROM place WHERE id = ?", [placeId]).isEmpty else {
-          throw BeaconError.placeNotFound(placeId)
-        }
+        try requirePlace(placeId)
         try database.run(
           "INSERT INTO rating (place_id, stars, comment, created_at) VALUES (?, ?, ?, ?)",
           [placeId, stars, storedComment, date]
@@ -228,9 +233,7 @@ public actor Store {
   /// - Throws: ``BeaconError/placeNotFound(_:)`` for a place never seen.
   public func ratings(placeId: String) throws(BeaconError) -> (ratings: [Rating], summary: RatingSummary?) {
     try storage {
-      guard try !database.query("SELECT 1 FROM place WHERE id = ?", [placeId]).isEmpty else {
-        throw BeaconError.placeNotFound(placeId)
-      }
+      try requirePlace(placeId)
       let rows = try database.query(
         "SELECT id, stars, comment, created_at FROM rating WHERE place_id = ? ORDER BY created_at DESC, id DESC",
         [placeId]
