@@ -11,6 +11,8 @@ public final class InProcessClient: Sendable {
   /// Serializes `receive`: the dispatcher expects messages one at a time, in order, as from a reader thread.
   private let receiving = Mutex(())
   private let onNotification: @Sendable (String, JSONValue?) -> Void
+  /// Where the `$/progress` of calls made with `onProgress` goes, by `workDoneToken`.
+  private let progressRoutes = Mutex<[JSONValue: @Sendable (JSONValue) -> Void]>([:])
 
   /// Creates a client and its server; `onNotification` sees what the server sends unasked.
   public init(
@@ -32,19 +34,52 @@ public final class InProcessClient: Sendable {
   public var beaconServer: BeaconServer? { server.withLock { $0 } }
 
   /// Sends `method` with `params` and waits for its answer.
-  public func call(_ method: String, params: JSONValue? = nil) async -> Result<JSONValue, ResponseError> {
+  ///
+  /// - Parameters:
+  ///   - onProgress: When given, the request carries a `workDoneToken` of its own and this sees the `value`
+  ///     of each `$/progress` notification for it (begin, reports, end).
+  /// - Returns: The result, or the error; cancelling the calling task sends `$/cancelRequest`, and the
+  ///   answer is then usually `-32800`.
+  public func call(
+    _ method: String,
+    params: JSONValue? = nil,
+    onProgress: (@Sendable (JSONValue) -> Void)? = nil
+  ) async -> Result<JSONValue, ResponseError> {
     let id = nextID.withLock { id -> RequestID in
       defer { id += 1 }
       return .integer(id)
     }
     var message: [String: JSONValue] = ["jsonrpc": "2.0", "id": id.jsonValue, "method": .string(method)]
+    var params = params
+    if let onProgress {
+      let token = JSONValue.string("in-process-\(id)")
+      var members = params?.objectValue ?? [:]
+      members["workDoneToken"] = token
+      params = .object(members)
+      progressRoutes.withLock { $0[token] = onProgress }
+    }
     if let params { message["params"] = params }
     let body = JSONWriter.serialize(.object(message))
     let dispatcher = server.withLock { $0?.dispatcher }
-    return await withCheckedContinuation { continuation in
-      waiting.withLock { $0[id] = continuation }
-      receiving.withLock { _ in dispatcher?.receive(body) }
+    defer {
+      if let token = params?["workDoneToken"], onProgress != nil { progressRoutes.withLock { $0[token] = nil } }
     }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        waiting.withLock { $0[id] = continuation }
+        receiving.withLock { _ in dispatcher?.receive(body) }
+        // Cancelled before the request was delivered: the handler below found nothing to cancel.
+        if Task.isCancelled { cancel(id, on: dispatcher) }
+      }
+    } onCancel: {
+      cancel(id, on: dispatcher)
+    }
+  }
+
+  private func cancel(_ id: RequestID, on dispatcher: Dispatcher?) {
+    let notification: JSONValue = ["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": id.jsonValue]]
+    let body = JSONWriter.serialize(notification)
+    receiving.withLock { _ in dispatcher?.receive(body) }
   }
 
   /// Sends a typed request and decodes its answer.
@@ -61,6 +96,12 @@ public final class InProcessClient: Sendable {
       switch IncomingMessage(message) {
       case .response(let id, let result):
         waiting.withLock { $0.removeValue(forKey: id) }?.resume(returning: result)
+      case .notification("$/progress", let params?):
+        if let token = params["token"], let route = progressRoutes.withLock({ $0[token] }) {
+          route(params["value"] ?? .null)
+        } else {
+          onNotification("$/progress", params)
+        }
       case .notification(let method, let params):
         onNotification(method, params)
       default:

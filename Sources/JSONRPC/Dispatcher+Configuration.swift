@@ -9,6 +9,8 @@ extension Dispatcher {
 
   /// Settings of a dispatcher.
   public struct Configuration: Sendable {
+    /// The protocol's lifecycle and cancellation rules.
+    public var conventions: Conventions
     /// Requests accepted before `initialize`.
     public var requestsAllowedBeforeInitialize: Set<String>
     /// The deepest JSON nesting accepted in a message.
@@ -18,10 +20,12 @@ extension Dispatcher {
 
     /// Creates a configuration.
     public init(
+      conventions: Conventions = .languageServer,
       requestsAllowedBeforeInitialize: Set<String> = [],
       maxJSONDepth: Int = JSONParser.defaultMaxDepth,
       maxBatchLength: Int = 10_000
     ) {
+      self.conventions = conventions
       self.requestsAllowedBeforeInitialize = requestsAllowedBeforeInitialize
       self.maxJSONDepth = maxJSONDepth
       self.maxBatchLength = maxBatchLength

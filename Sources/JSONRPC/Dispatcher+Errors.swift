@@ -28,6 +28,11 @@ extension Dispatcher {
     }
   }
 
+  /// The error for a request that needs `initialize` first, with the protocol's code.
+  func notInitialized(_ method: String) -> ResponseError {
+    .serverNotInitialized(method, code: configuration.conventions.notInitializedCode)
+  }
+
   /// An error the dispatcher made, passed through the presenter (e.g. to localize its message).
   func presented(_ error: ResponseError) -> ResponseError {
     presenter.withLock { $0 }(error)

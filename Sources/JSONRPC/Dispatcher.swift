@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Routes JSON-RPC messages to typed handlers under the LSP lifecycle; knows nothing of any domain.
+/// Routes JSON-RPC messages to typed handlers under an LSP-style lifecycle; knows nothing of any domain.
 ///
 /// - Lifecycle: requests before `initialize` get `-32002` (except those in
 ///   ``Configuration/requestsAllowedBeforeInitialize``); notifications before it are dropped, except
@@ -10,6 +10,9 @@ import Synchronization
 ///   first `initialize` and `shutdown` are exclusive.
 /// - Cancellation: `$/cancelRequest {id}` cancels the request's task, which then answers exactly once
 ///   with `-32800`; unknown ids are ignored.
+/// - MCP: ``Conventions/modelContextProtocol`` keeps the above but cancels with
+///   `notifications/cancelled {requestId}` and no answer, has no `shutdown`/`exit`, refuses null ids and
+///   answers a request before `initialize` with `-32600`.
 /// - Batches: answered with one array; an empty batch with one `-32600`; a batch of notifications
 ///   with nothing.
 ///
@@ -45,12 +48,11 @@ public final class Dispatcher: Sendable {
   public static let shutdownMethod = "shutdown"
   /// The notification that ends the process.
   public static let exitMethod = "exit"
-  /// The notification that cancels a request.
-  public static let cancelMethod = "$/cancelRequest"
 
-  private let configuration: Configuration
+  let configuration: Configuration
+  private var conventions: Conventions { configuration.conventions }
   private let state = Mutex(State())
-  private let send: @Sendable ([UInt8]) -> Void
+  let send: @Sendable ([UInt8]) -> Void
   private let onExit: @Sendable (Int32) -> Void
   let log: @Sendable (String) -> Void
   let presenter = Mutex<@Sendable (ResponseError) -> ResponseError>({ $0 })
@@ -110,9 +112,10 @@ public final class Dispatcher: Sendable {
     presenter.withLock { $0 = present }
   }
 
-  /// The registered request methods, sorted, including the built-in `shutdown`.
+  /// The registered request methods, sorted, including the built-in `shutdown` where it exists.
   public var requestMethods: [String] {
-    state.withLock { Array($0.requestHandlers.keys) + [Self.shutdownMethod] }.sorted()
+    let builtIn = conventions.hasShutdown ? [Self.shutdownMethod] : []
+    return state.withLock { Array($0.requestHandlers.keys) + builtIn }.sorted()
   }
 
   /// Where the lifecycle stands.
@@ -177,16 +180,6 @@ public final class Dispatcher: Sendable {
     sendResponse(id: .null, outcome: .failure(presented(.framingError(error))))
   }
 
-  /// Sends a notification to the client.
-  public func notify(_ method: String, params: JSONValue) {
-    var output = Array(#"{"jsonrpc":"2.0","method":"#.utf8)
-    JSONWriter.write(.string(method), into: &output)
-    output.append(contentsOf: #","params":"#.utf8)
-    JSONWriter.write(params, into: &output)
-    output.append(UInt8(ascii: "}"))
-    send(output)
-  }
-
   /// Waits until every request and notification received so far has finished and been answered.
   public func drain() async {
     while true {
@@ -215,6 +208,9 @@ public final class Dispatcher: Sendable {
       log("Ignoring a response to unknown request \(id)")
     case .notification(let method, let params):
       handleNotification(method: method, params: params)
+    case .request(.null, _, _) where !conventions.acceptsNullID:
+      let error = ResponseError.invalidRequest("'id' must be a string or an integer, not null")
+      spawn(ordering: .concurrent, id: nil) { reply(.null, .failure(self.presented(error))) }
     case .request(let id, let method, let params):
       handleRequest(id: id, method: method, params: params, reply: reply)
     }
@@ -222,7 +218,7 @@ public final class Dispatcher: Sendable {
 
   private func handleNotification(method: String, params: JSONValue?) {
     switch method {
-    case Self.exitMethod:
+    case Self.exitMethod where conventions.hasShutdown:
       let shutdown = phase == .shuttingDown
       if shutdown {
         // Let the `shutdown` answer and anything before it reach the client first.
@@ -230,9 +226,9 @@ public final class Dispatcher: Sendable {
       } else {
         onExit(1)
       }
-    case Self.cancelMethod:
-      guard let rawID = params?["id"], let id = RequestID(rawID) else {
-        log("Ignoring $/cancelRequest without a valid id")
+    case conventions.cancelNotification:
+      guard let rawID = params?[conventions.cancelledIDMember], let id = RequestID(rawID) else {
+        log("Ignoring \(method) without a valid \(conventions.cancelledIDMember)")
         return
       }
       let task = state.withLock { $0.requestsByID[id]?.task }
@@ -272,9 +268,10 @@ public final class Dispatcher: Sendable {
         return .reject(.shuttingDown(method))
       case (.uninitialized, _) where !configuration.requestsAllowedBeforeInitialize.contains(method):
         // A method that does not exist does not exist in any phase; others must wait for `initialize`.
-        if handler == nil && method != Self.shutdownMethod { return .reject(.methodNotFound(method)) }
-        return .reject(.serverNotInitialized(method))
-      case (_, Self.shutdownMethod):
+        let isShutdown = method == Self.shutdownMethod && conventions.hasShutdown
+        if handler == nil && !isShutdown { return .reject(.methodNotFound(method)) }
+        return .reject(notInitialized(method))
+      case (_, Self.shutdownMethod) where conventions.hasShutdown:
         state.phase = .shuttingDown
         return .run(nil, .exclusive, isInitialize: false)
       default:
@@ -311,6 +308,8 @@ public final class Dispatcher: Sendable {
             }
           }
         }
+        // MCP: a request the client cancelled is never answered.
+        if Task.isCancelled && !self.conventions.answersCancelledRequests { return }
         reply(id, outcome)
       }
     }
@@ -325,7 +324,7 @@ public final class Dispatcher: Sendable {
     if Task.isCancelled { return .failure(presented(.requestCancelled)) }
     if method != Self.initializeMethod, !configuration.requestsAllowedBeforeInitialize.contains(method) {
       // A request queued behind an `initialize` that failed must not run uninitialized.
-      if state.withLock({ $0.phase }) == .uninitialized { return .failure(presented(.serverNotInitialized(method))) }
+      if state.withLock({ $0.phase }) == .uninitialized { return .failure(presented(notInitialized(method))) }
     }
     do {
       let result: JSONValue
@@ -368,26 +367,5 @@ public final class Dispatcher: Sendable {
         state.concurrentSinceExclusive[sequence] = task
       }
     }
-  }
-
-  // MARK: - Output
-
-  private func encodeResponse(id: RequestID, outcome: Result<JSONValue, ResponseError>) -> [UInt8] {
-    var output = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
-    JSONWriter.write(id.jsonValue, into: &output)
-    switch outcome {
-    case .success(let result):
-      output.append(contentsOf: #","result":"#.utf8)
-      JSONWriter.write(result, into: &output)
-    case .failure(let error):
-      output.append(contentsOf: #","error":"#.utf8)
-      JSONWriter.write(error.jsonValue, into: &output)
-    }
-    output.append(UInt8(ascii: "}"))
-    return output
-  }
-
-  private func sendResponse(id: RequestID, outcome: Result<JSONValue, ResponseError>) {
-    send(encodeResponse(id: id, outcome: outcome))
   }
 }

@@ -32,6 +32,11 @@ public struct RequestContext: Sendable {
   /// Whether the client has cancelled this request.
   public var isCancelled: Bool { Task.isCancelled }
 
+  /// Sends a notification to the client (for protocols whose progress and logs are not LSP's).
+  public func sendNotification(_ method: String, params: JSONValue) {
+    notify(method, params)
+  }
+
   /// Sends `$/progress` for this request's `workDoneToken`; does nothing when the request had none.
   public func reportProgress(_ progress: WorkDoneProgress) {
     guard let workDoneToken else { return }

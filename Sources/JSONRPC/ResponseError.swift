@@ -82,10 +82,10 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
     data: ["kind": "internalError"]
   )
 
-  /// A request arrived before `initialize`.
-  public static func serverNotInitialized(_ method: String) -> ResponseError {
+  /// A request arrived before `initialize`; LSP's code is `-32002`, MCP's `-32600`.
+  public static func serverNotInitialized(_ method: String, code: ErrorCode = .serverNotInitialized) -> ResponseError {
     ResponseError(
-      code: .serverNotInitialized,
+      code: code,
       message: "Server not initialized",
       data: ["kind": "serverNotInitialized", "method": .string(method)]
     )

@@ -35,7 +35,9 @@ struct Beacon {
     case .version:
       print("beacon \(BeaconVersion.current) (SQLite \(SQLiteLibrary.version))")
     case .serve:
-      ServeCommand.run(options: options, logger: logger)
+      ServeCommand.run(.jsonRPC, options: options, logger: logger)
+    case .mcp:
+      ServeCommand.run(.mcp, options: options, logger: logger)
     case .call(let method, let params):
       exit(await CallCommand.run(method: method, paramsText: params, options: options, logger: logger))
     case .search(let search):

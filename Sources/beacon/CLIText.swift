@@ -1,9 +1,9 @@
 import BeaconCore
 
-/// Every sentence and label the human commands show, in Norwegian Bokmål, Nynorsk and English.
+/// What only the command line says (argument errors), in Norwegian Bokmål, Nynorsk and English.
 ///
-/// Sentences the server also says live in ``LocalizedMessage`` and are wrapped by ``core(_:)``; this enum holds
-/// only what the command line alone says. User input and names stand in single quotes.
+/// Sentences the server also says live in ``LocalizedMessage`` and are wrapped by ``core(_:)``; the text of
+/// results lives in `HumanText`. User input and names stand in single quotes.
 enum CLIText: Sendable, Equatable {
   case core(LocalizedMessage)
   case invalidChoice(option: String, value: String, choices: [String])
@@ -13,35 +13,6 @@ enum CLIText: Sendable, Equatable {
   case optionNotAllowed(option: String, command: String)
   case conflictingOptions(String, String)
   case unexpectedArgument(String)
-
-  // Search and lists
-  case columnName, columnCategory, columnDistance, columnRating, columnAddress, columnID
-  case storedCenter(String)
-  case approximateCenter(String, city: String?)
-  case demoCenter(String)
-  case otherCenter(String)
-  case staleData(String)
-  case noFavorites
-
-  // Labels of the details and settings views
-  case labelName, labelCategory, labelAddress, labelCoordinates, labelOpeningHours, labelPhone, labelWebsite
-  case labelEmail, labelCuisine, labelRating, labelFavorite, labelAppleMaps, labelGeo, labelOpenStreetMap
-  case labelCenter, labelRadius, labelSort, labelLanguage
-  case yes, no, noRatings
-
-  // Confirmations
-  case ratingSaved(stars: Int, summary: String)
-  case favoriteAdded(String)
-  case favoriteAlreadyThere(String)
-  case favoriteRemoved(String)
-  case favoriteNotThere(String)
-  case settingsReset
-
-  // Import
-  case importing
-  case imported(total: Int, file: String)
-  case skipped(Int)
-  case skipReason(String)
 
   /// The text in `language`.
   func text(in language: Language) -> String {
@@ -99,180 +70,6 @@ enum CLIText: Sendable, Equatable {
       )
     case .unexpectedArgument(let argument):
       ("Uventet argument '\(argument)'", "Uventa argument '\(argument)'", "Unexpected argument '\(argument)'")
-    case .columnName: ("Navn", "Namn", "Name")
-    case .columnCategory: ("Kategori", "Kategori", "Category")
-    case .columnDistance: ("Avstand", "Avstand", "Distance")
-    case .columnRating: ("Vurdering", "Vurdering", "Rating")
-    case .columnAddress: ("Adresse", "Adresse", "Address")
-    case .columnID: ("ID", "ID", "ID")
-    case .storedCenter(let point):
-      (
-        "Søker rundt det lagrede midtpunktet \(point) (velg et annet med --near BREDDE,LENGDE)",
-        "Søkjer rundt det lagra midtpunktet \(point) (vel eit anna med --near BREIDD,LENGD)",
-        "Searching around the stored centre \(point) (choose another with --near LAT,LON)"
-      )
-    case .approximateCenter(let point, let city?):
-      (
-        "Søker rundt den omtrentlige posisjonen din i \(city) (\(point))",
-        "Søkjer rundt den omtrentlege posisjonen din i \(city) (\(point))",
-        "Searching around your approximate position in \(city) (\(point))"
-      )
-    case .approximateCenter(let point, nil):
-      (
-        "Søker rundt den omtrentlige posisjonen din (\(point))",
-        "Søkjer rundt den omtrentlege posisjonen din (\(point))",
-        "Searching around your approximate position (\(point))"
-      )
-    case .demoCenter(let point):
-      (
-        "Søker rundt Helsinki jernbanestasjon (\(point)), der demodataene ligger (velg et annet sted med --near BREDDE,LENGDE)",
-        "Søkjer rundt Helsinki jernbanestasjon (\(point)), der demodataa ligg (vel ein annan stad med --near BREIDD,LENGD)",
-        "Searching around Helsinki railway station (\(point)), where the demo data is (choose another place with --near LAT,LON)"
-      )
-    case .otherCenter(let point):
-      ("Søker rundt \(point)", "Søkjer rundt \(point)", "Searching around \(point)")
-    case .staleData(let date):
-      (
-        "Viser lagrede data fra \(date); Geoapify svarte ikke",
-        "Viser lagra data frå \(date); Geoapify svarte ikkje",
-        "Showing stored data from \(date); Geoapify did not answer"
-      )
-    case .noFavorites:
-      (
-        "Ingen favoritter ennå; legg til med 'beacon favorites add ID'",
-        "Ingen favorittar enno; legg til med 'beacon favorites add ID'",
-        "No favourites yet; add one with 'beacon favorites add ID'"
-      )
-    case .labelName: ("Navn", "Namn", "Name")
-    case .labelCategory: ("Kategori", "Kategori", "Category")
-    case .labelAddress: ("Adresse", "Adresse", "Address")
-    case .labelCoordinates: ("Koordinater", "Koordinatar", "Coordinates")
-    case .labelOpeningHours: ("Åpningstider", "Opningstider", "Opening hours")
-    case .labelPhone: ("Telefon", "Telefon", "Phone")
-    case .labelWebsite: ("Nettside", "Nettstad", "Website")
-    case .labelEmail: ("E-post", "E-post", "Email")
-    case .labelCuisine: ("Kjøkken", "Kjøkken", "Cuisine")
-    case .labelRating: ("Vurdering", "Vurdering", "Rating")
-    case .labelFavorite: ("Favoritt", "Favoritt", "Favourite")
-    case .labelAppleMaps: ("Apple Kart", "Apple Kart", "Apple Maps")
-    case .labelGeo: ("Geo-lenke", "Geo-lenkje", "Geo link")
-    case .labelOpenStreetMap: ("OpenStreetMap", "OpenStreetMap", "OpenStreetMap")
-    case .labelCenter: ("Midtpunkt", "Midtpunkt", "Centre")
-    case .labelRadius: ("Radius", "Radius", "Radius")
-    case .labelSort: ("Sortering", "Sortering", "Sort order")
-    case .labelLanguage: ("Språk", "Språk", "Language")
-    case .yes: ("ja", "ja", "yes")
-    case .no: ("nei", "nei", "no")
-    case .noRatings: ("ingen vurderinger ennå", "ingen vurderingar enno", "no ratings yet")
-    case .ratingSaved(let stars, let summary):
-      (
-        "Vurderingen er lagret (\(stars) av 5). Nå: \(summary)",
-        "Vurderinga er lagra (\(stars) av 5). No: \(summary)",
-        "Rating saved (\(stars) of 5). Now: \(summary)"
-      )
-    case .favoriteAdded(let name):
-      (
-        "♥ '\(name)' er lagt til i favorittene", "♥ '\(name)' er lagd til i favorittane",
-        "♥ '\(name)' is now a favourite"
-      )
-    case .favoriteAlreadyThere(let name):
-      (
-        "♥ '\(name)' var allerede en favoritt", "♥ '\(name)' var allereie ein favoritt",
-        "♥ '\(name)' already was a favourite"
-      )
-    case .favoriteRemoved(let id):
-      ("'\(id)' er fjernet fra favorittene", "'\(id)' er fjerna frå favorittane", "'\(id)' is no longer a favourite")
-    case .favoriteNotThere(let id):
-      ("'\(id)' var ikke en favoritt", "'\(id)' var ikkje ein favoritt", "'\(id)' was not a favourite")
-    case .settingsReset:
-      (
-        "Innstillingene er tilbakestilt:", "Innstillingane er tilbakestilte:",
-        "The settings are back to their defaults:"
-      )
-    case .importing: ("Importerer", "Importerer", "Importing")
-    case .imported(let total, let file):
-      (
-        "Importerte \(total) \(total == 1 ? "sted" : "steder") fra '\(file)':",
-        "Importerte \(total) \(total == 1 ? "stad" : "stader") frå '\(file)':",
-        "Imported \(total) \(total == 1 ? "place" : "places") from '\(file)':"
-      )
-    case .skipped(let count):
-      (
-        "Hoppet over \(count) \(count == 1 ? "objekt" : "objekter"):",
-        "Hoppa over \(count) \(count == 1 ? "objekt" : "objekt"):",
-        "Skipped \(count) \(count == 1 ? "feature" : "features"):"
-      )
-    case .skipReason(let reason):
-      Self.skipReasonTexts(reason)
-    }
-  }
-
-  private static func skipReasonTexts(_ reason: String) -> (String, String, String) {
-    switch reason {
-    case "nameless": ("uten navn", "utan namn", "without a name")
-    case "otherKind":
-      ("ikke restaurant, kafé eller hotell", "ikkje restaurant, kafé eller hotell", "not a restaurant, café or hotel")
-    case "missingId": ("uten OpenStreetMap-id", "utan OpenStreetMap-id", "without an OpenStreetMap id")
-    case "duplicate": ("dobbelt oppført", "dobbelt oppført", "listed twice")
-    case "unsupportedGeometry":
-      ("uten brukbar geometri", "utan brukande geometri", "without a usable geometry")
-    default: (reason, reason, reason)
-    }
-  }
-}
-
-extension PlaceCategory {
-  /// The category's name for people.
-  func label(in language: Language) -> String {
-    switch (self, language) {
-    case (.restaurant, _): "Restaurant"
-    case (.cafe, .en): "Café"
-    case (.cafe, _): "Kafé"
-    case (.hotel, .en): "Hotel"
-    case (.hotel, _): "Hotell"
-    }
-  }
-
-  /// `count` places of this category, e.g. `3 kafeer`.
-  func counted(_ count: Int, in language: Language) -> String {
-    let one = count == 1
-    let noun: String
-    switch (self, language) {
-    case (.restaurant, .nb): noun = one ? "restaurant" : "restauranter"
-    case (.restaurant, .nn): noun = one ? "restaurant" : "restaurantar"
-    case (.restaurant, .en): noun = one ? "restaurant" : "restaurants"
-    case (.cafe, .nb): noun = one ? "kafé" : "kafeer"
-    case (.cafe, .nn): noun = one ? "kafé" : "kafear"
-    case (.cafe, .en): noun = one ? "café" : "cafés"
-    case (.hotel, .nb), (.hotel, .nn): noun = one ? "hotell" : (language == .nb ? "hoteller" : "hotell")
-    case (.hotel, .en): noun = one ? "hotel" : "hotels"
-    }
-    return "\(count) \(noun)"
-  }
-}
-
-extension PlaceSort {
-  /// The sort order's name for people.
-  func label(in language: Language) -> String {
-    switch (self, language) {
-    case (.distance, .en): "distance"
-    case (.distance, _): "avstand"
-    case (.rating, .en): "rating"
-    case (.rating, _): "vurdering"
-    case (.name, .nn): "namn"
-    case (.name, .nb): "navn"
-    case (.name, .en): "name"
-    }
-  }
-}
-
-extension Language {
-  /// The language's own name, with its tag.
-  var label: String {
-    switch self {
-    case .nb: "norsk bokmål (nb)"
-    case .nn: "norsk nynorsk (nn)"
-    case .en: "English (en)"
     }
   }
 }

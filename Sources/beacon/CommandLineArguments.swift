@@ -5,6 +5,7 @@ struct CommandLineArguments: Equatable {
   /// A command `beacon` runs.
   enum Command: Equatable {
     case serve
+    case mcp
     case call(method: String, params: String?)
     case help
     case version
@@ -134,6 +135,10 @@ struct CommandLineArguments: Equatable {
       try requireNoOptions()
       guard arguments.isEmpty else { throw UsageError(message: .unknownCommand(arguments[0])) }
       return .serve
+    case "mcp":
+      try requireNoOptions()
+      guard arguments.isEmpty else { throw UsageError(message: .unknownCommand(arguments[0])) }
+      return .mcp
     case "call":
       try requireNoOptions()
       guard let method = arguments.first else { throw UsageError(message: .missingArgument("METHOD")) }
@@ -180,6 +185,7 @@ struct CommandLineArguments: Equatable {
       beacon settings reset [--json]                  tilbakestill innstillingene
       beacon import FIL [--json]                      importer steder fra OpenStreetMap-GeoJSON
       beacon serve [--stdio]            JSON-RPC 2.0-tjener på stdin/stdout (Content-Length eller NDJSON)
+      beacon mcp                        MCP-tjener (Model Context Protocol) på stdin/stdout for KI-agenter
       beacon call METODE [PARAMS_JSON]  kjør én forespørsel og skriv resultatet som JSON
       beacon --help | --version
 

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconServer
 import Foundation
 import JSONRPC
 import Synchronization

@@ -14,7 +14,7 @@ enum SearchCommand {
       StandardOutput.writeJSON(GeoJSONOutput.featureCollection(places: result["places"]?.arrayValue ?? []))
     case .human:
       guard let decoded = session.decode(PlaceSearchResult.self, from: result) else { return 1 }
-      StandardOutput.write(lines(decoded, output: session.output))
+      StandardOutput.write(session.output.search(decoded))
     }
     return 0
   }
@@ -31,29 +31,6 @@ enum SearchCommand {
     if let limit = search.limit { params["limit"] = .int(limit) }
     if search.refresh { params["refresh"] = true }
     return .object(params)
-  }
-
-  /// The centre line, the table (or the message when nothing was found), the message, and the attribution.
-  static func lines(_ result: PlaceSearchResult, output: HumanOutput) -> [String] {
-    var lines: [String] = []
-    let point = output.coordinate(result.center)
-    switch result.centerSource {
-    case "request", nil: break
-    case "settings": lines.append(output.text(.storedCenter(point)))
-    case "ip": lines.append(output.text(.approximateCenter(point, city: result.city)))
-    case "demo": lines.append(output.text(.demoCenter(point)))
-    default: lines.append(output.text(.otherCenter(point)))
-    }
-    if result.places.isEmpty {
-      lines.append(result.message ?? output.text(.core(.noResults)))
-    } else {
-      lines += output.placeTable(result.places)
-      if let message = result.message { lines.append(message) }
-    }
-    if result.stale { lines.append(output.text(.staleData(output.date(result.fetchedAt)))) }
-    lines.append("")
-    lines.append(result.attribution)
-    return lines
   }
 }
 
@@ -77,7 +54,7 @@ enum FavoritesCommand {
       case .human:
         guard let list = session.decode(ListFavoritesRequest.Response.self, from: result) else { return 1 }
         let output = session.output
-        StandardOutput.write(list.places.isEmpty ? [output.text(.noFavorites)] : output.placeTable(list.places))
+        StandardOutput.write(output.favorites(list.places))
       }
     case .add(let id):
       guard let result = await session.call(AddFavoriteRequest.method, ["placeId": .string(id)]) else { return 1 }

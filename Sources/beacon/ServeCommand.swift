@@ -3,22 +3,44 @@ import BeaconServer
 import Foundation
 import JSONRPC
 
-/// `beacon serve`: the JSON-RPC server on stdin/stdout.
+/// `beacon serve` and `beacon mcp`: a server on stdin/stdout until the input ends, `exit` or a signal.
 enum ServeCommand {
+  /// The protocol a server speaks.
+  enum Mode {
+    /// Beacon's JSON-RPC methods, framed with `Content-Length` or as NDJSON (detected), LSP lifecycle.
+    case jsonRPC
+    /// MCP tools, one JSON message per line; the session ends with the input (exit code 0).
+    case mcp
+  }
+
   /// How long in-flight requests may still run after stdin ends or a signal arrives.
   static let gracePeriod: Duration = .seconds(10)
 
-  static func run(options: ServerOptions, logger: Logger) -> Never {
+  static func run(_ mode: Mode, options: ServerOptions, logger: Logger) -> Never {
     let wire = StandardIO.protect()
     let coordinator = ExitCoordinator()
-    let connection = Connection(input: wire.input, output: wire.output, log: { logger.warning($0) })
-    let server = BeaconServer(
-      options: options,
-      logger: logger,
-      send: { connection.writer.enqueue($0) },
-      exit: { coordinator.requestExit($0) }
+    let connection = Connection(
+      input: wire.input,
+      output: wire.output,
+      framing: mode == .mcp ? .newlineDelimited : .automatic,
+      log: { logger.warning($0) }
     )
-    let dispatcher = server.dispatcher
+    let send: @Sendable ([UInt8]) -> Void = { connection.writer.enqueue($0) }
+    let dispatcher: Dispatcher
+    let endOfInput: @Sendable () async -> Int32
+    switch mode {
+    case .jsonRPC:
+      let server = BeaconServer(options: options, logger: logger, send: send, exit: { coordinator.requestExit($0) })
+      dispatcher = server.dispatcher
+      endOfInput = { server.dispatcher.hasReceivedShutdown ? 0 : 1 }
+    case .mcp:
+      let server = MCPServer(options: options, logger: logger, send: send)
+      dispatcher = server.dispatcher
+      endOfInput = {
+        await server.close()
+        return 0
+      }
+    }
     let signalSources = [SIGTERM, SIGINT].map { signalNumber in
       signal(signalNumber, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
@@ -36,7 +58,7 @@ enum ServeCommand {
     connection.start(dispatcher: dispatcher) {
       Task {
         await finish(dispatcher)
-        coordinator.requestExit(dispatcher.hasReceivedShutdown ? 0 : 1)
+        coordinator.requestExit(await endOfInput())
       }
     }
     let code = coordinator.wait()

@@ -11,53 +11,53 @@ private struct InitializeRequest: RequestType {
   var fail: Bool?
 }
 
-private struct EchoRequest: RequestType {
+struct EchoRequest: RequestType {
   typealias Response = EchoResult
   static let method = "test/echo"
   var text: String
 }
 
-private struct EchoResult: Codable, Sendable {
+struct EchoResult: Codable, Sendable {
   var text: String
 }
 
-private struct Span: Decodable, Sendable {
+struct Span: Decodable, Sendable {
   var start: Int
   var end: Int
 }
 
-private struct Filter: Decodable, Sendable {
+struct Filter: Decodable, Sendable {
   var ranges: [Span]
 }
 
-private struct NestedRequest: RequestType {
+struct NestedRequest: RequestType {
   typealias Response = EmptyResult
   static let method = "test/nested"
   var filter: Filter
 }
 
-private struct SleepRequest: RequestType {
+struct SleepRequest: RequestType {
   typealias Response = EmptyResult
   static let method = "test/sleep"
 }
 
-private struct FailRequest: RequestType {
+struct FailRequest: RequestType {
   typealias Response = EmptyResult
   static let method = "test/fail"
 }
 
-private struct CrashRequest: RequestType {
+struct CrashRequest: RequestType {
   typealias Response = EmptyResult
   static let method = "test/crash"
 }
 
-private struct ProgressRequest: RequestType {
+struct ProgressRequest: RequestType {
   typealias Response = EmptyResult
   static let method = "test/progress"
   var workDoneToken: JSONValue?
 }
 
-private struct WriteRequest: RequestType {
+struct WriteRequest: RequestType {
   typealias Response = EmptyResult
   static let method = "test/write"
   static let ordering = RequestOrdering.exclusive
@@ -65,54 +65,54 @@ private struct WriteRequest: RequestType {
   var delayMilliseconds: Int
 }
 
-private struct ReadRequest: RequestType {
+struct ReadRequest: RequestType {
   typealias Response = ReadResult
   static let method = "test/read"
   var delayMilliseconds: Int?
 }
 
-private struct ReadResult: Codable, Sendable {
+struct ReadResult: Codable, Sendable {
   var value: Int
 }
 
-private struct MeetRequest: RequestType {
+struct MeetRequest: RequestType {
   typealias Response = EmptyResult
   static let method = "test/meet"
 }
 
-private struct GateRequest: RequestType {
+struct GateRequest: RequestType {
   typealias Response = EmptyResult
   static let method = "test/gate"
 }
 
-private struct SlowRequest: RequestType {
+struct SlowRequest: RequestType {
   typealias Response = EmptyResult
   static let method = "test/slow"
   var milliseconds: Int
 }
 
-private struct RecordNotification: NotificationType {
+struct RecordNotification: NotificationType {
   static let method = "test/record"
   var marker: String
 }
 
-private struct FailingNotification: NotificationType {
+struct FailingNotification: NotificationType {
   static let method = "test/failingNotification"
 }
 
-private struct SecretError: Error, CustomStringConvertible {
+struct SecretError: Error, CustomStringConvertible {
   var description: String { "SECRET-7f3a database password hunter2" }
 }
 
 // MARK: - Shared state for handlers
 
-private actor Store {
+actor Store {
   private(set) var value = 0
   func set(_ newValue: Int) { value = newValue }
 }
 
 /// Suspends callers until `expected` of them have arrived.
-private actor Rendezvous {
+actor Rendezvous {
   private let expected: Int
   private var arrived = 0
   private var waiting: [CheckedContinuation<Void, Never>] = []
@@ -131,7 +131,7 @@ private actor Rendezvous {
 }
 
 /// Suspends callers until the test opens it.
-private actor Gate {
+actor Gate {
   private var isOpen = false
   private var waiting: [CheckedContinuation<Void, Never>] = []
 
@@ -147,7 +147,7 @@ private actor Gate {
   }
 }
 
-private final class Recorder: Sendable {
+final class Recorder: Sendable {
   private let entries = Mutex<[String]>([])
   func append(_ entry: String) { entries.withLock { $0.append(entry) } }
   var all: [String] { entries.withLock { $0 } }
@@ -156,7 +156,7 @@ private final class Recorder: Sendable {
 // MARK: - Harness
 
 /// Polls `condition` until it holds or a generous deadline passes; returns whether it held.
-private func eventually(_ condition: () -> Bool) async -> Bool {
+func eventually(_ condition: () -> Bool) async -> Bool {
   let deadline = ContinuousClock.now + .seconds(10)
   while !condition() {
     if ContinuousClock.now >= deadline { return false }
@@ -166,7 +166,7 @@ private func eventually(_ condition: () -> Bool) async -> Bool {
 }
 
 /// Everything the dispatcher sent and every exit it requested, in order.
-private final class Output: Sendable {
+final class Output: Sendable {
   private struct Log {
     var bodies: [[UInt8]] = []
     var exits: [(code: Int32, sentBefore: Int)] = []
@@ -209,7 +209,7 @@ private final class Output: Sendable {
   }
 }
 
-private final class Harness: Sendable {
+final class Harness: Sendable {
   let dispatcher: Dispatcher
   let output: Output
   let store = Store()
@@ -305,11 +305,11 @@ private final class Harness: Sendable {
   }
 }
 
-private func errorCode(_ response: JSONValue?) -> Int? {
+func errorCode(_ response: JSONValue?) -> Int? {
   response?["error"]?["code"]?.intValue
 }
 
-private func errorKind(_ response: JSONValue?) -> String? {
+func errorKind(_ response: JSONValue?) -> String? {
   response?["error"]?["data"]?["kind"]?.stringValue
 }
 

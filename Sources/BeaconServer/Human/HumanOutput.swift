@@ -1,0 +1,234 @@
+import BeaconCore
+import Foundation
+
+import JSONRPC
+
+/// Results written as text in one language, for people at the command line (`beacon search`) and for agents
+/// that read the text of an MCP tool result: Norwegian decimal commas for `nb` and `nn`, points for `en`.
+public struct HumanOutput: Sendable {
+  /// Who reads the text, which decides how hints name the way to change something.
+  public enum Audience: Sendable, Equatable {
+    /// A person at the command line: hints name options such as `--near`.
+    case commandLine
+    /// An agent calling MCP tools: hints name tool arguments such as `center`.
+    case agent
+
+    /// How to choose another search centre, in nb, nn and en.
+    var centerHint: (nb: String, nn: String, en: String) {
+      switch self {
+      case .commandLine: ("--near BREDDE,LENGDE", "--near BREIDD,LENGD", "--near LAT,LON")
+      case .agent: ("'center'", "'center'", "'center'")
+      }
+    }
+
+    /// How to add a favourite.
+    var favoriteHint: String {
+      switch self {
+      case .commandLine: "'beacon favorites add ID'"
+      case .agent: "'favorites_add'"
+      }
+    }
+  }
+
+  /// The language of the text.
+  public let language: Language
+  /// Who reads it.
+  public let audience: Audience
+
+  /// Creates an output for `language` and `audience`.
+  public init(language: Language, audience: Audience = .commandLine) {
+    self.language = language
+    self.audience = audience
+  }
+
+  /// `text` in this output's language.
+  public func text(_ message: HumanText) -> String { message.text(in: language) }
+
+  /// `value` with `digits` decimals and the language's decimal mark (`4,5` or `4.5`).
+  public func decimal(_ value: Double, digits: Int = 1) -> String {
+    let scale = pow(10, Double(digits))
+    let rounded = (value * scale).rounded(.toNearestOrAwayFromZero) / scale
+    let text = String(format: "%.\(digits)f", rounded)
+    return language == .en ? text : text.replacingOccurrences(of: ".", with: ",")
+  }
+
+  /// `350 m` below a kilometre, `1,2 km` (English `1.2 km`) from there on; empty without a distance.
+  public func distance(_ meters: Int?) -> String {
+    guard let meters else { return "" }
+    if meters < 1_000 { return "\(meters) m" }
+    return "\(decimal(Double(meters) / 1_000)) km"
+  }
+
+  /// A radius: `5 km`, `1,5 km`, `800 m`.
+  public func radius(_ meters: Int) -> String {
+    if meters < 1_000 { return "\(meters) m" }
+    if meters % 1_000 == 0 { return "\(meters / 1_000) km" }
+    return distance(meters)
+  }
+
+  /// `★ 4,5 (2)`: the average with one decimal and how many ratings; empty when unrated.
+  public func rating(_ summary: RatingSummary?) -> String {
+    guard let summary else { return "" }
+    return "★ \(decimal(summary.average)) (\(summary.count))"
+  }
+
+  /// `59.9111, 10.7503`: coordinates keep the decimal point in every language, so they can be pasted.
+  public func coordinate(_ point: Coordinate) -> String {
+    "\(Self.degrees(point.lat)), \(Self.degrees(point.lon))"
+  }
+
+  /// Up to 6 decimals, without trailing zeros.
+  public static func degrees(_ value: Double) -> String {
+    var text = String(format: "%.6f", value)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
+
+  /// A date and time in the local time zone, `2026-11-22 21:55`.
+  public func date(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    return formatter.string(from: date)
+  }
+
+  // MARK: - Places
+
+  /// Places as an aligned table: favourite mark, name, category, distance, rating, address and id.
+  public func placeTable(_ places: [PlaceSummary]) -> [String] {
+    let table = TableFormatter(columns: [
+      .init(header: ""),
+      .init(header: text(.columnName), maxWidth: 40),
+      .init(header: text(.columnCategory)),
+      .init(header: text(.columnDistance), alignment: .right),
+      .init(header: text(.columnRating)),
+      .init(header: text(.columnAddress), maxWidth: 48),
+      .init(header: text(.columnID)),
+    ])
+    let rows = places.map { place in
+      [
+        place.isFavorite ? "♥" : "",
+        Self.singleLine(place.name),
+        place.category.label(in: language),
+        distance(place.distanceMeters),
+        rating(place.rating),
+        Self.singleLine(place.address ?? ""),
+        place.id,
+      ]
+    }
+    return table.render(rows)
+  }
+
+  /// `label: value` lines with the values aligned; pairs without a value are left out.
+  public func labelled(_ pairs: [(HumanText, String?)]) -> [String] {
+    let present = pairs.compactMap { label, value -> (String, String)? in
+      guard let value, !value.isEmpty else { return nil }
+      return (text(label) + ":", Self.singleLine(value))
+    }
+    let width = present.map { TableFormatter.width(of: $0.0) }.max() ?? 0
+    return present.map { TableFormatter.pad($0.0, to: width) + "  " + $0.1 }
+  }
+
+  /// The details view of one place.
+  public func details(_ result: PlaceDetailsResult) -> [String] {
+    let place = result.place
+    var lines = labelled([
+      (.labelName, place.name),
+      (.labelCategory, "\(place.presentation.emoji) \(place.category.label(in: language))"),
+      (.labelAddress, place.address),
+      (.labelCoordinates, coordinate(place.location)),
+      (.labelOpeningHours, place.openingHours),
+      (.labelPhone, place.phone),
+      (.labelWebsite, place.website),
+      (.labelEmail, place.email),
+      (.labelCuisine, place.cuisine.map { $0.joined(separator: ", ") }),
+      (.labelRating, place.rating == nil ? text(.noRatings) : rating(place.rating)),
+      (.labelFavorite, place.isFavorite ? "♥ " + text(.yes) : text(.no)),
+      (.columnID, place.id),
+      (.labelAppleMaps, place.links.appleMaps),
+      (.labelGeo, place.links.geo),
+      (.labelOpenStreetMap, place.links.openStreetMap),
+    ])
+    if result.stale { lines.append(text(.staleData(date(result.fetchedAt)))) }
+    lines.append("")
+    lines.append(result.attribution)
+    return lines
+  }
+
+  /// The settings as labelled lines.
+  public func settings(_ settings: Settings) -> [String] {
+    labelled([
+      (.labelCenter, coordinate(settings.center)),
+      (.labelRadius, radius(settings.radiusMeters)),
+      (.labelCategory, settings.category.label(in: language)),
+      (.labelSort, settings.sort.label(in: language)),
+      (.labelLanguage, settings.locale.label),
+    ])
+  }
+
+  /// The centre line, the table (or the message when nothing was found), the message, and the attribution.
+  public func search(_ result: PlaceSearchResult) -> [String] {
+    var lines: [String] = []
+    let point = coordinate(result.center)
+    switch result.centerSource {
+    case "request", nil: break
+    case "settings": lines.append(text(.storedCenter(point, audience)))
+    case "ip": lines.append(text(.approximateCenter(point, city: result.city)))
+    case "demo": lines.append(text(.demoCenter(point, audience)))
+    default: lines.append(text(.otherCenter(point)))
+    }
+    if result.places.isEmpty {
+      lines.append(result.message ?? text(.core(.noResults)))
+    } else {
+      lines += placeTable(result.places)
+      if let message = result.message { lines.append(message) }
+    }
+    if result.stale { lines.append(text(.staleData(date(result.fetchedAt)))) }
+    lines.append("")
+    lines.append(result.attribution)
+    return lines
+  }
+
+  /// The favourites as a table, or how to add one.
+  public func favorites(_ places: [PlaceSummary]) -> [String] {
+    places.isEmpty ? [text(.noFavorites(audience))] : placeTable(places)
+  }
+
+  /// How many places of each category came in, and which features were left out and why.
+  ///
+  /// Reads the result as JSON: `{file, total, imported: {restaurant, cafe, hotel}, skipped: {reason: count}}`.
+  public func importSummary(_ result: JSONValue) -> [String] {
+    let file = result["file"]?.stringValue ?? ""
+    let total = result["total"]?.intValue ?? 0
+    var lines = [text(.imported(total: total, file: file))]
+    let imported = PlaceCategory.allCases.map { category in
+      (category, result["imported"]?[category.rawValue]?.intValue ?? 0)
+    }
+    let countWidth = imported.map { String($0.1).count }.max() ?? 1
+    for (category, count) in imported {
+      let noun = category.counted(count, in: language).drop(while: { $0 != " " }).dropFirst()
+      lines.append("  " + TableFormatter.pad(String(count), to: countWidth, alignment: .right) + " " + noun)
+    }
+    var skipped: [(reason: String, count: Int)] = []
+    for (reason, value) in result["skipped"]?.objectValue ?? [:] {
+      if let count = value.intValue, count > 0 { skipped.append((reason, count)) }
+    }
+    skipped.sort { $0.count != $1.count ? $0.count > $1.count : $0.reason < $1.reason }
+    if !skipped.isEmpty {
+      let skippedTotal = skipped.reduce(0) { $0 + $1.count }
+      lines.append(text(.skipped(skippedTotal)))
+      let skippedWidth = skipped.map { String($0.count).count }.max() ?? 1
+      for (reason, count) in skipped {
+        let number = TableFormatter.pad(String(count), to: skippedWidth, alignment: .right)
+        lines.append("  " + number + " " + text(.skipReason(reason)))
+      }
+    }
+    return lines
+  }
+
+  /// `text` on one line: line breaks and tabs become spaces, so a name cannot break the table.
+  public static func singleLine(_ text: String) -> String {
+    String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+  }
+}

@@ -1,0 +1,38 @@
+import JSONRPC
+import Synchronization
+
+/// Turns the LSP work-done progress of a Beacon method (`begin`, `report` with a percentage, `end`) into
+/// MCP `notifications/progress` for the call's `progressToken`: `progress` out of `total` 100, always
+/// increasing, with the step's title or message.
+final class MCPProgressRelay: Sendable {
+  private let token: JSONValue
+  private let context: RequestContext
+  private let lastSent = Mutex<Int?>(nil)
+
+  init(token: JSONValue, context: RequestContext) {
+    self.token = token
+    self.context = context
+  }
+
+  /// Forwards one `$/progress` value; steps that would not increase the progress are dropped.
+  @Sendable func forward(_ value: JSONValue) {
+    let kind = value["kind"]?.stringValue
+    let percentage: Int?
+    switch kind {
+    case "begin": percentage = value["percentage"]?.intValue ?? 0
+    case "end": percentage = 100
+    default: percentage = value["percentage"]?.intValue
+    }
+    guard let percentage else { return }
+    let progress = min(max(percentage, 0), 100)
+    let isIncrease = lastSent.withLock { last -> Bool in
+      if let last, progress <= last { return false }
+      last = progress
+      return true
+    }
+    guard isIncrease else { return }
+    var params: [String: JSONValue] = ["progressToken": token, "progress": .int(progress), "total": 100]
+    if let message = value["message"]?.stringValue ?? value["title"]?.stringValue { params["message"] = .string(message) }
+    context.sendNotification("notifications/progress", params: .object(params))
+  }
+}

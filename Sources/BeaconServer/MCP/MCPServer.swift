@@ -1,0 +1,235 @@
+import BeaconCore
+import Foundation
+import JSONRPC
+import Synchronization
+
+/// Beacon as a Model Context Protocol server (`beacon mcp`): every Beacon capability as an MCP tool.
+///
+/// The MCP session runs on its own ``Dispatcher`` with ``Dispatcher/Conventions/modelContextProtocol``;
+/// each tool call goes to the same handlers as `beacon serve` through an ``InProcessClient``, so there is
+/// no second implementation of any method. Tool results carry the method's JSON as `structuredContent` and
+/// the text the command line would print; failures of a call (bad arguments, upstream errors, no key) are
+/// results with `isError: true` and the localized message, so that a model can correct itself.
+public final class MCPServer: Sendable {
+  /// The MCP versions Beacon speaks, newest first; a client asking for another gets the newest.
+  public static let supportedProtocolVersions = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
+
+  /// Versions whose tool results have `structuredContent` (older clients get the JSON as text too).
+  static let structuredContentVersions: Set<String> = ["2025-11-25", "2025-06-18"]
+
+  /// What an agent is told Beacon is for, in `initialize`.
+  public static let instructions = """
+    Beacon finds restaurants, cafés and hotels near a point (through Geoapify, or offline from a local store \
+    with demo data around Helsinki railway station), shows a place's details (opening hours, phone, website, \
+    map links), and keeps the user's own star ratings, favourite places ("Mine steder") and settings on this \
+    machine. Start with places_search: every argument is optional and defaults come from the user's stored \
+    settings. Pass a result's `id` to places_details, rating_add or favorites_add. Distances are in metres, \
+    coordinates in WGS 84 degrees. Messages are in the user's language (Norwegian Bokmål by default).
+    """
+
+  /// The dispatcher carrying the MCP methods.
+  public let dispatcher: Dispatcher
+  private let client: InProcessClient
+  private let session: Session
+  private let options: ServerOptions
+  private let pageSize: Int
+
+  /// What the MCP session remembers.
+  private final class Session: Sendable {
+    struct Values {
+      var protocolVersion: String?
+      var logLevel: MCPLogLevel = .warning
+      var tools: (language: Language, definitions: [JSONValue])?
+    }
+
+    let values = Mutex(Values())
+  }
+
+  /// Tells the dispatcher the client has seen the `initialize` result; nothing waits for it.
+  private struct InitializedNotification: NotificationType {
+    static let method = "notifications/initialized"
+  }
+
+  /// Creates a server.
+  ///
+  /// - Parameters:
+  ///   - options: Flags, environment and test switches, as for `beacon serve`.
+  ///   - logger: Where diagnostics go (stderr).
+  ///   - pageSize: The most tools one `tools/list` page holds.
+  ///   - send: Writes one outgoing message body.
+  public init(
+    options: ServerOptions,
+    logger: Logger = Logger(),
+    pageSize: Int = 100,
+    send: @escaping @Sendable ([UInt8]) -> Void
+  ) {
+    let session = Session()
+    let dispatcher = Dispatcher(
+      configuration: .init(
+        conventions: .modelContextProtocol,
+        requestsAllowedBeforeInitialize: [PingRequest.method]
+      ),
+      send: send,
+      log: { logger.warning($0) }
+    )
+    client = InProcessClient(options: options, logger: logger) { method, params in
+      // Warnings of the session (e.g. an unrecognized locale) reach the client as MCP log messages.
+      guard method == "window/logMessage", let message = params?["message"]?.stringValue else { return }
+      let level = MCPLogLevel(logMessageType: params?["type"]?.intValue ?? 4)
+      guard level >= session.values.withLock({ $0.logLevel }) else { return }
+      let params: JSONValue = ["level": .string(level.rawValue), "logger": "beacon", "data": .string(message)]
+      dispatcher.notify("notifications/message", params: params)
+    }
+    self.dispatcher = dispatcher
+    self.session = session
+    self.options = options
+    self.pageSize = max(1, pageSize)
+    dispatcher.setErrorPresenter { [weak client] error in
+      BeaconServer.localized(error, in: client?.beaconServer?.language ?? options.initialLanguage)
+    }
+    registerMethods()
+  }
+
+  /// The language the session speaks now.
+  public var language: Language { client.beaconServer?.language ?? options.initialLanguage }
+
+  /// Ends the Beacon session behind the tools (closing the store); called when the input has ended.
+  public func close() async {
+    _ = await client.call(Dispatcher.shutdownMethod)
+  }
+
+  private func registerMethods() {
+    dispatcher.register(MCPInitializeRequest.self) { [weak self] request, _ in
+      guard let self else { throw ResponseError.internalError }
+      return try await self.initialize(request)
+    }
+    dispatcher.register(InitializedNotification.self) { _ in }
+    dispatcher.register(PingRequest.self) { _, _ in EmptyResult() }
+    dispatcher.register(SetLogLevelRequest.self) { [session] request, _ in
+      session.values.withLock { $0.logLevel = request.level }
+      return EmptyResult()
+    }
+    dispatcher.register(ListToolsRequest.self) { [weak self] request, _ in
+      guard let self else { throw ResponseError.internalError }
+      return try self.listTools(request)
+    }
+    dispatcher.register(CallToolRequest.self) { [weak self] request, context in
+      guard let self else { throw ResponseError.internalError }
+      return try await self.callTool(request, context: context)
+    }
+  }
+
+  // MARK: - initialize
+
+  private func initialize(_ request: MCPInitializeRequest) async throws(ResponseError) -> MCPInitializeResult {
+    var clientInfo: [String: JSONValue] = ["name": .string(request.clientInfo?.name ?? "mcp-client")]
+    if let version = request.clientInfo?.version { clientInfo["version"] = .string(version) }
+    if case .failure(let error) = await client.call(InitializeRequest.method, params: ["clientInfo": .object(clientInfo)])
+    {
+      throw error
+    }
+    let requested = request.protocolVersion
+    let version = Self.supportedProtocolVersions.contains(requested) ? requested : Self.supportedProtocolVersions[0]
+    session.values.withLock { $0.protocolVersion = version }
+    return MCPInitializeResult(
+      protocolVersion: version,
+      capabilities: ["tools": ["listChanged": false], "logging": [:]],
+      serverInfo: .init(name: "beacon", title: "Beacon", version: BeaconVersion.current),
+      instructions: Self.instructions
+    )
+  }
+
+  // MARK: - tools/list
+
+  private func listTools(_ request: ListToolsRequest) throws(ResponseError) -> ListToolsRequest.Response {
+    let tools = try toolDefinitions()
+    var start = 0
+    if let cursor = request.cursor {
+      guard let offset = Self.offset(fromCursor: cursor), offset > 0, offset < tools.count else {
+        throw ResponseError(
+          code: .invalidParams,
+          message: MCPText.invalidCursor.text(in: language),
+          data: ["kind": "invalidParams", "field": "cursor"]
+        )
+      }
+      start = offset
+    }
+    let end = min(start + pageSize, tools.count)
+    return .init(tools: Array(tools[start..<end]), nextCursor: end < tools.count ? Self.cursor(forOffset: end) : nil)
+  }
+
+  /// Every tool definition, titled in the session's language (made once per language).
+  private func toolDefinitions() throws(ResponseError) -> [JSONValue] {
+    let language = language
+    if let cached = session.values.withLock({ $0.tools }), cached.language == language { return cached.definitions }
+    let document = try DiscoverRequest.document()
+    var definitions: [JSONValue] = []
+    for tool in MCPToolCatalogue.tools {
+      definitions.append(try MCPToolSchemas.definition(of: tool, in: document, language: language))
+    }
+    session.values.withLock { $0.tools = (language, definitions) }
+    return definitions
+  }
+
+  /// An opaque cursor for the page that starts at `offset`.
+  static func cursor(forOffset offset: Int) -> String {
+    Data("tools:\(offset)".utf8).base64EncodedString()
+  }
+
+  /// The offset a cursor stands for, or `nil` when it is not one of ours.
+  static func offset(fromCursor cursor: String) -> Int? {
+    guard let data = Data(base64Encoded: cursor), let text = String(data: data, encoding: .utf8),
+      text.hasPrefix("tools:")
+    else { return nil }
+    return Int(text.dropFirst("tools:".count))
+  }
+
+  // MARK: - tools/call
+
+  private func callTool(_ request: CallToolRequest, context: RequestContext) async throws -> JSONValue {
+    guard let tool = MCPToolCatalogue.tool(named: request.name) else {
+      throw ResponseError(
+        code: .invalidParams,
+        message: MCPText.unknownTool(request.name).text(in: language),
+        data: ["kind": "unknownTool", "tool": .string(MCPText.shortened(request.name))]
+      )
+    }
+    let arguments = request.arguments ?? [:]
+    let definition = try toolDefinitions().first { $0["name"]?.stringValue == tool.name } ?? [:]
+    let known = MCPToolSchemas.argumentNames(of: definition)
+    if let unknown = arguments.keys.sorted().first(where: { !known.contains($0) }) {
+      return Self.errorResult(MCPText.unknownArgument(unknown, tool: tool.name, known: known).text(in: language))
+    }
+    let relay = request._meta?.progressToken.map { MCPProgressRelay(token: $0, context: context) }
+    let outcome = await client.call(tool.method, params: .object(arguments), onProgress: relay?.forward)
+    switch outcome {
+    case .success(let result):
+      return toolResult(result, of: tool, arguments: .object(arguments))
+    case .failure(let error):
+      // Cancelled by the client: the dispatcher sends no answer at all.
+      if Task.isCancelled { throw CancellationError() }
+      return Self.errorResult(error.message)
+    }
+  }
+
+  private func toolResult(_ result: JSONValue, of tool: MCPTool, arguments: JSONValue) -> JSONValue {
+    let output = HumanOutput(language: language, audience: .agent)
+    let json = JSONWriter.serialize(result)
+    let text = tool.render(result, arguments, output)?.joined(separator: "\n") ?? String(decoding: json, as: UTF8.self)
+    var content: [JSONValue] = [["type": "text", "text": .string(text)]]
+    var answer: [String: JSONValue] = ["isError": false]
+    let version = session.values.withLock { $0.protocolVersion } ?? Self.supportedProtocolVersions[0]
+    if Self.structuredContentVersions.contains(version) {
+      answer["structuredContent"] = result
+    } else {
+      content.append(["type": "text", "text": .string(String(decoding: json, as: UTF8.self))])
+    }
+    answer["content"] = .array(content)
+    return .object(answer)
+  }
+
+  /// A failed call as a result the model reads: `isError: true` and the localized message.
+  static func errorResult(_ message: String) -> JSONValue {
+    ["content": [["type": "text", "text": .string(message)]], "isError": true]
+  }
+}

@@ -1,0 +1,81 @@
+import BeaconCore
+import JSONRPC
+
+/// One MCP tool: a name an agent calls, the JSON-RPC method that does the work (the same handler as
+/// `beacon serve`), and what a model needs to use it well.
+struct MCPTool: Sendable {
+  /// Hints about a tool's effects (MCP `ToolAnnotations`); clients must treat them as hints only.
+  struct Annotations: Sendable {
+    /// Changes nothing the user keeps.
+    var readOnly: Bool
+    /// May remove or overwrite what the user kept (meaningful only when not read-only).
+    var destructive = false
+    /// Calling it again with the same arguments changes nothing more.
+    var idempotent = false
+    /// Reaches beyond this machine (Geoapify).
+    var openWorld = false
+
+    var jsonValue: JSONValue {
+      [
+        "readOnlyHint": .bool(readOnly),
+        "destructiveHint": .bool(destructive),
+        "idempotentHint": .bool(idempotent),
+        "openWorldHint": .bool(openWorld),
+      ]
+    }
+  }
+
+  /// A title in Bokmål, Nynorsk and English.
+  struct Title: Sendable {
+    var nb: String
+    var nn: String
+    var en: String
+
+    func text(in language: Language) -> String {
+      switch language {
+      case .nb: nb
+      case .nn: nn
+      case .en: en
+      }
+    }
+  }
+
+  /// The tool's name: letters, digits and `_`.
+  let name: String
+  /// The JSON-RPC method behind it.
+  let method: String
+  /// The name people see in a client.
+  let title: Title
+  /// What the tool does, written for a model deciding whether and how to call it.
+  let description: String
+  let annotations: Annotations
+  /// The method's params that make no sense to an agent (progress tokens, editor debouncing).
+  let hiddenParams: Set<String>
+  /// How a call is ordered against others: as the method is.
+  let ordering: @Sendable (JSONValue?) -> RequestOrdering
+  /// The result as text lines for models that read text; `nil` when the result cannot be read.
+  let render: @Sendable (_ result: JSONValue, _ arguments: JSONValue, _ output: HumanOutput) -> [String]?
+
+  /// A tool for requests of type `R`, whose results `render` turns into text.
+  init<R: RequestType>(
+    _ type: R.Type,
+    name: String,
+    title: Title,
+    description: String,
+    annotations: Annotations,
+    hiddenParams: Set<String> = ["workDoneToken", "debounceMs"],
+    render: @escaping @Sendable (R.Response, _ arguments: JSONValue, HumanOutput) -> [String]
+  ) where R.Response: Decodable {
+    self.name = name
+    method = R.method
+    self.title = title
+    self.description = description
+    self.annotations = annotations
+    self.hiddenParams = hiddenParams
+    ordering = { R.ordering(for: $0) }
+    self.render = { result, arguments, output in
+      guard let decoded = try? JSONValueDecoder().decode(R.Response.self, from: result) else { return nil }
+      return render(decoded, arguments, output)
+    }
+  }
+}

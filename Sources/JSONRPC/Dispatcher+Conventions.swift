@@ -1,0 +1,58 @@
+extension Dispatcher {
+  /// The rules of the protocol spoken over JSON-RPC where LSP and MCP differ: how requests are cancelled,
+  /// whether a session ends with `shutdown`/`exit`, and what a request before `initialize` gets.
+  public struct Conventions: Sendable {
+    /// The notification that cancels a request.
+    public var cancelNotification: String
+    /// The member of the cancel notification's params that holds the request id.
+    public var cancelledIDMember: String
+    /// Whether a cancelled request is still answered (`-32800`, LSP) or never answered (MCP).
+    public var answersCancelledRequests: Bool
+    /// Whether the `shutdown` request and the `exit` notification exist (LSP).
+    public var hasShutdown: Bool
+    /// Whether `"id": null` makes a request (JSON-RPC) or an invalid message (MCP).
+    public var acceptsNullID: Bool
+    /// The code of the error for a request that needs `initialize` first.
+    public var notInitializedCode: ErrorCode
+
+    /// Creates conventions.
+    public init(
+      cancelNotification: String,
+      cancelledIDMember: String,
+      answersCancelledRequests: Bool,
+      hasShutdown: Bool,
+      acceptsNullID: Bool,
+      notInitializedCode: ErrorCode
+    ) {
+      self.cancelNotification = cancelNotification
+      self.cancelledIDMember = cancelledIDMember
+      self.answersCancelledRequests = answersCancelledRequests
+      self.hasShutdown = hasShutdown
+      self.acceptsNullID = acceptsNullID
+      self.notInitializedCode = notInitializedCode
+    }
+
+    /// The LSP base protocol: `$/cancelRequest {id}` answered with `-32800`, `shutdown` then `exit`,
+    /// `-32002` before `initialize`.
+    public static let languageServer = Conventions(
+      cancelNotification: "$/cancelRequest",
+      cancelledIDMember: "id",
+      answersCancelledRequests: true,
+      hasShutdown: true,
+      acceptsNullID: true,
+      notInitializedCode: .serverNotInitialized
+    )
+
+    /// The Model Context Protocol (2025-11-25): `notifications/cancelled {requestId}` leaves the request
+    /// unanswered, the session ends with the input, ids are never null, and a request before
+    /// `initialize` is `-32600` (MCP gives `-32002` another meaning).
+    public static let modelContextProtocol = Conventions(
+      cancelNotification: "notifications/cancelled",
+      cancelledIDMember: "requestId",
+      answersCancelledRequests: false,
+      hasShutdown: false,
+      acceptsNullID: false,
+      notInitializedCode: .invalidRequest
+    )
+  }
+}

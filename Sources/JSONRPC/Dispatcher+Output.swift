@@ -1,0 +1,32 @@
+extension Dispatcher {
+  /// Sends a notification to the client.
+  public func notify(_ method: String, params: JSONValue) {
+    var output = Array(#"{"jsonrpc":"2.0","method":"#.utf8)
+    JSONWriter.write(.string(method), into: &output)
+    output.append(contentsOf: #","params":"#.utf8)
+    JSONWriter.write(params, into: &output)
+    output.append(UInt8(ascii: "}"))
+    send(output)
+  }
+
+  /// The compact JSON of a response.
+  func encodeResponse(id: RequestID, outcome: Result<JSONValue, ResponseError>) -> [UInt8] {
+    var output = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
+    JSONWriter.write(id.jsonValue, into: &output)
+    switch outcome {
+    case .success(let result):
+      output.append(contentsOf: #","result":"#.utf8)
+      JSONWriter.write(result, into: &output)
+    case .failure(let error):
+      output.append(contentsOf: #","error":"#.utf8)
+      JSONWriter.write(error.jsonValue, into: &output)
+    }
+    output.append(UInt8(ascii: "}"))
+    return output
+  }
+
+  /// Sends a response on its own (not in a batch).
+  func sendResponse(id: RequestID, outcome: Result<JSONValue, ResponseError>) {
+    send(encodeResponse(id: id, outcome: outcome))
+  }
+}
