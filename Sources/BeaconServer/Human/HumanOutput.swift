@@ -1,6 +1,5 @@
 import BeaconCore
 import Foundation
-
 import JSONRPC
 
 /// Results written as text in one language, for people at the command line (`beacon search`) and for agents

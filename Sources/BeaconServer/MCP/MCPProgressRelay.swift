@@ -32,7 +32,9 @@ final class MCPProgressRelay: Sendable {
     }
     guard isIncrease else { return }
     var params: [String: JSONValue] = ["progressToken": token, "progress": .int(progress), "total": 100]
-    if let message = value["message"]?.stringValue ?? value["title"]?.stringValue { params["message"] = .string(message) }
+    if let message = value["message"]?.stringValue ?? value["title"]?.stringValue {
+      params["message"] = .string(message)
+    }
     context.sendNotification("notifications/progress", params: .object(params))
   }
 }

@@ -29,7 +29,8 @@ public final class MCPServer: Sendable {
 
   /// The dispatcher carrying the MCP methods.
   public let dispatcher: Dispatcher
-  private let client: InProcessClient
+  /// The Beacon session behind the tools.
+  let client: InProcessClient
   private let session: Session
   private let options: ServerOptions
   private let pageSize: Int
@@ -124,8 +125,10 @@ public final class MCPServer: Sendable {
   private func initialize(_ request: MCPInitializeRequest) async throws(ResponseError) -> MCPInitializeResult {
     var clientInfo: [String: JSONValue] = ["name": .string(request.clientInfo?.name ?? "mcp-client")]
     if let version = request.clientInfo?.version { clientInfo["version"] = .string(version) }
-    if case .failure(let error) = await client.call(InitializeRequest.method, params: ["clientInfo": .object(clientInfo)])
-    {
+    if case .failure(let error) = await client.call(
+      InitializeRequest.method,
+      params: ["clientInfo": .object(clientInfo)]
+    ) {
       throw error
     }
     let requested = request.protocolVersion

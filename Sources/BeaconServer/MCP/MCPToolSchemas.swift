@@ -8,7 +8,11 @@ import JSONRPC
 /// only the contract needs (`title`, examples) are kept as they are.
 enum MCPToolSchemas {
   /// A tool definition as `tools/list` gives it, titled in `language`.
-  static func definition(of tool: MCPTool, in document: JSONValue, language: Language) throws(ResponseError)
+  static func definition(
+    of tool: MCPTool,
+    in document: JSONValue,
+    language: Language
+  ) throws(ResponseError)
     -> JSONValue
   {
     guard let method = document["methods"]?.arrayValue?.first(where: { $0["name"]?.stringValue == tool.method })
@@ -24,8 +28,11 @@ enum MCPToolSchemas {
       "name": .string(tool.name),
       "title": .string(tool.title.text(in: language)),
       "description": .string(tool.description),
-      "inputSchema": try inputSchema(params: method["params"]?.arrayValue ?? [], hiding: tool.hiddenParams,
-        components: components),
+      "inputSchema": try inputSchema(
+        params: method["params"]?.arrayValue ?? [],
+        hiding: tool.hiddenParams,
+        components: components
+      ),
       "outputSchema": output,
       "annotations": tool.annotations.jsonValue,
     ]
@@ -36,7 +43,11 @@ enum MCPToolSchemas {
     (definition["inputSchema"]?["properties"]?.objectValue?.keys).map { $0.sorted() } ?? []
   }
 
-  private static func inputSchema(params: [JSONValue], hiding hidden: Set<String>, components: [String: JSONValue])
+  private static func inputSchema(
+    params: [JSONValue],
+    hiding hidden: Set<String>,
+    components: [String: JSONValue]
+  )
     throws(ResponseError) -> JSONValue
   {
     var properties: [String: JSONValue] = [:]
@@ -58,7 +69,11 @@ enum MCPToolSchemas {
   }
 
   /// `schema` with every `#/components/schemas/…` reference replaced by the schema it names.
-  private static func inline(_ schema: JSONValue, components: [String: JSONValue], depth: Int = 0)
+  private static func inline(
+    _ schema: JSONValue,
+    components: [String: JSONValue],
+    depth: Int = 0
+  )
     throws(ResponseError) -> JSONValue
   {
     guard depth < 32 else { throw schemaUnavailable("references nest too deeply") }
