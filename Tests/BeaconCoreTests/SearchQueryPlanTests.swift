@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+@testable import BeaconCore
+
+/// The offline search lets the R*Tree find the box first; a plan that starts from the category index reads
+/// every place of the category (found by the benchmarks: 3.4 ms instead of 17 µs at 10 000 places).
+@Suite struct SearchQueryPlanTests {
+  let directory = TemporaryDirectory()
+
+  @Test(arguments: [(true, false), (true, true), (false, false), (false, true)])
+  func theSpatialIndexDrivesTheSearch(category: Bool, text: Bool) async throws {
+    let path = directory.file("plan.sqlite")
+    let store = try Store.open(path: path)
+    let places = (0..<500).map { index in
+      StoreTests.place("p\(index)", "Sted \(index)", lat: 59 + Double(index) / 100, category: .restaurant)
+    }
+    try await store.upsert(places)
+    let database = try Database(path: path)
+    var values: [any DatabaseValueConvertible] = [59.9, 60.0, 10.7, 10.8]
+    if category { values.append("restaurant") }
+    if text { values.append("\"Sted\"*") }
+    let plan = try database.query("EXPLAIN QUERY PLAN " + Store.searchSQL(category: category, text: text), values)
+      .compactMap { $0.string(3) }
+    // With words, SQLite may start from the full-text index instead, which narrows as well; never from the
+    // category index.
+    if !text { #expect(plan.first?.contains("place_rtree") == true, "\(plan)") }
+    #expect(plan.contains { $0.contains("place_rtree") }, "\(plan)")
+    #expect(!plan.contains { $0.contains("place_category") }, "\(plan)")
+  }
+}
