@@ -1,0 +1,495 @@
+#!/usr/bin/env python3
+"""Beacon's benchmark driver: measures Beacon, its peers and the limit side by side on this machine.
+
+Run it through `Benchmarks/run` (which builds the release binary, the C programs and the peers' virtualenv).
+Every figure is measured from the client side over real pipes, in one run, so ratios compare like with like.
+Standard library only.
+"""
+
+import argparse
+import http.server
+import json
+import math
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "geoapify")
+EARTH_RADIUS = 6_371_008.8
+
+
+def frame(body: bytes) -> bytes:
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def request_body(method: str, id_: int, params=None) -> bytes:
+    message = {"jsonrpc": "2.0", "id": id_, "method": method}
+    if params is not None:
+        message["params"] = params
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
+
+
+def clean_environment(extra=None):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BEACON_") and k != "GEOAPIFY_API_KEY"}
+    env.update(extra or {})
+    return env
+
+
+class Server:
+    """A Content-Length framed server on the other end of two pipes."""
+
+    def __init__(self, argv, env=None):
+        self.process = subprocess.Popen(
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, bufsize=0
+        )
+        self.input = self.process.stdin.fileno()
+        self.output = self.process.stdout.fileno()
+        self.buffer = b""
+        self.next_id = 1
+
+    def write(self, data: bytes):
+        view = memoryview(data)
+        while view:
+            written = os.write(self.input, view)
+            view = view[written:]
+
+    def read_message(self) -> dict:
+        while True:
+            end = self.buffer.find(b"\r\n\r\n")
+            if end >= 0:
+                headers = self.buffer[:end].split(b"\r\n")
+                length = next(int(h.split(b":", 1)[1]) for h in headers if h.lower().startswith(b"content-length:"))
+                if len(self.buffer) >= end + 4 + length:
+                    body = self.buffer[end + 4 : end + 4 + length]
+                    self.buffer = self.buffer[end + 4 + length :]
+                    return json.loads(body)
+            chunk = os.read(self.output, 1 << 16)
+            if not chunk:
+                raise EOFError("the server closed its stdout")
+            self.buffer += chunk
+
+    def call(self, method, params=None) -> dict:
+        """Sends a request and returns its response, skipping notifications."""
+        id_ = self.next_id
+        self.next_id += 1
+        self.write(frame(request_body(method, id_, params)))
+        while True:
+            message = self.read_message()
+            if message.get("id") == id_:
+                return message
+
+    def count_frames(self, expected: int):
+        """Reads until `expected` frames have arrived, counting headers without parsing bodies."""
+        seen = self.buffer.count(b"Content-Length: ")
+        tail = b""
+        while seen < expected:
+            chunk = os.read(self.output, 1 << 20)
+            if not chunk:
+                raise EOFError("the server closed its stdout")
+            joined = tail + chunk
+            seen += joined.count(b"Content-Length: ") - tail.count(b"Content-Length: ")
+            tail = joined[-15:]
+        self.buffer = b""
+
+    def memory_kb(self):
+        """(VmRSS, VmHWM) of the process in KiB."""
+        values = {}
+        with open(f"/proc/{self.process.pid}/status") as status:
+            for line in status:
+                if line.startswith(("VmRSS:", "VmHWM:")):
+                    values[line.split(":")[0]] = int(line.split()[1])
+        return values.get("VmRSS", 0), values.get("VmHWM", 0)
+
+    def close(self, lifecycle=True):
+        try:
+            if lifecycle:
+                self.call("shutdown")
+                self.write(frame(b'{"jsonrpc":"2.0","method":"exit"}'))
+            self.process.stdin.close()
+            self.process.wait(timeout=20)
+        except Exception:
+            self.process.kill()
+            self.process.wait()
+
+
+class Bench:
+    def __init__(self, args):
+        self.args = args
+        self.quick = args.quick
+        self.beacon = args.beacon
+        self.work = tempfile.mkdtemp(prefix="beacon-bench-")
+        self.results = {}
+
+    # MARK: peers
+
+    def peers(self):
+        peers = {"beacon": None, "limit": [self.args.limit]}
+        python = self.args.peer_python
+        if python:
+            peers["python-lsp-jsonrpc"] = [python, os.path.join(HERE, "peers", "pylsp_echo.py")]
+            peers["pygls"] = [python, os.path.join(HERE, "peers", "pygls_echo.py")]
+        return peers
+
+    def start(self, name, argv, store=None):
+        if name == "beacon":
+            store = store or os.path.join(self.work, "ping.sqlite")
+            server = Server([self.beacon, "serve", "--offline", "--store", store], env=clean_environment())
+        else:
+            server = Server(argv, env=clean_environment())
+        if name != "limit":
+            answer = server.call("initialize", {"processId": None, "capabilities": {}})
+            assert "result" in answer, answer
+        return server
+
+    # MARK: benchmarks
+
+    def cold_start(self):
+        runs = 5 if self.quick else 30
+        store = os.path.join(self.work, "cold.sqlite")
+        Server([self.beacon, "serve", "--offline", "--store", store], env=clean_environment()).close(lifecycle=False)
+        times = []
+        for _ in range(runs + 1):
+            started = time.perf_counter()
+            server = Server([self.beacon, "serve", "--offline", "--store", store], env=clean_environment())
+            answer = server.call("initialize", {"processId": None, "capabilities": {}})
+            times.append((time.perf_counter() - started) * 1000)
+            assert "result" in answer, answer
+            server.close()
+        self.results["cold_start_ms"] = {"beacon": statistics.median(times[1:])}
+
+    def ping(self):
+        count = 500 if self.quick else 5000
+        pipelined = 2000 if self.quick else 20000
+        latency, throughput, memory = {}, {}, {}
+        for name, argv in self.peers().items():
+            server = self.start(name, argv)
+            if name == "beacon":
+                time.sleep(0.3)
+                memory["idle_rss_mb"] = server.memory_kb()[0] / 1024
+            ping = frame(request_body("ping", 1))
+            for _ in range(50):  # warm-up
+                server.write(ping)
+                server.count_frames(1)
+            samples = []
+            for _ in range(count):
+                started = time.perf_counter_ns()
+                server.write(ping)
+                server.count_frames(1)
+                samples.append((time.perf_counter_ns() - started) / 1000)
+            latency[name] = {"p50_us": percentile(samples, 0.5), "p99_us": percentile(samples, 0.99)}
+            blob = b"".join(frame(request_body("ping", i)) for i in range(2, pipelined + 2))
+            started = time.perf_counter()
+            writer = threading.Thread(target=server.write, args=(blob,))
+            writer.start()
+            server.count_frames(pipelined)
+            elapsed = time.perf_counter() - started
+            writer.join()
+            throughput[name] = pipelined / elapsed
+            if name == "beacon":
+                memory["peak_rss_mb"] = server.memory_kb()[1] / 1024
+            server.close(lifecycle=name != "limit")
+        self.results["ping"] = latency
+        self.results["pipelined_msgs_per_s"] = throughput
+        self.results["memory"] = memory
+
+    def durable_writes(self):
+        count = 300 if self.quick else 3000
+        store = os.path.join(self.work, "writes.sqlite")
+        server = self.start("beacon", None, store=store)
+        search = server.call("places/search", {"category": "cafe", "limit": 1})
+        place = search["result"]["places"][0]["id"]
+        blob = b"".join(
+            frame(request_body("rating/add", 1000 + i, {"placeId": place, "stars": 1 + i % 5})) for i in range(count)
+        )
+        started = time.perf_counter()
+        writer = threading.Thread(target=server.write, args=(blob,))
+        writer.start()
+        server.count_frames(count)
+        beacon = count / (time.perf_counter() - started)
+        writer.join()
+        listed = server.call("rating/list", {"placeId": place})
+        assert len(listed["result"]["ratings"]) == count, "every acknowledged write is stored"
+        server.close()
+        raw_store = os.path.join(self.work, "raw.sqlite")
+        raw = float(subprocess.check_output([self.args.sqlite_inserts, raw_store, str(count)]).decode())
+        self.results["durable_writes_per_s"] = {"beacon": beacon, "raw_sqlite": raw}
+
+    def dataset(self, size):
+        """A deterministic GeoJSON file of `size` places in a 1°×0.5° area around Oslo."""
+        path = os.path.join(self.work, f"places-{size}.geojson")
+        generator = random.Random(size)
+        kinds = [("amenity", "restaurant"), ("amenity", "cafe"), ("tourism", "hotel")]
+        with open(path, "w") as output:
+            output.write('{"type":"FeatureCollection","features":[\n')
+            for index in range(size):
+                key, value = kinds[index % 3]
+                lon = 10.25 + generator.random()
+                lat = 59.70 + generator.random() * 0.5
+                feature = (
+                    '{"type":"Feature","geometry":{"type":"Point","coordinates":[%.6f,%.6f]},'
+                    '"properties":{"@type":"node","@id":%d,"%s":"%s","name":"Sted %d"}}'
+                    % (lon, lat, index + 1, key, value, index + 1)
+                )
+                output.write(feature + (",\n" if index + 1 < size else "\n"))
+            output.write("]}\n")
+        return path
+
+    def offline_search(self):
+        sizes = [10_000] if self.quick else [10_000, 100_000, 1_000_000]
+        queries = 200 if self.quick else 2000
+        center = {"lat": 59.95, "lon": 10.75}
+        radius = 1000
+        scale = {}
+        for size in sizes:
+            store = os.path.join(self.work, f"search-{size}.sqlite")
+            path = self.dataset(size)
+            started = time.perf_counter()
+            subprocess.check_call(
+                [self.beacon, "import", path, "--offline", "--store", store, "--json"],
+                env=clean_environment(),
+                stdout=subprocess.DEVNULL,
+            )
+            imported = time.perf_counter() - started
+            os.remove(path)
+            server = self.start("beacon", None, store=store)
+            server.call("settings/update", {"center": center, "radiusMeters": radius, "category": "restaurant"})
+            params = {"limit": 10}
+            found = server.call("places/search", params)["result"]["places"]
+            assert found, "the search finds places in the box"
+            samples = []
+            for _ in range(queries):
+                started_ns = time.perf_counter_ns()
+                server.call("places/search", params)
+                samples.append((time.perf_counter_ns() - started_ns) / 1000)
+            server.close()
+            box = bounding_box(center, radius)
+            direct = subprocess.check_output(
+                [self.args.rtree_query, store, *map(str, box), "restaurant", str(queries)]
+            ).decode().split()
+            scale[str(size)] = {
+                "import_s": imported,
+                "beacon_p50_us": percentile(samples, 0.5),
+                "beacon_p99_us": percentile(samples, 0.99),
+                "rtree_p50_us": float(direct[0]),
+                "rtree_p99_us": float(direct[1]),
+                "rows_in_box": int(direct[2]),
+            }
+        self.results["offline_search"] = scale
+
+    def upstream_calls(self):
+        counts = {"/v2/places": 0, "/v1/geocode/autocomplete": 0}
+        lock = threading.Lock()
+
+        class Fake(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                path = self.path.split("?")[0]
+                name = {
+                    "/v2/places": "places-oslo-restaurants.json",
+                    "/v1/geocode/autocomplete": "autocomplete-oslo-geojson.json",
+                }.get(path)
+                with lock:
+                    counts[path] = counts.get(path, 0) + 1
+                if name is None:
+                    self.send_response(404)
+                    self.end_headers()
+                    return
+                with open(os.path.join(FIXTURES, name), "rb") as fixture:
+                    body = fixture.read()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        fake = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Fake)
+        threading.Thread(target=fake.serve_forever, daemon=True).start()
+        env = clean_environment(
+            {"GEOAPIFY_API_KEY": "bench-key", "BEACON_GEOAPIFY_URL": f"http://127.0.0.1:{fake.server_address[1]}"}
+        )
+        server = Server([self.beacon, "serve", "--store", os.path.join(self.work, "upstream.sqlite")], env=env)
+        server.call("initialize", {"processId": None, "capabilities": {}})
+        texts = ["Kar", "Karl", "Karl ", "Karl J", "Karl Jo"]
+        for index, text in enumerate(texts):
+            server.write(frame(request_body("places/autocomplete", 100 + index, {"text": text, "debounceMs": 150})))
+            time.sleep(0.03)  # keystrokes 30 ms apart
+        answers = [server.read_message() for _ in texts]
+        assert any("result" in answer for answer in answers), answers
+        autocomplete = counts["/v1/geocode/autocomplete"]
+        search = {"center": {"lat": 59.9111, "lon": 10.7503}, "category": "restaurant"}
+        server.call("places/search", search)
+        first = counts["/v2/places"]
+        server.call("places/search", search)
+        repeated = counts["/v2/places"] - first
+        server.close()
+        fake.shutdown()
+        self.results["upstream_calls"] = {"autocomplete_burst": autocomplete, "repeated_search": repeated}
+
+
+def bounding_box(center, radius):
+    angle = radius / EARTH_RADIUS
+    delta_lat = math.degrees(angle)
+    delta_lon = math.degrees(math.asin(math.sin(angle) / math.cos(math.radians(center["lat"]))))
+    return (center["lat"] - delta_lat, center["lat"] + delta_lat, center["lon"] - delta_lon, center["lon"] + delta_lon)
+
+
+def machine():
+    cpu = "unknown"
+    try:
+        with open("/proc/cpuinfo") as info:
+            cpu = next(line.split(":", 1)[1].strip() for line in info if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return {"cpu": cpu, "cores": os.cpu_count(), "system": platform.platform(), "python": platform.python_version()}
+
+
+def table(results):
+    """The results as rows: benchmark, Beacon, peers/limit, ratio, goal, met."""
+    rows = []
+    ping = results.get("ping", {})
+    throughput = results.get("pipelined_msgs_per_s", {})
+
+    def peer(name, key):
+        return ping.get(name, {}).get(key)
+
+    if "cold_start_ms" in results:
+        value = results["cold_start_ms"]["beacon"]
+        rows.append(("cold start → initialize (median)", f"{value:.1f} ms", "", "", "≤ 15 ms", value <= 15))
+    if ping:
+        beacon = ping["beacon"]
+        pylsp = peer("python-lsp-jsonrpc", "p50_us")
+        ratio = pylsp / beacon["p50_us"] if pylsp else None
+        rows.append((
+            "ping round trip p50 / p99",
+            f"{beacon['p50_us']:.1f} / {beacon['p99_us']:.1f} µs",
+            " · ".join(
+                f"{name} {value['p50_us']:.1f} / {value['p99_us']:.1f}" for name, value in ping.items() if name != "beacon"
+            ),
+            f"{ratio:.1f}× pylsp" if ratio else "",
+            "p50 ≤ 25 µs, ≥ 5× pylsp",
+            beacon["p50_us"] <= 25 and (ratio is None or ratio >= 5),
+        ))
+    if throughput:
+        beacon = throughput["beacon"]
+        pylsp = throughput.get("python-lsp-jsonrpc")
+        limit = throughput.get("limit")
+        met = beacon >= 250_000 and (not pylsp or beacon >= 4 * pylsp) and (not limit or beacon >= 0.3 * limit)
+        rows.append((
+            "pipelined ping, messages/s",
+            f"{beacon:,.0f}",
+            " · ".join(f"{name} {value:,.0f}" for name, value in throughput.items() if name != "beacon"),
+            " · ".join(
+                part for part in [
+                    f"{beacon / pylsp:.1f}× pylsp" if pylsp else "",
+                    f"{100 * beacon / limit:.0f} % of limit" if limit else "",
+                ] if part
+            ),
+            "≥ 250 k/s, ≥ 4× pylsp, ≥ 30 % limit",
+            met,
+        ))
+    if "memory" in results:
+        memory = results["memory"]
+        rows.append((
+            "RSS idle / peak (pipelined)",
+            f"{memory['idle_rss_mb']:.1f} / {memory['peak_rss_mb']:.1f} MB",
+            "",
+            "",
+            "≤ 15 / ≤ 40 MB",
+            memory["idle_rss_mb"] <= 15 and memory["peak_rss_mb"] <= 40,
+        ))
+    if "durable_writes_per_s" in results:
+        writes = results["durable_writes_per_s"]
+        ratio = writes["beacon"] / writes["raw_sqlite"]
+        rows.append((
+            "durable rating/add, writes/s",
+            f"{writes['beacon']:,.0f}",
+            f"raw SQLite {writes['raw_sqlite']:,.0f}",
+            f"{100 * ratio:.0f} % of raw",
+            "≥ 90 % of raw",
+            ratio >= 0.9,
+        ))
+    for size, values in results.get("offline_search", {}).items():
+        ratio = values["beacon_p99_us"] / values["rtree_p99_us"]
+        goal = "p99 ≤ 1 ms, ≤ 1.5× R*Tree" if size == "1000000" else "(scaling)"
+        met = values["beacon_p99_us"] <= 1000 and ratio <= 1.5 if size == "1000000" else None
+        rows.append((
+            f"offline search, {int(size):,} places p50 / p99",
+            f"{values['beacon_p50_us']:.0f} / {values['beacon_p99_us']:.0f} µs",
+            f"R*Tree {values['rtree_p50_us']:.0f} / {values['rtree_p99_us']:.0f} µs ({values['rows_in_box']} rows)",
+            f"{ratio:.1f}× R*Tree p99",
+            goal,
+            met,
+        ))
+    if "upstream_calls" in results:
+        calls = results["upstream_calls"]
+        rows.append((
+            "upstream calls: 5-key burst / repeat",
+            f"{calls['autocomplete_burst']} / {calls['repeated_search']}",
+            "",
+            "",
+            "1 / 0",
+            calls["autocomplete_burst"] == 1 and calls["repeated_search"] == 0,
+        ))
+    return rows
+
+
+def print_table(rows):
+    headers = ("benchmark", "Beacon", "peers and limit", "ratio", "goal", "met")
+    cells = [headers] + [(*row[:5], "—" if row[5] is None else ("yes" if row[5] else "NO")) for row in rows]
+    widths = [max(len(str(row[i])) for row in cells) for i in range(len(headers))]
+    for index, row in enumerate(cells):
+        print("| " + " | ".join(str(cell).ljust(widths[i]) for i, cell in enumerate(row)) + " |")
+        if index == 0:
+            print("|" + "|".join("-" * (width + 2) for width in widths) + "|")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="small counts, 10 k places only (a smoke test)")
+    parser.add_argument("--beacon", required=True)
+    parser.add_argument("--limit", required=True)
+    parser.add_argument("--sqlite-inserts", required=True)
+    parser.add_argument("--rtree-query", required=True)
+    parser.add_argument("--peer-python", help="a Python with python-lsp-jsonrpc and pygls (peers skipped without)")
+    parser.add_argument("--output", help="where to write the JSON results")
+    parser.add_argument("--only", help="comma-separated benchmarks to run")
+    args = parser.parse_args()
+    bench = Bench(args)
+    steps = ["cold_start", "ping", "durable_writes", "offline_search", "upstream_calls"]
+    if args.only:
+        steps = [step for step in steps if step in args.only.split(",")]
+    for step in steps:
+        print(f"… {step}", file=sys.stderr, flush=True)
+        getattr(bench, step)()
+    rows = table(bench.results)
+    print_table(rows)
+    if args.output:
+        document = {
+            "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "quick": args.quick,
+            "machine": machine(),
+            "results": bench.results,
+            "goals_met": {row[0]: row[5] for row in rows},
+        }
+        with open(args.output, "w") as output:
+            json.dump(document, output, indent=2, ensure_ascii=False)
+            output.write("\n")
+
+
+if __name__ == "__main__":
+    main()
