@@ -486,6 +486,7 @@ def main():
             "results": bench.results,
             "goals_met": {row[0]: row[5] for row in rows},
         }
+        os.makedirs(os.path.dirname(os.path.abspath(args.output)), exist_ok=True)
         with open(args.output, "w") as output:
             json.dump(document, output, indent=2, ensure_ascii=False)
             output.write("\n")
