@@ -18,3 +18,14 @@ public enum Language: String, Sendable, CaseIterable, Codable {
     }
   }
 }
+
+extension Language {
+  /// The one of three texts that is in this language: every localized sentence is a (nb, nn, en) triple.
+  public func choose(_ texts: (nb: String, nn: String, en: String)) -> String {
+    switch self {
+    case .nb: texts.nb
+    case .nn: texts.nn
+    case .en: texts.en
+    }
+  }
+}

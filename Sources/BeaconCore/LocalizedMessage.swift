@@ -46,12 +46,7 @@ public enum LocalizedMessage: Sendable, Equatable {
 
   /// The sentence in `language`.
   public func text(in language: Language) -> String {
-    let (nb, nn, en) = texts
-    switch language {
-    case .nb: return nb
-    case .nn: return nn
-    case .en: return en
-    }
+    return language.choose(texts)
   }
 
   private var texts: (String, String, String) {

@@ -17,12 +17,7 @@ enum CLIText: Sendable, Equatable {
   /// The text in `language`.
   func text(in language: Language) -> String {
     if case .core(let message) = self { return message.text(in: language) }
-    let (nb, nn, en) = texts
-    switch language {
-    case .nb: return nb
-    case .nn: return nn
-    case .en: return en
-    }
+    return language.choose(texts)
   }
 
   /// `items` joined as a list: `a, b eller c` (English: `a, b or c`).

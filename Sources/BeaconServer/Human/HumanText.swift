@@ -41,12 +41,7 @@ public enum HumanText: Sendable, Equatable {
   /// The text in `language`.
   public func text(in language: Language) -> String {
     if case .core(let message) = self { return message.text(in: language) }
-    let (nb, nn, en) = texts
-    switch language {
-    case .nb: return nb
-    case .nn: return nn
-    case .en: return en
-    }
+    return language.choose(texts)
   }
 
   private var texts: (String, String, String) {

@@ -8,12 +8,7 @@ enum MCPText: Sendable, Equatable {
 
   /// The text in `language`.
   func text(in language: Language) -> String {
-    let (nb, nn, en) = texts
-    switch language {
-    case .nb: return nb
-    case .nn: return nn
-    case .en: return en
-    }
+    return language.choose(texts)
   }
 
   /// A name from the client, cut to 64 characters so that a message never echoes unbounded input.

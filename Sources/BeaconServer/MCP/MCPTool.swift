@@ -31,13 +31,7 @@ struct MCPTool: Sendable {
     var nn: String
     var en: String
 
-    func text(in language: Language) -> String {
-      switch language {
-      case .nb: nb
-      case .nn: nn
-      case .en: en
-      }
-    }
+    func text(in language: Language) -> String { language.choose((nb, nn, en)) }
   }
 
   /// The tool's name: letters, digits and `_`.
