@@ -34,6 +34,7 @@ public enum LocalizedMessage: Sendable, Equatable {
   case upstreamRejected(String)
   case upstreamUnavailable
   case noResults
+  case noneOpenNow
   case nearMeUnavailable
   case superseded
   case searching
@@ -187,6 +188,10 @@ public enum LocalizedMessage: Sendable, Equatable {
       )
     case .noResults:
       ("Ingen treff", "Ingen treff", "No results")
+    case .noneOpenNow:
+      (
+        "Ingen treff er åpne nå", "Ingen treff er opne no", "None of the places found are open now"
+      )
     case .nearMeUnavailable:
       (
         "Fant ikke posisjonen din; søker fra det lagrede midtpunktet",

@@ -76,7 +76,8 @@ extension BeaconServer {
         scope: request.scope ?? .all,
         limit: request.limit ?? 10,
         refresh: request.refresh ?? false,
-        language: language
+        language: language,
+        openNow: request.openNow ?? false
       )
       var result = try await self.upstream(context, title: .searching) { () throws(BeaconError) in
         try await places.search(search)

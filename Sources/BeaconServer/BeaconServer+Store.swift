@@ -21,7 +21,7 @@ extension BeaconServer {
     dispatcher.register(AddFavoriteRequest.self) { [weak self] request, _ in
       guard let self else { throw ResponseError.internalError }
       let (favorite, added) = try await withStore { store throws(BeaconError) in
-        try await store.addFavorite(placeId: request.placeId)
+        try await store.addFavorite(placeId: request.placeId, at: self.now)
       }
       return AddFavoriteRequest.Response(favorite: favorite, added: added)
     }
@@ -43,9 +43,10 @@ extension BeaconServer {
           text: request.text,
           category: request.category,
           sort: request.sort ?? settings.sort,
-          center: request.center ?? settings.center
+          center: request.center ?? settings.center,
+          openNow: request.openNow ?? false
         )
-        return try await store.favorites(query)
+        return try await store.favorites(query, at: self.now)
       }
       return ListFavoritesRequest.Response(places: places)
     }

@@ -63,6 +63,9 @@ public final class BeaconServer: Sendable {
   /// The resolved configuration, once `initialize` has succeeded.
   public var configuration: BeaconConfiguration? { session.withLock { $0.configuration } }
 
+  /// The current time, from the server's one clock (``ServerOptions/now``).
+  public var now: Date { options.now() }
+
   private func registerMethods() {
     dispatcher.register(InitializeRequest.self) { [weak self] request, context in
       guard let self else { throw ResponseError.internalError }
@@ -126,7 +129,7 @@ public final class BeaconServer: Sendable {
       apiKey: configuration.geoapifyAPIKey,
       transport: URLSessionTransport()
     )
-    let places = PlacesService(store: store, client: client, offline: configuration.offline)
+    let places = PlacesService(store: store, client: client, offline: configuration.offline, now: options.now)
     session.withLock {
       $0.language = language
       $0.configuration = configuration

@@ -1,4 +1,5 @@
 import BeaconCore
+import Foundation
 
 /// How a ``BeaconServer`` is set up before any client speaks to it.
 public struct ServerOptions: Sendable {
@@ -8,16 +9,20 @@ public struct ServerOptions: Sendable {
   public var environment: BeaconOptions
   /// Whether to serve the `test/*` methods used by end-to-end tests.
   public var enablesTestMethods: Bool
+  /// The current time: the one clock whether places are open now is read from (fixed in tests).
+  public var now: @Sendable () -> Date
 
   /// Creates options.
   public init(
     flags: BeaconOptions = BeaconOptions(),
     environment: BeaconOptions = BeaconOptions(),
-    enablesTestMethods: Bool = false
+    enablesTestMethods: Bool = false,
+    now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.flags = flags
     self.environment = environment
     self.enablesTestMethods = enablesTestMethods
+    self.now = now
   }
 
   /// The language to speak before `initialize` says otherwise.

@@ -21,10 +21,14 @@ struct Beacon {
       logger.sink(CommandLineArguments.usage)
       exit(64)
     }
+    let testing = environment["BEACON_TEST_METHODS"] == "1"
+    // End-to-end tests fix the clock (BEACON_TEST_NOW, an ISO 8601 time) so "open now" is reproducible.
+    let fixedNow = testing ? environment["BEACON_TEST_NOW"].flatMap { ISO8601DateFormatter().date(from: $0) } : nil
     let options = ServerOptions(
       flags: arguments.flags,
       environment: environmentOptions,
-      enablesTestMethods: environment["BEACON_TEST_METHODS"] == "1"
+      enablesTestMethods: testing,
+      now: { fixedNow ?? Date() }
     )
     // People at a terminal see warnings as plain sentences (`window/logMessage`); the log repeats them only
     // when BEACON_LOG asks for it.

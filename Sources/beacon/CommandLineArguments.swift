@@ -19,7 +19,7 @@ struct CommandLineArguments: Equatable {
 
   /// What `beacon favorites` does.
   enum FavoritesAction: Equatable {
-    case list
+    case list(openNow: Bool)
     case add(id: String)
     case remove(id: String)
   }
@@ -47,7 +47,7 @@ struct CommandLineArguments: Equatable {
   ]
 
   /// Options of the human commands that take no value.
-  static let switchOptions: Set<String> = ["--favorites", "--json", "--geojson", "--refresh"]
+  static let switchOptions: Set<String> = ["--favorites", "--json", "--geojson", "--refresh", "--open-now"]
 
   /// Parses the arguments after the program name.
   ///
@@ -174,12 +174,13 @@ struct CommandLineArguments: Equatable {
           --text TEKST                       ord som må finnes i navn, adresse eller kjøkken
           --sort distance|rating|name        rekkefølge (navn sorteres norsk: æ, ø, å til slutt)
           --favorites                        søk bare blant favorittene
+          --open-now                         bare steder som er åpne nå (i stedets egen tidssone)
           --limit N                          høyst N treff (1–100, standard 10)
           --refresh                          hent på nytt fra Geoapify, ikke fra hurtiglageret
           --json | --geojson                 skriv resultatet som JSON eller GeoJSON
       beacon details ID [--refresh] [--json]          alt om ett sted, med lenker til kart
       beacon rate ID STJERNER [--comment TEKST] [--json]   gi et sted 1–5 stjerner
-      beacon favorites [--json]                       list favorittene
+      beacon favorites [--open-now] [--json]          list favorittene (--open-now: bare de som er åpne nå)
       beacon favorites add|remove ID [--json]         legg til eller fjern en favoritt
       beacon settings [--json]                        vis innstillingene
       beacon settings reset [--json]                  tilbakestill innstillingene

@@ -12,6 +12,8 @@ struct CommandSession {
   let language: Language
   /// Called before anything is written to stderr (to clear a progress bar).
   let beforeStderr: @Sendable () -> Void
+  /// The session's clock (``ServerOptions/now``).
+  let now: @Sendable () -> Date
 
   /// Starts a session, or prints why it could not start and returns `nil`.
   ///
@@ -33,7 +35,13 @@ struct CommandSession {
     switch await client.call(InitializeRequest.method, params: params) {
     case .success(let result):
       let language = result["locale"]?.stringValue.flatMap(Language.init(bcp47:)) ?? options.initialLanguage
-      return CommandSession(client: client, logger: logger, language: language, beforeStderr: beforeStderr)
+      return CommandSession(
+        client: client,
+        logger: logger,
+        language: language,
+        beforeStderr: beforeStderr,
+        now: options.now
+      )
     case .failure(let error):
       beforeStderr()
       logger.sink(error.message)
@@ -42,7 +50,7 @@ struct CommandSession {
   }
 
   /// The human formatting for this session's language.
-  var output: HumanOutput { HumanOutput(language: language) }
+  var output: HumanOutput { HumanOutput(language: language, now: now()) }
 
   /// Sends `method` and returns its result, or prints the error and returns `nil`.
   func call(_ method: String, _ params: JSONValue? = nil) async -> JSONValue? {

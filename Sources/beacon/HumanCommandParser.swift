@@ -19,6 +19,7 @@ struct SearchOptions: Equatable {
   var text: String?
   var sort: PlaceSort?
   var favoritesOnly = false
+  var openNow = false
   var limit: Int?
   var refresh = false
   var format = OutputFormat.human
@@ -53,7 +54,9 @@ struct HumanCommandParser {
   func parse() throws(UsageError) -> Command {
     switch command {
     case "search":
-      try allow(["--category", "--near", "--radius", "--text", "--sort", "--favorites", "--limit", "--refresh"])
+      try allow([
+        "--category", "--near", "--radius", "--text", "--sort", "--favorites", "--limit", "--refresh", "--open-now",
+      ])
       try expect(arguments: [])
       return .search(try searchOptions())
     case "details":
@@ -66,9 +69,9 @@ struct HumanCommandParser {
       guard let stars = Int(values[1]) else { throw UsageError(.invalidInteger(name: "STARS", value: values[1])) }
       return .rate(id: values[0], stars: stars, comment: last("--comment"), format: try format())
     case "favorites":
-      try allow([])
+      try allow(arguments.isEmpty ? ["--open-now"] : [])
       switch arguments.first {
-      case nil: return .favorites(.list, format: try format(geoJSON: true))
+      case nil: return .favorites(.list(openNow: has("--open-now")), format: try format(geoJSON: true))
       case "add": return .favorites(.add(id: try expect(arguments: ["ID"], after: 1)[0]), format: try format())
       case "remove": return .favorites(.remove(id: try expect(arguments: ["ID"], after: 1)[0]), format: try format())
       case let other?: throw UsageError(message: .unknownCommand("favorites \(other)"))
@@ -134,6 +137,7 @@ struct HumanCommandParser {
     var search = SearchOptions()
     search.format = try format(geoJSON: true)
     search.favoritesOnly = has("--favorites")
+    search.openNow = has("--open-now")
     search.refresh = has("--refresh")
     search.text = last("--text")
     if let value = last("--category") {

@@ -30,6 +30,7 @@ enum SearchCommand {
     if search.favoritesOnly { params["scope"] = .string(SearchScope.favorites.rawValue) }
     if let limit = search.limit { params["limit"] = .int(limit) }
     if search.refresh { params["refresh"] = true }
+    if search.openNow { params["openNow"] = true }
     return .object(params)
   }
 }
@@ -44,8 +45,9 @@ enum FavoritesCommand {
   ) async -> Int32 {
     guard let session = await CommandSession.start(options: options, logger: logger) else { return 1 }
     switch action {
-    case .list:
-      guard let result = await session.call(ListFavoritesRequest.method, [:]) else { return 1 }
+    case .list(let openNow):
+      let params: JSONValue = openNow ? ["openNow": true] : [:]
+      guard let result = await session.call(ListFavoritesRequest.method, params) else { return 1 }
       switch format {
       case .json:
         StandardOutput.writeJSON(result)
@@ -54,7 +56,7 @@ enum FavoritesCommand {
       case .human:
         guard let list = session.decode(ListFavoritesRequest.Response.self, from: result) else { return 1 }
         let output = session.output
-        StandardOutput.write(output.favorites(list.places))
+        StandardOutput.write(output.favorites(list.places, openOnly: openNow))
       }
     case .add(let id):
       guard let result = await session.call(AddFavoriteRequest.method, ["placeId": .string(id)]) else { return 1 }

@@ -223,7 +223,8 @@ import Testing
     #expect(details.phone == "+47 22 69 69 04")
     #expect(details.website == "https://lorry.no")
     #expect(details.email == "post@lorry.no")
-    #expect(details.openingHours == "Mo-Sa 11:00-01:00")
+    #expect(details.openingHours?.raw == "Mo-Sa 11:00-01:00")
+    #expect(lorry.openingHours == "Mo-Sa 11:00-01:00")
     #expect(details.address == "Parkveien 12, 0350 Oslo")
     #expect(details.cuisine == ["norwegian", "burger"])
     #expect(details.links.openStreetMap == "https://www.openstreetmap.org/way/42")
@@ -356,7 +357,7 @@ import Testing
       let after = PlaceDetails(place: a, rating: nil, isFavorite: false)
       #expect(after.phone == before.phone)
       #expect(after.website == before.website)
-      #expect(after.openingHours == before.openingHours)
+      #expect(after.openingHours?.raw == before.openingHours?.raw)
       #expect(after.links.openStreetMap == before.links.openStreetMap)
       #expect(after.tags == before.tags)
     }

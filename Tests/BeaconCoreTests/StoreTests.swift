@@ -53,7 +53,14 @@ import Testing
     do {
       let old = try Store.open(path: path, upTo: 1)
       #expect(try await old.schemaVersion == 1)
-      try await old.upsert([Self.place("p1", "Gamle Christiania")])
+    }
+    do {
+      // Written as version 1 wrote places: only the columns it had.
+      let database = try Database(path: path)
+      try database.run(
+        "INSERT INTO place (id, name, category, latitude, longitude, source, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        ["p1", "Gamle Christiania", "restaurant", 59.91, 10.75, "test", 1_700_000_000.0]
+      )
     }
     let store = try Store.open(path: path)
     #expect(try await store.schemaVersion == Migrations.latestVersion)

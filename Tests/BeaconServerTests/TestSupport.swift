@@ -1,4 +1,5 @@
 import BeaconCore
+import Foundation
 
 @testable import BeaconServer
 
@@ -7,10 +8,16 @@ extension ServerOptions {
   static func inMemory(
     flags: BeaconOptions = BeaconOptions(),
     environment: BeaconOptions = BeaconOptions(),
-    enablesTestMethods: Bool = false
+    enablesTestMethods: Bool = false,
+    now: Date? = nil
   ) -> ServerOptions {
     var flags = flags
     if flags.storePath == nil { flags.storePath = ":memory:" }
-    return ServerOptions(flags: flags, environment: environment, enablesTestMethods: enablesTestMethods)
+    return ServerOptions(
+      flags: flags,
+      environment: environment,
+      enablesTestMethods: enablesTestMethods,
+      now: { now ?? Date() }
+    )
   }
 }

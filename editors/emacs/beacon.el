@@ -575,6 +575,24 @@ Return the list buffer."
                 (when-let ((osm (plist-get links :openStreetMap)))
                   (cons "OpenStreetMap" osm))))))
 
+(defun beacon--clock (time)
+  "The clock time of the RFC 3339 string TIME as the place reads it.
+\"22:00\" today, \"27.03. 22:00\" another day."
+  (let ((hour (substring time 11 16)))
+    (if (string= (substring time 0 10) (format-time-string "%Y-%m-%d"))
+        hour
+      (format "%s.%s. %s" (substring time 8 10) (substring time 5 7) hour))))
+
+(defun beacon--opening-status (hours)
+  "HOURS (`openingHours' of a place) as \"Åpen nå – stenger 22:00\".
+Or \"Stengt – åpner 11:00\"; nil when the hours cannot tell."
+  (pcase (plist-get hours :openNow)
+    ('nil nil)
+    (:json-false (let ((opens (plist-get hours :opensAt)))
+                   (if opens (concat "Stengt – åpner " (beacon--clock opens)) "Stengt nå")))
+    (_ (let ((closes (plist-get hours :closesAt)))
+         (if closes (concat "Åpen nå – stenger " (beacon--clock closes)) "Åpen nå")))))
+
 (defun beacon--rating-text (rating)
   "RATING in words: \"★★★★☆  4,0 av 5 (1 vurdering)\", or \"ingen ennå\"."
   (if (not rating)
@@ -605,7 +623,8 @@ Return the list buffer."
                      ("Favoritt" . ,(if (beacon--favorite-p place)
                                         "♥ ja"
                                       "nei"))
-                     ("Åpningstider" . ,(plist-get place :openingHours))
+                     ("Åpningstider" . ,(plist-get (plist-get place :openingHours) :raw))
+                     ("Åpent nå" . ,(beacon--opening-status (plist-get place :openingHours)))
                      ("Telefon" . ,(plist-get place :phone))
                      ("E-post" . ,(plist-get place :email))
                      ("Nettside" . ,(plist-get place :website))

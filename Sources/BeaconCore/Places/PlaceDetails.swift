@@ -10,8 +10,8 @@ public struct PlaceDetails: Sendable, Equatable, Codable {
   public var categories: [String]
   public var address: String?
   public var location: Coordinate
-  /// The raw OSM `opening_hours` string, e.g. `Mo-Fr 11:00-22:00; Sa 12:00-23:00`.
-  public var openingHours: String?
+  /// The opening hours: the raw OSM value, whether the place is open now, when that changes, and this week.
+  public var openingHours: OpeningHours?
   public var phone: String?
   public var email: String?
   public var website: String?
@@ -63,8 +63,9 @@ public struct PlaceDetails: Sendable, Equatable, Codable {
     try container.encodeIfPresent(tags, forKey: .tags)
   }
 
-  /// Builds details from a stored place, reading its kept Geoapify feature when there is one.
-  public init(place: Place, rating: RatingSummary?, isFavorite: Bool) {
+  /// Builds details from a stored place, reading its kept Geoapify feature when there is one; opening hours
+  /// are evaluated at `date` in the place's time zone.
+  public init(place: Place, rating: RatingSummary?, isFavorite: Bool, at date: Date = Date()) {
     let feature = place.detailsJSON.flatMap { try? JSONParser.parse(Array($0.utf8)) }
     let properties = feature?["properties"]
     let raw = properties?["datasource"]?["raw"]
@@ -75,7 +76,10 @@ public struct PlaceDetails: Sendable, Equatable, Codable {
     if categories.isEmpty { categories = [place.category.geoapifyKey] }
     address = place.address
     location = place.location
-    openingHours = properties?["opening_hours"]?.stringValue ?? raw?["opening_hours"]?.stringValue
+    let zone = place.timeZone ?? properties?["timezone"]?["name"]?.stringValue
+    timeZone = zone
+    let hours = place.openingHours ?? properties?["opening_hours"]?.stringValue ?? raw?["opening_hours"]?.stringValue
+    openingHours = hours.map { OpeningHours(raw: $0, at: date, timeZone: OpeningHours.timeZone(zone)) }
     phone =
       properties?["contact"]?["phone"]?.stringValue ?? raw?["phone"]?.stringValue ?? raw?["contact:phone"]?.stringValue
     email =
@@ -84,7 +88,6 @@ public struct PlaceDetails: Sendable, Equatable, Codable {
       properties?["website"]?.stringValue ?? raw?["website"]?.stringValue ?? raw?["contact:website"]?.stringValue
     let cuisineText = properties?["catering"]?["cuisine"]?.stringValue ?? place.cuisine
     cuisine = cuisineText.map { $0.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) } }
-    timeZone = properties?["timezone"]?["name"]?.stringValue
     links = Self.links(name: place.name, location: place.location, raw: raw)
     self.rating = rating
     self.isFavorite = isFavorite

@@ -8,17 +8,21 @@ public struct PlaceQuery: Sendable, Equatable {
   public var sort: PlaceSort
   /// The point distances are measured from.
   public var center: Coordinate?
+  /// Only places open at the time of the query (in their own time zones).
+  public var openNow: Bool
 
   /// Creates a query.
   public init(
     text: String? = nil,
     category: PlaceCategory? = nil,
     sort: PlaceSort = .distance,
-    center: Coordinate? = nil
+    center: Coordinate? = nil,
+    openNow: Bool = false
   ) {
     self.text = text
     self.category = category
     self.sort = sort
     self.center = center
+    self.openNow = openNow
   }
 }

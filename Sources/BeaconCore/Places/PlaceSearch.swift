@@ -31,6 +31,8 @@ public struct PlaceSearch: Sendable, Equatable {
   /// Skip the cache (pull-to-refresh).
   public var refresh: Bool
   public var language: Language
+  /// Only places open at the time of the search; `limit` then counts open places.
+  public var openNow: Bool
 
   /// Creates a search.
   public init(
@@ -42,7 +44,8 @@ public struct PlaceSearch: Sendable, Equatable {
     scope: SearchScope = .all,
     limit: Int = 10,
     refresh: Bool = false,
-    language: Language = .nb
+    language: Language = .nb,
+    openNow: Bool = false
   ) {
     self.center = center
     self.category = category
@@ -53,6 +56,7 @@ public struct PlaceSearch: Sendable, Equatable {
     self.limit = limit
     self.refresh = refresh
     self.language = language
+    self.openNow = openNow
   }
 }
 

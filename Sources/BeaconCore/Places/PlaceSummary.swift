@@ -14,6 +14,13 @@ public struct PlaceSummary: Sendable, Equatable, Codable {
   public var isFavorite: Bool
   /// Where the data came from.
   public var source: String
+  /// Whether the place is open at the time of the request (in its own time zone); `null` when its opening hours
+  /// are unknown or cannot tell.
+  public var openNow: Bool?
+  /// When an open place closes, in its local time with the UTC offset, if known.
+  public var closesAt: LocalDateTime?
+  /// When a closed place opens, in its local time with the UTC offset, if known.
+  public var opensAt: LocalDateTime?
 
   /// Creates a summary.
   public init(
@@ -25,7 +32,8 @@ public struct PlaceSummary: Sendable, Equatable, Codable {
     distanceMeters: Int?,
     rating: RatingSummary?,
     isFavorite: Bool,
-    source: String
+    source: String,
+    hours: OpeningStatus? = nil
   ) {
     self.id = id
     self.name = name
@@ -36,13 +44,17 @@ public struct PlaceSummary: Sendable, Equatable, Codable {
     self.rating = rating
     self.isFavorite = isFavorite
     self.source = source
+    openNow = hours?.openNow
+    closesAt = hours?.closesAt
+    opensAt = hours?.opensAt
   }
 
   private enum CodingKeys: String, CodingKey {
-    case id, name, category, location, address, distanceMeters, rating, isFavorite, source
+    case id, name, category, location, address, distanceMeters, rating, isFavorite, source, openNow, closesAt
+    case opensAt
   }
 
-  /// Encodes every field; `rating` is written as `null` when there is none, so clients need not guess.
+  /// Encodes every field; `rating` and `openNow` are written as `null` when unknown, so clients need not guess.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
@@ -54,5 +66,8 @@ public struct PlaceSummary: Sendable, Equatable, Codable {
     try container.encode(rating, forKey: .rating)
     try container.encode(isFavorite, forKey: .isFavorite)
     try container.encode(source, forKey: .source)
+    try container.encode(openNow, forKey: .openNow)
+    try container.encodeIfPresent(closesAt, forKey: .closesAt)
+    try container.encodeIfPresent(opensAt, forKey: .opensAt)
   }
 }

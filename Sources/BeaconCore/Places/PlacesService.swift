@@ -89,31 +89,38 @@ public final class PlacesService: Sendable {
 
   // MARK: - Search
 
-  /// Runs a search.
+  /// How many places to ask Geoapify for when only open ones are wanted: more than `limit`, so that `limit`
+  /// open places are likely among them (5 × `limit`, at least 20, at most 100).
+  static func openNowCandidates(limit: Int) -> Int {
+    min(100, max(20, limit * 5))
+  }
+
+  /// Runs a search; with `openNow`, only places open at this moment count, and `limit` counts those.
   public func search(_ search: PlaceSearch) async throws(BeaconError) -> PlaceSearchResult {
     var places: [PlaceSummary]
     var source = DataSource.offline
     var stale = false
-    var fetchedAt = now()
+    let time = now()
+    var fetchedAt = time
     var fallbackMessage: String?
     var notice: String?
     switch search.scope {
     case .favorites:
       let query = PlaceQuery(text: search.text, category: search.category, sort: search.sort, center: search.center)
-      places = try await store.favorites(query).filter { ($0.distanceMeters ?? .max) <= search.radiusMeters }
+      places = try await store.favorites(query, at: time).filter { ($0.distanceMeters ?? .max) <= search.radiusMeters }
     case .all:
       var query: [(String, String)] = [
         ("categories", search.category.geoapifyKey),
         ("filter", "circle:\(search.center.lon),\(search.center.lat),\(search.radiusMeters)"),
         ("bias", "proximity:\(search.center.lon),\(search.center.lat)"),
-        ("limit", String(search.limit)),
+        ("limit", String(search.openNow ? Self.openNowCandidates(limit: search.limit) : search.limit)),
         ("lang", search.language.rawValue),
       ]
       if let text = search.text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
         query.append(("name", text))
       }
       if searchesOffline {
-        places = try await storedPlaces(for: search)
+        places = try await storedPlaces(for: search, at: time)
         if !client.hasAPIKey && !offline { notice = LocalizedMessage.offlineWithoutKey.text(in: search.language) }
         break
       }
@@ -124,7 +131,7 @@ public final class PlacesService: Sendable {
         }
         let found = fetched.value
         try await store.upsert(found)
-        places = try await store.summaries(of: found, center: search.center)
+        places = try await store.summaries(of: found, center: search.center, at: time)
         source = fetched.source
         stale = fetched.stale
         fetchedAt = fetched.fetchedAt
@@ -132,14 +139,17 @@ public final class PlacesService: Sendable {
         // Geoapify failed and nothing was cached for this query: the places the store knows around the
         // point are better than an error, when there are any.
         guard error.allowsStaleFallback else { throw error }
-        places = try await storedPlaces(for: search)
+        places = try await storedPlaces(for: search, at: time)
         guard !places.isEmpty else { throw error }
         stale = true
         fallbackMessage = LocalizedMessage.showingStoredPlaces.text(in: search.language)
       }
     }
+    let foundAny = !places.isEmpty
+    if search.openNow { places = places.filter { $0.openNow == true } }
     places = Array(search.sort.sorted(places).prefix(search.limit))
-    let lead = try await emptyMessage(for: search, empty: places.isEmpty, source: source) ?? fallbackMessage
+    var lead = try await emptyMessage(for: search, empty: places.isEmpty, source: source) ?? fallbackMessage
+    if places.isEmpty, foundAny { lead = LocalizedMessage.noneOpenNow.text(in: search.language) }
     return PlaceSearchResult(
       places: places,
       center: search.center,
@@ -179,7 +189,7 @@ public final class PlacesService: Sendable {
 
   /// The stored places a search finds without the network (spatial and full-text indexes), the demo data
   /// loaded first if the store does not have it yet.
-  private func storedPlaces(for search: PlaceSearch) async throws(BeaconError) -> [PlaceSummary] {
+  private func storedPlaces(for search: PlaceSearch, at time: Date) async throws(BeaconError) -> [PlaceSummary] {
     try await store.loadDemoDataIfNeeded()
     let found = try await store.places(
       near: search.center,
@@ -187,7 +197,7 @@ public final class PlacesService: Sendable {
       category: search.category,
       text: search.text
     )
-    return try await store.summaries(of: found, center: search.center)
+    return try await store.summaries(of: found, center: search.center, at: time)
   }
 
   // MARK: - Details
@@ -204,7 +214,8 @@ public final class PlacesService: Sendable {
     var place = known
     var source = DataSource.offline
     var stale = false
-    var fetchedAt = known?.fetchedAt ?? now()
+    let time = now()
+    var fetchedAt = known?.fetchedAt ?? time
     // Imported and demo places (`osm:…` ids) are not Geoapify's to describe: the store has it all.
     let asksGeoapify = known.map { $0.source == "geoapify" } ?? !id.hasPrefix("osm:")
     do throws(BeaconError) {
@@ -238,9 +249,9 @@ public final class PlacesService: Sendable {
       }
     }
     guard let place else { throw .placeNotFound(id) }
-    let summary = try await store.summaries(of: [place], center: nil).first
+    let summary = try await store.summaries(of: [place], center: nil, at: time).first
     return PlaceDetailsResult(
-      place: PlaceDetails(place: place, rating: summary?.rating, isFavorite: summary?.isFavorite ?? false),
+      place: PlaceDetails(place: place, rating: summary?.rating, isFavorite: summary?.isFavorite ?? false, at: time),
       source: source,
       stale: stale,
       fetchedAt: fetchedAt,

@@ -71,6 +71,27 @@ enum Migrations {
       fetched_at REAL NOT NULL
     );
     """,
+    // 5: each place's raw OSM opening hours and IANA time zone, so lists can say whether it is open now;
+    // filled from the details already kept, and the demo places (central Helsinki) are in Helsinki's zone.
+    """
+    ALTER TABLE place ADD COLUMN opening_hours TEXT;
+    ALTER TABLE place ADD COLUMN time_zone TEXT;
+    UPDATE place SET
+      opening_hours = CASE
+        WHEN json_type(details, '$.properties.opening_hours') = 'text'
+          THEN json_extract(details, '$.properties.opening_hours')
+        WHEN json_type(details, '$.properties.datasource.raw.opening_hours') = 'text'
+          THEN json_extract(details, '$.properties.datasource.raw.opening_hours')
+      END,
+      time_zone = CASE
+        WHEN json_type(details, '$.properties.timezone.name') = 'text'
+          THEN json_extract(details, '$.properties.timezone.name')
+      END
+    WHERE details IS NOT NULL AND json_valid(details);
+    UPDATE place SET opening_hours = NULL WHERE trim(opening_hours) = '';
+    UPDATE place SET time_zone = NULL WHERE trim(time_zone) = '';
+    UPDATE place SET time_zone = 'Europe/Helsinki' WHERE source = 'osm-demo';
+    """,
   ]
 
   /// The schema version this build writes.

@@ -20,7 +20,8 @@ extension Store {
         return database.changes > 0
       }
     }
-    guard let place = try place(id: placeId), let summary = try summaries(of: [place], center: nil).first else {
+    guard let place = try place(id: placeId), let summary = try summaries(of: [place], center: nil, at: date).first
+    else {
       throw .placeNotFound(placeId)
     }
     return (summary, added)
@@ -47,8 +48,9 @@ extension Store {
     }
   }
 
-  /// The favourites ("Mine steder"), filtered and sorted like search results.
-  public func favorites(_ query: PlaceQuery) throws(BeaconError) -> [PlaceSummary] {
+  /// The favourites ("Mine steder"), filtered and sorted like search results; with `query.openNow`, only those
+  /// open at `date`.
+  public func favorites(_ query: PlaceQuery, at date: Date = Date()) throws(BeaconError) -> [PlaceSummary] {
     var sql = "SELECT \(Self.placeColumns) FROM favorite JOIN place ON place.id = favorite.place_id WHERE 1"
     var values: [any DatabaseValueConvertible] = []
     if let category = query.category {
@@ -61,6 +63,7 @@ extension Store {
       values.append(match)
     }
     let places: [Place] = try storage { try database.query(sql, values).compactMap(Self.place(from:)) }
-    return query.sort.sorted(try summaries(of: places, center: query.center))
+    let summaries = try summaries(of: places, center: query.center, at: date)
+    return query.sort.sorted(query.openNow ? summaries.filter { $0.openNow == true } : summaries)
   }
 }

@@ -97,19 +97,22 @@ public actor Store {
       ON CONFLICT(id) DO UPDATE SET name = excluded.name, category = excluded.category,
         latitude = excluded.latitude, longitude = excluded.longitude, address = excluded.address,
         cuisine = excluded.cuisine, details = coalesce(excluded.details, place.details),
-        source = excluded.source, fetched_at = excluded.fetched_at
+        opening_hours = coalesce(excluded.opening_hours, place.opening_hours),
+        time_zone = coalesce(excluded.time_zone, place.time_zone), source = excluded.source,
+        fetched_at = excluded.fetched_at
       """ : "ON CONFLICT(id) DO NOTHING"
     try storage {
       try database.transaction {
         for place in places {
           try database.run(
             """
-            INSERT INTO place (id, name, category, latitude, longitude, address, cuisine, details, source, fetched_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO place (id, name, category, latitude, longitude, address, cuisine, details, opening_hours,
+              time_zone, source, fetched_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """ + " " + onConflict,
             [
               place.id, place.name, place.category.rawValue, place.location.lat, place.location.lon, place.address,
-              place.cuisine, place.detailsJSON, place.source, place.fetchedAt,
+              place.cuisine, place.detailsJSON, place.openingHours, place.timeZone, place.source, place.fetchedAt,
             ]
           )
         }
@@ -129,7 +132,7 @@ public actor Store {
 
   static let placeColumns =
     "place.id, place.name, place.category, place.latitude, place.longitude, place.address, place.cuisine, "
-    + "place.details, place.source, place.fetched_at"
+    + "place.details, place.source, place.fetched_at, place.opening_hours, place.time_zone"
 
   static func place(from row: Row) -> Place? {
     guard let id = row.string(0), let name = row.string(1),
@@ -144,6 +147,8 @@ public actor Store {
       address: row.string(5),
       cuisine: row.string(6),
       detailsJSON: row.string(7),
+      openingHours: row.string(10),
+      timeZone: row.string(11),
       source: row.string(8) ?? "unknown",
       fetchedAt: Date(timeIntervalSince1970: row.double(9) ?? 0)
     )
@@ -156,8 +161,13 @@ public actor Store {
     }
   }
 
-  /// Summaries of `places` for lists: rating summary, favourite mark and distance from `center`.
-  public func summaries(of places: [Place], center: Coordinate?) throws(BeaconError) -> [PlaceSummary] {
+  /// Summaries of `places` for lists: rating summary, favourite mark, distance from `center`, and whether each
+  /// is open at `date` in its own time zone.
+  public func summaries(
+    of places: [Place],
+    center: Coordinate?,
+    at date: Date = Date()
+  ) throws(BeaconError) -> [PlaceSummary] {
     let ids = places.map(\.id)
     let ratings = try ratingSummaries(for: ids)
     let favorites = try favoriteIDs(among: ids)
@@ -171,7 +181,8 @@ public actor Store {
         distanceMeters: center.map { Int(place.location.distance(to: $0).rounded()) },
         rating: ratings[place.id],
         isFavorite: favorites.contains(place.id),
-        source: place.source
+        source: place.source,
+        hours: place.openingStatus(at: date)
       )
     }
   }

@@ -54,8 +54,17 @@ public enum GeoapifyDecoding {
       cuisine: properties["catering"]?["cuisine"]?.stringValue
         ?? properties["datasource"]?["raw"]?["cuisine"]?.stringValue,
       detailsJSON: keepsDetails ? feature.description : nil,
+      openingHours: nonEmpty(properties["opening_hours"]?.stringValue)
+        ?? nonEmpty(properties["datasource"]?["raw"]?["opening_hours"]?.stringValue),
+      timeZone: nonEmpty(properties["timezone"]?["name"]?.stringValue),
       source: "geoapify"
     )
+  }
+
+  /// `text` without surrounding whitespace, or `nil` when that leaves nothing.
+  static func nonEmpty(_ text: String?) -> String? {
+    guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+    return trimmed
   }
 
   /// The most specific of our categories named in `categories`.

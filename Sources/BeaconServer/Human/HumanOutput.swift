@@ -33,11 +33,14 @@ public struct HumanOutput: Sendable {
   public let language: Language
   /// Who reads it.
   public let audience: Audience
+  /// The time the text is written at: opening and closing times within a day show only the time.
+  public let now: Date
 
-  /// Creates an output for `language` and `audience`.
-  public init(language: Language, audience: Audience = .commandLine) {
+  /// Creates an output for `language` and `audience`, written at `now`.
+  public init(language: Language, audience: Audience = .commandLine, now: Date = Date()) {
     self.language = language
     self.audience = audience
+    self.now = now
   }
 
   /// `text` in this output's language.
@@ -94,29 +97,31 @@ public struct HumanOutput: Sendable {
 
   // MARK: - Places
 
-  /// Places as an aligned table: favourite mark, name, category, distance, rating, address and id.
+  /// Places as an aligned table: favourite mark, name, category, distance, rating, whether open now (when any
+  /// place's hours tell), address and id.
   public func placeTable(_ places: [PlaceSummary]) -> [String] {
-    let table = TableFormatter(columns: [
+    let showsHours = places.contains { $0.openNow != nil }
+    var columns: [TableFormatter.Column] = [
       .init(header: ""),
       .init(header: text(.columnName), maxWidth: 40),
       .init(header: text(.columnCategory)),
       .init(header: text(.columnDistance), alignment: .right),
       .init(header: text(.columnRating)),
-      .init(header: text(.columnAddress), maxWidth: 48),
-      .init(header: text(.columnID)),
-    ])
+    ]
+    if showsHours { columns.append(.init(header: text(.columnOpen))) }
+    columns += [.init(header: text(.columnAddress), maxWidth: 48), .init(header: text(.columnID))]
     let rows = places.map { place in
-      [
+      var row = [
         place.isFavorite ? "♥" : "",
         Self.singleLine(place.name),
         place.category.label(in: language),
         distance(place.distanceMeters),
         rating(place.rating),
-        Self.singleLine(place.address ?? ""),
-        place.id,
       ]
+      if showsHours { row.append(openingStatus(place.openNow, closesAt: place.closesAt, opensAt: place.opensAt)) }
+      return row + [Self.singleLine(place.address ?? ""), place.id]
     }
-    return table.render(rows)
+    return TableFormatter(columns: columns).render(rows)
   }
 
   /// `label: value` lines with the values aligned; pairs without a value are left out.
@@ -137,7 +142,8 @@ public struct HumanOutput: Sendable {
       (.labelCategory, "\(place.presentation.emoji) \(place.category.label(in: language))"),
       (.labelAddress, place.address),
       (.labelCoordinates, coordinate(place.location)),
-      (.labelOpeningHours, place.openingHours),
+      (.labelOpeningHours, place.openingHours?.raw),
+      (.labelOpenNow, place.openingHours.map { openingStatus($0.openNow, closesAt: $0.closesAt, opensAt: $0.opensAt) }),
       (.labelPhone, place.phone),
       (.labelWebsite, place.website),
       (.labelEmail, place.email),
@@ -189,9 +195,10 @@ public struct HumanOutput: Sendable {
     return lines
   }
 
-  /// The favourites as a table, or how to add one.
-  public func favorites(_ places: [PlaceSummary]) -> [String] {
-    places.isEmpty ? [text(.noFavorites(audience))] : placeTable(places)
+  /// The favourites as a table, or how to add one (with `openOnly`, that none of them is open now).
+  public func favorites(_ places: [PlaceSummary], openOnly: Bool = false) -> [String] {
+    guard places.isEmpty else { return placeTable(places) }
+    return [openOnly ? text(.core(.noneOpenNow)) : text(.noFavorites(audience))]
   }
 
   /// How many places of each category came in, and which features were left out and why.

@@ -10,7 +10,7 @@ public enum HumanText: Sendable, Equatable {
   case core(LocalizedMessage)
 
   // Search and lists
-  case columnName, columnCategory, columnDistance, columnRating, columnAddress, columnID
+  case columnName, columnCategory, columnDistance, columnRating, columnOpen, columnAddress, columnID
   case storedCenter(String, HumanOutput.Audience)
   case approximateCenter(String, city: String?)
   case demoCenter(String, HumanOutput.Audience)
@@ -21,8 +21,13 @@ public enum HumanText: Sendable, Equatable {
   // Labels of the details and settings views
   case labelName, labelCategory, labelAddress, labelCoordinates, labelOpeningHours, labelPhone, labelWebsite
   case labelEmail, labelCuisine, labelRating, labelFavorite, labelAppleMaps, labelGeo, labelOpenStreetMap
-  case labelCenter, labelRadius, labelSort, labelLanguage
+  case labelCenter, labelRadius, labelSort, labelLanguage, labelOpenNow
   case yes, no, noRatings
+
+  // Opening hours: open or closed now, and until when (a time as `HumanOutput.when(_:)` writes it)
+  case openNow, closedNow
+  case openUntil(String)
+  case closedUntil(String)
 
   // Confirmations
   case ratingSaved(stars: Int, summary: String)
@@ -51,6 +56,7 @@ public enum HumanText: Sendable, Equatable {
     case .columnCategory: ("Kategori", "Kategori", "Category")
     case .columnDistance: ("Avstand", "Avstand", "Distance")
     case .columnRating: ("Vurdering", "Vurdering", "Rating")
+    case .columnOpen: ("Åpent", "Ope", "Open")
     case .columnAddress: ("Adresse", "Adresse", "Address")
     case .columnID: ("ID", "ID", "ID")
     case .storedCenter(let point, let audience):
@@ -109,6 +115,11 @@ public enum HumanText: Sendable, Equatable {
     case .labelRadius: ("Radius", "Radius", "Radius")
     case .labelSort: ("Sortering", "Sortering", "Sort order")
     case .labelLanguage: ("Språk", "Språk", "Language")
+    case .labelOpenNow: ("Status", "Status", "Status")
+    case .openNow: ("Åpen nå", "Ope no", "Open now")
+    case .closedNow: ("Stengt", "Stengt", "Closed")
+    case .openUntil(let time): ("Åpen nå – stenger \(time)", "Ope no – stengjer \(time)", "Open now – closes \(time)")
+    case .closedUntil(let time): ("Stengt – åpner \(time)", "Stengt – opnar \(time)", "Closed – opens \(time)")
     case .yes: ("ja", "ja", "yes")
     case .no: ("nei", "nei", "no")
     case .noRatings: ("ingen vurderinger ennå", "ingen vurderingar enno", "no ratings yet")

@@ -216,7 +216,7 @@ public final class MCPServer: Sendable {
   }
 
   private func toolResult(_ result: JSONValue, of tool: MCPTool, arguments: JSONValue) -> JSONValue {
-    let output = HumanOutput(language: language, audience: .agent)
+    let output = HumanOutput(language: language, audience: .agent, now: options.now())
     let json = JSONWriter.serialize(result)
     let text = tool.render(result, arguments, output)?.joined(separator: "\n") ?? String(decoding: json, as: UTF8.self)
     var content: [JSONValue] = [["type": "text", "text": .string(text)]]

@@ -17,8 +17,11 @@ enum MCPToolCatalogue {
         without `center` Beacon searches around the user's stored centre (or the offline demo area in \
         Helsinki), and category, radius and sort default to the user's stored settings. Works offline from the \
         local store when Geoapify cannot be reached. Each place has an `id` for places_details, rating_add and \
-        favorites_add, its distance in metres, the user's own star rating and whether it is a favourite. \
-        `scope: "favorites"` searches only the user's favourites. An explicit `center` becomes the stored centre.
+        favorites_add, its distance in metres, the user's own star rating, whether it is a favourite, and \
+        `openNow` (true, false, or null when its opening hours are unknown) with `closesAt` or `opensAt` in the \
+        place's local time. `openNow: true` returns only places open right now (`limit` then counts open \
+        places). `scope: "favorites"` searches only the user's favourites. An explicit `center` becomes the \
+        stored centre.
         """,
       annotations: .init(readOnly: true, idempotent: true, openWorld: true)
     ) { result, _, output in output.search(result) },
@@ -28,9 +31,10 @@ enum MCPToolCatalogue {
       title: .init(nb: "Detaljer om et sted", nn: "Detaljar om ein stad", en: "Place details"),
       description: """
         Everything Beacon knows about one place, by the `id` from places_search or favorites_list: address, \
-        opening hours, phone, website, e-mail, cuisine, the user's rating and favourite status, and links that \
-        open the place in Apple Maps, a geo: app or OpenStreetMap. Cached for 7 days; `refresh: true` asks \
-        Geoapify again.
+        opening hours (`openingHours`: the raw OpenStreetMap value, `openNow`, `closesAt` or `opensAt` in the \
+        place's local time, and this week's hours day by day), phone, website, e-mail, cuisine, the user's \
+        rating and favourite status, and links that open the place in Apple Maps, a geo: app or \
+        OpenStreetMap. Cached for 7 days; `refresh: true` asks Geoapify again.
         """,
       annotations: .init(readOnly: true, idempotent: true, openWorld: true)
     ) { result, _, output in output.details(result) },
@@ -72,10 +76,11 @@ enum MCPToolCatalogue {
       title: .init(nb: "Mine steder", nn: "Mine stader", en: "My places"),
       description: """
         The user's favourite places ("Mine steder"), nearest to `center` (or the stored centre) first, \
-        optionally filtered by `text` and `category`. Works offline.
+        optionally filtered by `text` and `category`; `openNow: true` lists only those open right now. Each \
+        carries `openNow` like places_search. Works offline.
         """,
       annotations: .init(readOnly: true, idempotent: true)
-    ) { result, _, output in output.favorites(result.places) },
+    ) { result, arguments, output in output.favorites(result.places, openOnly: arguments["openNow"] == true) },
     MCPTool(
       AddFavoriteRequest.self,
       name: "favorites_add",

@@ -13,12 +13,21 @@ public struct ListFavoritesRequest: RequestType, Encodable, Equatable {
   public var sort: PlaceSort?
   /// Where distances are measured from.
   public var center: Coordinate?
+  /// Only favourites open now.
+  public var openNow: Bool?
 
-  public init(text: String? = nil, category: PlaceCategory? = nil, sort: PlaceSort? = nil, center: Coordinate? = nil) {
+  public init(
+    text: String? = nil,
+    category: PlaceCategory? = nil,
+    sort: PlaceSort? = nil,
+    center: Coordinate? = nil,
+    openNow: Bool? = nil
+  ) {
     self.text = text
     self.category = category
     self.sort = sort
     self.center = center
+    self.openNow = openNow
   }
 
   /// The favourites.

@@ -30,6 +30,8 @@ public struct SearchPlacesRequest: RequestType, Encodable, Equatable {
   public var debounceMs: Int?
   /// Search around the user's approximate position (IP geolocation) when no `center` is given.
   public var nearMe: Bool?
+  /// Only places open at the time of the search; `limit` then counts open places.
+  public var openNow: Bool?
 
   public init(
     center: Coordinate? = nil,
@@ -41,7 +43,8 @@ public struct SearchPlacesRequest: RequestType, Encodable, Equatable {
     limit: Int? = nil,
     refresh: Bool? = nil,
     debounceMs: Int? = nil,
-    nearMe: Bool? = nil
+    nearMe: Bool? = nil,
+    openNow: Bool? = nil
   ) {
     self.center = center
     self.category = category
@@ -53,6 +56,7 @@ public struct SearchPlacesRequest: RequestType, Encodable, Equatable {
     self.refresh = refresh
     self.debounceMs = debounceMs
     self.nearMe = nearMe
+    self.openNow = openNow
   }
 }
 

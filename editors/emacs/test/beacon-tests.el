@@ -131,8 +131,14 @@
            (opened nil)
            (beacon-browse-function (lambda (url) (push url opened))))
       (should (string-search (plist-get place :name) text))
-      (dolist (field '(:address :openingHours :phone :website))
+      (dolist (field '(:address :phone :website))
         (when (plist-get place field) (should (string-search (plist-get place field) text))))
+      (when-let ((hours (plist-get place :openingHours)))
+        (should (string-search (plist-get hours :raw) text))
+        (pcase (plist-get hours :openNow)
+          ('nil (should-not (string-search "Åpent nå:" text)))
+          (:json-false (should (string-search "Stengt" text)))
+          (_ (should (string-search "Åpen nå" text)))))
       (should (string-search (plist-get (plist-get place :links) :appleMaps) text))
       (with-current-buffer "*Beacon: sted*"
         (goto-char (point-min))
@@ -140,6 +146,17 @@
           (push-button)))
       (should (member (plist-get (plist-get place :links) :appleMaps) opened))
       (should (member (plist-get (plist-get place :links) :geo) opened)))))
+
+(ert-deftest beacon-opening-status-reads-like-the-cli ()
+  (let ((today (format-time-string "%Y-%m-%d")))
+    (should (equal (beacon--opening-status (list :openNow t :closesAt (concat today "T22:00:00+02:00")))
+                   "Åpen nå – stenger 22:00"))
+    (should (equal (beacon--opening-status (list :openNow :json-false :opensAt "2026-03-27T11:00:00+02:00"))
+                   (if (equal today "2026-03-27") "Stengt – åpner 11:00" "Stengt – åpner 27.03. 11:00")))
+    (should (equal (beacon--opening-status (list :openNow t)) "Åpen nå"))
+    (should (equal (beacon--opening-status (list :openNow :json-false)) "Stengt nå"))
+    (should-not (beacon--opening-status (list :raw "unknown" :openNow nil)))
+    (should-not (beacon--opening-status nil))))
 
 (ert-deftest beacon-rate-stores-and-shows-the-rating ()
   (beacon-tests--with-server

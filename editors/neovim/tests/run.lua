@@ -15,6 +15,7 @@ vim.cmd('runtime plugin/beacon.lua')
 local beacon = require('beacon')
 local client_mod = require('beacon.client')
 local picker = require('beacon.picker')
+local format = require('beacon.format')
 
 local function out(line)
   io.stdout:write(line .. '\n')
@@ -81,6 +82,18 @@ test('frames are split and joined byte-exactly', function()
   check(#bodies == 0 and rest == frame:sub(1, 25), 'a partial frame waits')
   bodies, rest = client_mod.parse_frames(rest .. frame:sub(26) .. 'Content-Length: 2\r\n\r\n{}')
   check(#bodies == 2 and bodies[1] == '{"text":"æøå"}' and bodies[2] == '{}' and rest == '', vim.inspect(bodies))
+end)
+
+test('opening status reads like the CLI: "Åpen nå – stenger 22:00", "Stengt – åpner 27.03. 11:00"', function()
+  local today = os.date('%Y-%m-%d')
+  check(format.opening_status({ openNow = true, closesAt = today .. 'T22:00:00+02:00' }) == 'Åpen nå – stenger 22:00',
+    'open until today')
+  local other = today == '2026-03-27' and '11:00' or '27.03. 11:00'
+  check(format.opening_status({ openNow = false, opensAt = '2026-03-27T11:00:00+02:00' }) == 'Stengt – åpner ' .. other,
+    'closed until another day')
+  check(format.opening_status({ openNow = true }) == 'Åpen nå', 'open, end unknown')
+  check(format.opening_status({ openNow = false }) == 'Stengt nå', 'closed, start unknown')
+  check(format.opening_status({ raw = 'unknown', openNow = vim.NIL }) == nil, 'unknown says nothing')
 end)
 
 test(':checkhealth beacon reports the binary and a running server', function()
@@ -166,9 +179,20 @@ test('<CR> opens the details: hours, phone, website and links', function()
   local expected = server('places/details', { id = cafe.id }).place
   local text = table.concat(vim.api.nvim_buf_get_lines(beacon._state.details.buf, 0, -1, false), '\n')
   check(contains(text, expected.name), text)
-  for _, field in ipairs({ 'address', 'openingHours', 'phone', 'website' }) do
+  for _, field in ipairs({ 'address', 'phone', 'website' }) do
     if expected[field] then
       check(contains(text, expected[field]), field .. ' missing: ' .. text)
+    end
+  end
+  local hours = expected.openingHours
+  if hours then
+    check(contains(text, hours.raw), 'opening hours missing: ' .. text)
+    if hours.openNow == true then
+      check(contains(text, 'Åpen nå'), text)
+    elseif hours.openNow == false then
+      check(contains(text, 'Stengt'), text)
+    else
+      check(not contains(text, 'Åpent nå:'), text)
     end
   end
   check(contains(text, expected.links.appleMaps) and contains(text, expected.links.geo), text)

@@ -73,6 +73,21 @@ function links(place) {
   return result;
 }
 
+/** `22:00` for a time today, `27.03. 22:00` for another day: the place's own clock time of an RFC 3339 string. */
+function clock(time, today = new Date()) {
+  const pad = (n) => String(n).padStart(2, '0');
+  const local = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  const hour = time.slice(11, 16);
+  return time.slice(0, 10) === local ? hour : `${time.slice(8, 10)}.${time.slice(5, 7)}. ${hour}`;
+}
+
+/** `Åpen nå – stenger 22:00`, `Stengt – åpner 11:00`, or undefined when the hours cannot tell. */
+function openingStatus(hours, today) {
+  if (!hours || hours.openNow === null || hours.openNow === undefined) return undefined;
+  if (hours.openNow) return hours.closesAt ? `Åpen nå – stenger ${clock(hours.closesAt, today)}` : 'Åpen nå';
+  return hours.opensAt ? `Stengt – åpner ${clock(hours.opensAt, today)}` : 'Stengt nå';
+}
+
 /**
  * The detail view as a self-contained HTML page for a webview. Every value is escaped; the only
  * script (with `nonce`) posts {command: 'open', url} / {command: 'rate', stars} / {command:
@@ -91,7 +106,8 @@ function detailsHtml(place, { nonce, cspSource = '' }) {
         : 'ingen ennå',
     ],
     ['Favoritt', place.isFavorite ? '♥ ja' : 'nei'],
-    ['Åpningstider', place.openingHours],
+    ['Åpningstider', place.openingHours && place.openingHours.raw],
+    ['Åpent nå', openingStatus(place.openingHours)],
     ['Telefon', place.phone],
     ['E-post', place.email],
     ['Nettside', place.website],
@@ -157,4 +173,6 @@ module.exports = {
   links,
   detailsHtml,
   escapeHtml,
+  clock,
+  openingStatus,
 };

@@ -111,6 +111,12 @@ describe('BeaconClient against beacon serve', () => {
     assert.ok(html.includes(`data-url="${format.escapeHtml(place.links.appleMaps)}"`));
     assert.ok(html.includes(`data-url="${place.links.geo}"`));
     assert.ok(html.includes('★★★★☆ 4,0 av 5 (1 vurdering)'));
+    if (place.openingHours) {
+      assert.ok(html.includes(format.escapeHtml(place.openingHours.raw)));
+      if (place.openingHours.openNow !== null) {
+        assert.ok(html.includes(place.openingHours.openNow ? 'Åpen nå' : 'Stengt'));
+      }
+    }
     assert.ok(html.includes("script-src 'nonce-abc'"));
     assert.equal(format.escapeHtml(`<a href="x">Robert's</a>`), '&lt;a href=&quot;x&quot;&gt;Robert&#39;s&lt;/a&gt;');
   });
@@ -155,5 +161,17 @@ describe('format', () => {
     assert.equal(format.stars(3), '★★★☆☆');
     assert.equal(format.radius(5000), '5 km');
     assert.equal(format.radius(1500), '1,5 km');
+  });
+
+  it('writes the opening status as the CLI does', () => {
+    const today = new Date(2026, 2, 27, 9, 0);
+    assert.equal(format.openingStatus({ openNow: true, closesAt: '2026-03-27T22:00:00+02:00' }, today),
+      'Åpen nå – stenger 22:00');
+    assert.equal(format.openingStatus({ openNow: false, opensAt: '2026-03-28T11:00:00+02:00' }, today),
+      'Stengt – åpner 28.03. 11:00');
+    assert.equal(format.openingStatus({ openNow: true }, today), 'Åpen nå');
+    assert.equal(format.openingStatus({ openNow: false }, today), 'Stengt nå');
+    assert.equal(format.openingStatus({ raw: 'unknown', openNow: null }, today), undefined);
+    assert.equal(format.openingStatus(undefined, today), undefined);
   });
 });

@@ -105,6 +105,26 @@ function M.place_lines(places)
   return lines
 end
 
+--- `22:00` for a time today, `27.03. 22:00` for another day: the place's own clock time of an RFC 3339 string.
+function M.clock(time)
+  local date, hour = time:sub(1, 10), time:sub(12, 16)
+  if date == os.date('%Y-%m-%d') then
+    return hour
+  end
+  return ('%s.%s. %s'):format(date:sub(9, 10), date:sub(6, 7), hour)
+end
+
+--- `Åpen nå – stenger 22:00`, `Stengt – åpner 11:00`, or nil when the hours cannot tell.
+function M.opening_status(hours)
+  if not present(hours) or not present(hours.openNow) then
+    return nil
+  end
+  if hours.openNow then
+    return present(hours.closesAt) and ('Åpen nå – stenger ' .. M.clock(hours.closesAt)) or 'Åpen nå'
+  end
+  return present(hours.opensAt) and ('Stengt – åpner ' .. M.clock(hours.opensAt)) or 'Stengt nå'
+end
+
 --- The detail view of one place, as lines of text, and the links it shows ({key, label, url}).
 function M.details(place)
   local emoji = present(place.presentation) and place.presentation.emoji or ''
@@ -130,7 +150,10 @@ function M.details(place)
     field('Vurdering', 'ingen ennå')
   end
   field('Favoritt', place.isFavorite and '♥ ja' or 'nei')
-  field('Åpningstider', place.openingHours)
+  if present(place.openingHours) then
+    field('Åpningstider', place.openingHours.raw)
+    field('Åpent nå', M.opening_status(place.openingHours))
+  end
   field('Telefon', place.phone)
   field('E-post', place.email)
   field('Nettside', place.website)
