@@ -16,6 +16,8 @@ public struct BeaconConfiguration: Sendable, Equatable {
   public var geoapifyBaseURL: URL
   /// The language for messages.
   public var language: Language
+  /// The Fruityvice base URL (scheme http or https).
+  public var fruityviceBaseURL: URL
   /// A locale tag that was given but is not one of ours (the default language is used instead).
   public var unrecognizedLocale: String?
   /// Whether some layer named a language that was recognized (otherwise the stored setting may choose).
@@ -48,6 +50,12 @@ public struct BeaconConfiguration: Sendable, Equatable {
         unrecognized = tag
       }
     }
+    let fruityviceText = first(\.fruityviceBaseURL) ?? FruityviceClient.defaultBaseURL
+    guard let fruityviceURL = URL(string: fruityviceText), let fruityviceScheme = fruityviceURL.scheme?.lowercased(),
+      fruityviceScheme == "http" || fruityviceScheme == "https", fruityviceURL.host != nil
+    else {
+      throw .invalidFruityviceURL(fruityviceText)
+    }
     let storePath = first(\.storePath).map { ($0 as NSString).expandingTildeInPath }
     return BeaconConfiguration(
       storePath: storePath,
@@ -55,6 +63,7 @@ public struct BeaconConfiguration: Sendable, Equatable {
       geoapifyAPIKey: first(\.geoapifyAPIKey),
       geoapifyBaseURL: baseURL,
       language: language,
+      fruityviceBaseURL: fruityviceURL,
       unrecognizedLocale: unrecognized,
       isLanguageExplicit: isExplicit
     )
@@ -65,11 +74,14 @@ public struct BeaconConfiguration: Sendable, Equatable {
 public enum ConfigurationError: Error, Sendable, Equatable {
   /// The Geoapify base URL is not an absolute http(s) URL.
   case invalidBaseURL(String)
+  /// The Fruityvice base URL is not an absolute http(s) URL.
+  case invalidFruityviceURL(String)
 
   /// The message for people, in `language`.
   public func message(in language: Language) -> String {
     switch self {
     case .invalidBaseURL(let text): LocalizedMessage.invalidBaseURL(text).text(in: language)
+    case .invalidFruityviceURL(let text): LocalizedMessage.fruit(.invalidBaseURL(text)).text(in: language)
     }
   }
 }

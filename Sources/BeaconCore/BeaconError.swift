@@ -22,6 +22,8 @@ public enum BeaconError: Error, Sendable, Equatable {
   case upstreamUnavailable(reason: String)
   /// A file could not be imported; nothing of it was stored.
   case importFailed(file: String, position: String?, reason: String)
+  /// Fruityvice failed, or a fruit or group is unknown (the same kinds as places use).
+  case fruits(FruitError)
 
   /// A stable machine-readable name, `data.kind` on the wire.
   public var kind: String {
@@ -37,6 +39,7 @@ public enum BeaconError: Error, Sendable, Equatable {
     case .upstreamRejected: "upstreamRejected"
     case .upstreamUnavailable: "upstreamUnavailable"
     case .importFailed: "importFailed"
+    case .fruits(let error): error.kind
     }
   }
 
@@ -44,6 +47,7 @@ public enum BeaconError: Error, Sendable, Equatable {
   public var allowsStaleFallback: Bool {
     switch self {
     case .upstreamUnavailable, .rateLimited: true
+    case .fruits(let error): error.allowsStaleFallback
     default: false
     }
   }
@@ -65,6 +69,7 @@ public enum BeaconError: Error, Sendable, Equatable {
     case .upstreamUnavailable: message = .upstreamUnavailable
     case .importFailed(let file, let position, let reason):
       message = .importFailed(file: file, position: position, reason: reason)
+    case .fruits(let error): message = .fruit(error.message)
     }
     return message.text(in: language)
   }

@@ -44,6 +44,8 @@ public enum LocalizedMessage: Sendable, Equatable {
   case offlineWithoutKey
   case importing
   case outOfRange(field: String, lower: Int, upper: Int, value: Int)
+  /// A sentence about fruits (seed 001).
+  case fruit(FruitMessage)
 
   /// The sentence in `language`.
   public func text(in language: Language) -> String {
@@ -52,6 +54,8 @@ public enum LocalizedMessage: Sendable, Equatable {
 
   private var texts: (String, String, String) {
     switch self {
+    case .fruit(let message):
+      message.texts
     case .parseError:
       ("Meldingen er ikke gyldig JSON", "Meldinga er ikkje gyldig JSON", "The message is not valid JSON")
     case .framingError(let detail):

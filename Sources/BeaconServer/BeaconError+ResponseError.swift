@@ -62,6 +62,8 @@ extension BeaconError {
       var data: [String: JSONValue] = ["kind": "importFailed", "file": .string(file), "reason": .string(reason)]
       if let position { data["position"] = .string(position) }
       return ResponseError(code: ApplicationErrorCode.importFailed, message: message, data: .object(data))
+    case .fruits(let error):
+      return error.responseError(message: message)
     }
   }
 }

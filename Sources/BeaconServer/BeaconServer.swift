@@ -22,6 +22,7 @@ public final class BeaconServer: Sendable {
     var configuration: BeaconConfiguration?
     var store: Store?
     var places: PlacesService?
+    var fruits: FruitsService?
     var monitor: ClientProcessMonitor?
   }
 
@@ -76,10 +77,12 @@ public final class BeaconServer: Sendable {
     registerStoreMethods()
     registerPlacesMethods()
     registerImportMethod()
+    registerFruitsMethods()
     dispatcher.onShutdown { [weak self] in
       // Closing the connection checkpoints the WAL; every earlier request has finished by now.
       self?.session.withLock {
         $0.places = nil
+        $0.fruits = nil
         $0.store = nil
       }
     }
@@ -97,7 +100,8 @@ public final class BeaconServer: Sendable {
       offline: given?.offline,
       geoapifyAPIKey: given?.geoapify?.apiKey.flatMap(APIKey.init),
       geoapifyBaseURL: given?.geoapify?.baseURL,
-      locale: request.locale
+      locale: request.locale,
+      fruityviceBaseURL: given?.fruityvice?.baseURL
     )
     let configuration: BeaconConfiguration
     do {
@@ -107,7 +111,7 @@ public final class BeaconServer: Sendable {
       throw ResponseError(
         code: .invalidParams,
         message: error.message(in: language),
-        data: ["kind": "invalidParams", "field": "initializationOptions.geoapify.baseURL"]
+        data: ["kind": "invalidParams", "field": .string(Self.field(of: error))]
       )
     }
     let storePath =
@@ -130,11 +134,18 @@ public final class BeaconServer: Sendable {
       transport: URLSessionTransport()
     )
     let places = PlacesService(store: store, client: client, offline: configuration.offline, now: options.now)
+    let fruits = FruitsService(
+      store: store,
+      client: FruityviceClient(baseURL: configuration.fruityviceBaseURL, transport: URLSessionTransport()),
+      offline: configuration.offline,
+      now: options.now
+    )
     session.withLock {
       $0.language = language
       $0.configuration = configuration
       $0.store = store
       $0.places = places
+      $0.fruits = fruits
     }
     if let tag = configuration.unrecognizedLocale {
       let message = LocalizedMessage.unrecognizedLocale(tag).text(in: configuration.language)
@@ -160,7 +171,8 @@ public final class BeaconServer: Sendable {
         storePath: storePath,
         offline: configuration.offline,
         geoapifyBaseURL: configuration.geoapifyBaseURL.absoluteString,
-        geoapifyAPIKeyConfigured: configuration.geoapifyAPIKey != nil
+        geoapifyAPIKeyConfigured: configuration.geoapifyAPIKey != nil,
+        fruityviceBaseURL: configuration.fruityviceBaseURL.absoluteString
       )
     )
   }
@@ -197,6 +209,28 @@ public final class BeaconServer: Sendable {
     } catch {
       logger.info("Places: \(error.kind)")
       throw error.responseError(in: language)
+    }
+  }
+
+  /// Runs `body` with the session's fruits service, turning domain errors into localized wire errors.
+  func withFruits<T: Sendable>(_ body: (FruitsService) async throws(BeaconError) -> T) async throws(ResponseError) -> T
+  {
+    let (fruits, language) = session.withLock { ($0.fruits, $0.language) }
+    guard let fruits else { throw ResponseError.serverNotInitialized("") }
+    do {
+      return try await body(fruits)
+    } catch {
+      if case .storage(let detail) = error { logger.error("Store failure: \(detail)") }
+      logger.info("Fruits: \(error.kind)")
+      throw error.responseError(in: language)
+    }
+  }
+
+  /// The `initializationOptions` field a configuration error is about.
+  static func field(of error: ConfigurationError) -> String {
+    switch error {
+    case .invalidFruityviceURL: "initializationOptions.fruityvice.baseURL"
+    default: "initializationOptions.geoapify.baseURL"
     }
   }
 

@@ -65,6 +65,8 @@ struct Beacon {
       exit(await SettingsCommand.run(action, format: format, options: options, logger: humanLogger))
     case .importFile(let path, let format):
       exit(await ImportCommand.run(path: path, format: format, options: options, logger: humanLogger))
+    case .fruits(let command, let format):
+      exit(await FruitsCommand.run(command, format: format, options: options, logger: humanLogger))
     }
   }
 }

@@ -15,6 +15,7 @@ struct CommandLineArguments: Equatable {
     case favorites(FavoritesAction, format: OutputFormat)
     case settings(SettingsAction, format: OutputFormat)
     case importFile(path: String, format: OutputFormat)
+    case fruits(FruitCommand, format: OutputFormat)
   }
 
   /// What `beacon favorites` does.
@@ -44,6 +45,7 @@ struct CommandLineArguments: Equatable {
   /// Options that take a value, whichever command they belong to.
   static let valueOptions: Set<String> = [
     "--store", "--locale", "--category", "--near", "--radius", "--text", "--sort", "--limit", "--comment",
+    "--at", "--from", "--to",
   ]
 
   /// Options of the human commands that take no value.
@@ -185,6 +187,13 @@ struct CommandLineArguments: Equatable {
       beacon settings [--json]                        vis innstillingene
       beacon settings reset [--json]                  tilbakestill innstillingene
       beacon import FIL [--json]                      importer steder fra OpenStreetMap-GeoJSON
+      beacon fruits [--refresh] [--json]              alle frukter fra Fruityvice, med familiens farge
+      beacon fruits show ID [--json]                  alt om én frukt (sukkernivå, fruktregn)
+      beacon fruits groups [--refresh] [--json]       alle familier, slekter og ordener
+      beacon fruits family|genus|order NAVN [--json]  fruktene i én familie, slekt eller orden
+      beacon fruits eat ID [--at TIDSPUNKT] [--json]  loggfør at du spiste en frukt (standard: nå)
+      beacon fruits log [--from DATO] [--to DATO] [--json]   loggen per dag med næringsinnhold
+      beacon fruits log remove LOGG-ID [--json]       fjern en loggføring
       beacon serve [--stdio]            JSON-RPC 2.0-tjener på stdin/stdout (Content-Length eller NDJSON)
       beacon mcp                        MCP-tjener (Model Context Protocol) på stdin/stdout for KI-agenter
       beacon call METODE [PARAMS_JSON]  kjør én forespørsel og skriv resultatet som JSON
@@ -198,6 +207,7 @@ struct CommandLineArguments: Equatable {
     Miljø:
       GEOAPIFY_API_KEY     nøkkel til Geoapify (vises aldri i utdata)
       BEACON_GEOAPIFY_URL  annen adresse til Geoapify (f.eks. en testtjener)
+      BEACON_FRUITYVICE_URL  annen adresse til Fruityvice (standard https://www.fruityvice.com)
       BEACON_STORE         SQLite-fil
       BEACON_LOCALE        språk, som --locale
       BEACON_LOG           loggnivå på stderr: debug, info, warning (standard), error

@@ -41,8 +41,8 @@ struct CommandOptions: Equatable {
   }
 }
 
-/// Turns a human command (`search`, `details`, `rate`, `favorites`, `settings`, `import`) and its options into
-/// a ``CommandLineArguments/Command``, checking every value.
+/// Turns a human command (`search`, `details`, `rate`, `favorites`, `settings`, `import`, `fruits`) and its options
+/// into a ``CommandLineArguments/Command``, checking every value.
 struct HumanCommandParser {
   let command: String
   let arguments: [String]
@@ -89,6 +89,8 @@ struct HumanCommandParser {
       try allow([])
       let path = try expect(arguments: ["FILE"])[0]
       return .importFile(path: path, format: try format())
+    case "fruits":
+      return try parseFruits()
     default:
       throw UsageError(message: .unknownCommand(command))
     }
@@ -97,22 +99,22 @@ struct HumanCommandParser {
   // MARK: - Options
 
   /// Rejects options other than `allowed`, `--json` and (for search) `--geojson`.
-  private func allow(_ allowed: Set<String>) throws(UsageError) {
+  func allow(_ allowed: Set<String>) throws(UsageError) {
     let always: Set<String> = ["--json", "--geojson"]
     for name in options.names where !allowed.contains(name) && !always.contains(name) {
       throw UsageError(.optionNotAllowed(option: name, command: command))
     }
   }
 
-  private func has(_ name: String) -> Bool { options.names.contains(name) }
+  func has(_ name: String) -> Bool { options.names.contains(name) }
 
   /// The last value given for `name`.
-  private func last(_ name: String) -> String? {
+  func last(_ name: String) -> String? {
     options.entries.last { $0.name == name }?.value
   }
 
   /// The output format from `--json` and `--geojson` (the latter only where `geoJSON` allows it).
-  private func format(geoJSON allowsGeoJSON: Bool = false) throws(UsageError) -> OutputFormat {
+  func format(geoJSON allowsGeoJSON: Bool = false) throws(UsageError) -> OutputFormat {
     switch (has("--json"), has("--geojson")) {
     case (true, true): throw UsageError(.conflictingOptions("--json", "--geojson"))
     case (_, true) where !allowsGeoJSON: throw UsageError(.optionNotAllowed(option: "--geojson", command: command))
@@ -124,7 +126,7 @@ struct HumanCommandParser {
 
   /// Checks that exactly the arguments `names` follow the first `after` ones, and returns them.
   @discardableResult
-  private func expect(arguments names: [String], after skipped: Int = 0) throws(UsageError) -> [String] {
+  func expect(arguments names: [String], after skipped: Int = 0) throws(UsageError) -> [String] {
     let given = Array(arguments.dropFirst(skipped))
     if given.count < names.count { throw UsageError(message: .missingArgument(names[given.count])) }
     if given.count > names.count { throw UsageError(.unexpectedArgument(given[names.count])) }

@@ -78,9 +78,14 @@ import Testing
     let methods = Self.methods(document)
     let validator = JSONSchemaValidator(root: document)
     let server = try GeoapifyFixtures.server()
+    let fruityvice = try FruityviceFixtures.server()
     let client = InProcessClient(
       options: .inMemory(
-        environment: BeaconOptions(geoapifyAPIKey: APIKey("sk-test"), geoapifyBaseURL: server.baseURL.absoluteString)
+        environment: BeaconOptions(
+          geoapifyAPIKey: APIKey("sk-test"),
+          geoapifyBaseURL: server.baseURL.absoluteString,
+          fruityviceBaseURL: fruityvice.baseURL.absoluteString
+        )
       )
     )
     let importFile = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -112,6 +117,16 @@ import Testing
       ("favorites/list", ["openNow": true]),
       ("favorites/remove", ["placeId": detailsID]),
       ("places/import", ["path": .string(importFile.path)]),
+      ("fruits/list", nil),
+      ("fruits/get", ["id": 1]),
+      ("fruits/get", ["id": 3]),
+      ("fruits/groups", ["refresh": false]),
+      ("fruits/byGroup", ["kind": "family", "name": "Rosaceae"]),
+      ("fruitlog/add", ["fruitId": 1]),
+      ("fruitlog/add", ["fruitId": 3, "eatenAt": "2026-03-29T08:30:00+02:00"]),
+      ("fruitlog/days", nil),
+      ("fruitlog/days", ["from": "2026-03-01", "to": "2026-03-31", "timeZone": "Europe/Oslo"]),
+      ("fruitlog/remove", ["entryId": 1]),
       ("settings/reset", nil),
       ("shutdown", nil),
     ]

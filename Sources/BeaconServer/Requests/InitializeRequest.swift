@@ -3,8 +3,8 @@ import JSONRPC
 /// Starts a session: the first request a client sends.
 ///
 /// Reads `locale` (BCP 47: `nb` default, `nn`, `en`) and `initializationOptions` (`storePath`,
-/// `offline`, `geoapify {apiKey, baseURL}`). When `processId` names a process that dies, the
-/// server exits.
+/// `offline`, `geoapify {apiKey, baseURL}`, `fruityvice {baseURL}`). When `processId` names a process that
+/// dies, the server exits.
 public struct InitializeRequest: RequestType, Encodable, Equatable {
   public static let method = "initialize"
   public typealias Response = InitializeResult
@@ -49,12 +49,31 @@ public struct InitializeRequest: RequestType, Encodable, Equatable {
     public var offline: Bool?
     /// Geoapify access.
     public var geoapify: Geoapify?
+    /// Fruityvice access.
+    public var fruityvice: Fruityvice?
 
     /// Creates options.
-    public init(storePath: String? = nil, offline: Bool? = nil, geoapify: Geoapify? = nil) {
+    public init(
+      storePath: String? = nil,
+      offline: Bool? = nil,
+      geoapify: Geoapify? = nil,
+      fruityvice: Fruityvice? = nil
+    ) {
       self.storePath = storePath
       self.offline = offline
       self.geoapify = geoapify
+      self.fruityvice = fruityvice
+    }
+
+    /// Fruityvice access settings.
+    public struct Fruityvice: Codable, Sendable, Equatable {
+      /// The API's base URL, e.g. a local test server.
+      public var baseURL: String?
+
+      /// Creates settings.
+      public init(baseURL: String? = nil) {
+        self.baseURL = baseURL
+      }
     }
 
     /// Geoapify access settings.
@@ -110,5 +129,6 @@ public struct InitializeResult: Codable, Sendable, Equatable {
     public var offline: Bool
     public var geoapifyBaseURL: String
     public var geoapifyAPIKeyConfigured: Bool
+    public var fruityviceBaseURL: String
   }
 }
