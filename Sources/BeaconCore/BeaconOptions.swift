@@ -11,6 +11,9 @@ public struct BeaconOptions: Sendable, Equatable {
   public var geoapifyBaseURL: String?
   /// The language as a BCP 47 tag (`--locale`, `initialize`'s `locale`, `BEACON_LOCALE`).
   public var locale: String?
+  /// The IANA time zone for places that have none of their own (`--time-zone`,
+  /// `initializationOptions.timeZone`, `BEACON_TIME_ZONE`).
+  public var timeZone: String?
 
   /// Creates a layer.
   public init(
@@ -18,13 +21,15 @@ public struct BeaconOptions: Sendable, Equatable {
     offline: Bool? = nil,
     geoapifyAPIKey: APIKey? = nil,
     geoapifyBaseURL: String? = nil,
-    locale: String? = nil
+    locale: String? = nil,
+    timeZone: String? = nil
   ) {
     self.storePath = storePath
     self.offline = offline
     self.geoapifyAPIKey = geoapifyAPIKey
     self.geoapifyBaseURL = geoapifyBaseURL
     self.locale = locale
+    self.timeZone = timeZone
   }
 
   /// The layer the process environment gives.
@@ -38,7 +43,8 @@ public struct BeaconOptions: Sendable, Equatable {
       offline: value("BEACON_OFFLINE").map { ["1", "true", "yes"].contains($0.lowercased()) },
       geoapifyAPIKey: value("GEOAPIFY_API_KEY").flatMap(APIKey.init),
       geoapifyBaseURL: value("BEACON_GEOAPIFY_URL"),
-      locale: value("BEACON_LOCALE")
+      locale: value("BEACON_LOCALE"),
+      timeZone: value("BEACON_TIME_ZONE")
     )
   }
 }

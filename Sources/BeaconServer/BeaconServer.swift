@@ -97,17 +97,23 @@ public final class BeaconServer: Sendable {
       offline: given?.offline,
       geoapifyAPIKey: given?.geoapify?.apiKey.flatMap(APIKey.init),
       geoapifyBaseURL: given?.geoapify?.baseURL,
-      locale: request.locale
+      locale: request.locale,
+      timeZone: given?.timeZone
     )
     let configuration: BeaconConfiguration
     do {
       configuration = try BeaconConfiguration.resolve([options.flags, layer, options.environment])
     } catch {
       let language = session.withLock { $0.language }
+      let field =
+        switch error {
+        case .invalidBaseURL: "initializationOptions.geoapify.baseURL"
+        case .invalidTimeZone: "initializationOptions.timeZone"
+        }
       throw ResponseError(
         code: .invalidParams,
         message: error.message(in: language),
-        data: ["kind": "invalidParams", "field": "initializationOptions.geoapify.baseURL"]
+        data: ["kind": "invalidParams", "field": .string(field)]
       )
     }
     let storePath =
@@ -115,7 +121,7 @@ public final class BeaconServer: Sendable {
     let store: Store
     var language = configuration.language
     do {
-      store = try Store.open(path: storePath)
+      store = try Store.open(path: storePath, defaultTimeZone: configuration.timeZone)
     } catch {
       throw error.responseError(in: language)
     }
@@ -160,7 +166,8 @@ public final class BeaconServer: Sendable {
         storePath: storePath,
         offline: configuration.offline,
         geoapifyBaseURL: configuration.geoapifyBaseURL.absoluteString,
-        geoapifyAPIKeyConfigured: configuration.geoapifyAPIKey != nil
+        geoapifyAPIKeyConfigured: configuration.geoapifyAPIKey != nil,
+        timeZone: configuration.timeZone.identifier
       )
     )
   }

@@ -19,22 +19,33 @@ public actor Store {
   let database: Database
   /// The file the store lives in, or `:memory:`.
   public nonisolated let path: String
+  /// The zone opening hours are read in for places that have no zone of their own.
+  public nonisolated let defaultTimeZone: TimeZone
 
-  private init(database: Database, path: String) {
+  private init(database: Database, path: String, defaultTimeZone: TimeZone) {
     self.database = database
     self.path = path
+    self.defaultTimeZone = defaultTimeZone
   }
 
   /// Opens the store at `path` (creating it with mode 0600) and brings its schema up to date.
   ///
   /// - Throws: ``BeaconError/storeUnavailable(path:reason:)`` when the file cannot be opened or is not a
   ///   database, ``BeaconError/storeTooNew(path:version:supported:)`` when a newer Beacon wrote it.
-  public static func open(path: String) throws(BeaconError) -> Store {
-    try open(path: path, upTo: Migrations.latestVersion)
+  ///   `defaultTimeZone` is the zone opening hours are read in for places without one of their own.
+  public static func open(
+    path: String,
+    defaultTimeZone: TimeZone = OpeningHours.timeZone(nil)
+  ) throws(BeaconError) -> Store {
+    try open(path: path, upTo: Migrations.latestVersion, defaultTimeZone: defaultTimeZone)
   }
 
   /// Opens the store and migrates it only up to `version`: for tests of upgrade paths.
-  static func open(path: String, upTo version: Int) throws(BeaconError) -> Store {
+  static func open(
+    path: String,
+    upTo version: Int,
+    defaultTimeZone: TimeZone = OpeningHours.timeZone(nil)
+  ) throws(BeaconError) -> Store {
     let database: Database
     do {
       database = try Database(path: path)
@@ -59,7 +70,7 @@ public actor Store {
     } catch {
       throw .storeUnavailable(path: path, reason: Self.reason(error))
     }
-    return Store(database: database, path: path)
+    return Store(database: database, path: path, defaultTimeZone: defaultTimeZone)
   }
 
   /// The technical reason behind an open failure, as SQLite or the system words it (e.g. "file is not a
@@ -182,7 +193,7 @@ public actor Store {
         rating: ratings[place.id],
         isFavorite: favorites.contains(place.id),
         source: place.source,
-        hours: place.openingStatus(at: date)
+        hours: place.openingStatus(at: date, defaultTimeZone: defaultTimeZone)
       )
     }
   }

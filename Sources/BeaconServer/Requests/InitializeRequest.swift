@@ -49,12 +49,15 @@ public struct InitializeRequest: RequestType, Encodable, Equatable {
     public var offline: Bool?
     /// Geoapify access.
     public var geoapify: Geoapify?
+    /// The IANA time zone for places without one of their own (default Europe/Oslo).
+    public var timeZone: String?
 
     /// Creates options.
-    public init(storePath: String? = nil, offline: Bool? = nil, geoapify: Geoapify? = nil) {
+    public init(storePath: String? = nil, offline: Bool? = nil, geoapify: Geoapify? = nil, timeZone: String? = nil) {
       self.storePath = storePath
       self.offline = offline
       self.geoapify = geoapify
+      self.timeZone = timeZone
     }
 
     /// Geoapify access settings.
@@ -110,5 +113,7 @@ public struct InitializeResult: Codable, Sendable, Equatable {
     public var offline: Bool
     public var geoapifyBaseURL: String
     public var geoapifyAPIKeyConfigured: Bool
+    /// The zone opening hours are read in for places without one of their own.
+    public var timeZone: String
   }
 }
