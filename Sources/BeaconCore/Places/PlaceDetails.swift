@@ -85,7 +85,9 @@ public struct PlaceDetails: Sendable, Equatable, Codable {
     let zone = place.timeZone ?? properties?["timezone"]?["name"]?.stringValue
     timeZone = zone
     let hours = place.openingHours ?? properties?["opening_hours"]?.stringValue ?? raw?["opening_hours"]?.stringValue
-    openingHours = hours.map { OpeningHours(raw: $0, at: date, timeZone: OpeningHours.timeZone(zone, default: defaultTimeZone)) }
+    openingHours = hours.map {
+      OpeningHours(raw: $0, at: date, timeZone: OpeningHours.timeZone(zone, default: defaultTimeZone))
+    }
     phone =
       properties?["contact"]?["phone"]?.stringValue ?? raw?["phone"]?.stringValue ?? raw?["contact:phone"]?.stringValue
     email =
