@@ -189,9 +189,14 @@ public final class BeaconServer: Sendable {
     do {
       return try await body(store)
     } catch {
-      if case .storage(let detail) = error { logger.error("Store failure: \(detail)") }
-      throw error.responseError(in: language)
+      throw wireError(error, in: language)
     }
+  }
+
+  /// `error` as the client gets it, in `language` (the session's by default); store failures are logged.
+  func wireError(_ error: BeaconError, in language: Language? = nil) -> ResponseError {
+    if case .storage(let detail) = error { logger.error("Store failure: \(detail)") }
+    return error.responseError(in: language ?? self.language)
   }
 
   /// Runs `body` with the session's places service, turning domain errors into localized wire errors.
