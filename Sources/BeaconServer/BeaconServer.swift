@@ -71,7 +71,7 @@ public final class BeaconServer: Sendable {
       guard let self else { throw ResponseError.internalError }
       return try await self.initialize(request, context: context)
     }
-    dispatcher.register(PingRequest.self) { _, _ in EmptyResult() }
+    dispatcher.registerImmediate(PingRequest.self) { _ in EmptyResult() }
     dispatcher.register(DiscoverRequest.self) { _, _ in try DiscoverRequest.document() }
     registerStoreMethods()
     registerPlacesMethods()

@@ -80,7 +80,7 @@ public final class Connection: Sendable {
           framingKnown = true
           writer.setFraming(framer.framing)
         }
-        deliver(events)
+        writer.collectingWrites { deliver(events) }
       } else if count == 0 {
         break
       } else if errno == EINTR {

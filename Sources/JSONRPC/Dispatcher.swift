@@ -25,6 +25,8 @@ public final class Dispatcher: Sendable {
     /// Runs several exclusive requests of the method at once (e.g. one transaction for many writes), one
     /// outcome per request in order; `nil` when the method has no group handler.
     var runGroup: GroupHandler?
+    /// Answers at once on the calling thread, for requests that need no waiting (``registerImmediate``).
+    var runNow: (@Sendable (_ params: JSONValue?) throws -> JSONValue)?
   }
 
   struct RunningRequest {
@@ -39,7 +41,9 @@ public final class Dispatcher: Sendable {
     var nextSequence: UInt64 = 0
     var running: [UInt64: Task<Void, Never>] = [:]
     var requestsByID: [RequestID: RunningRequest] = [:]
+    /// The newest exclusive task while it runs (or waits to run); `nil` once it has finished.
     var lastExclusive: Task<Void, Never>?
+    var lastExclusiveSequence: UInt64 = 0
     /// The arrival number of the newest request of each method (for ``RequestContext/isSuperseded``).
     var latestArrival: [String: UInt64] = [:]
     var concurrentSinceExclusive: [UInt64: Task<Void, Never>] = [:]
@@ -295,6 +299,11 @@ public final class Dispatcher: Sendable {
       return
     }
     flushGroup()
+    if case .run(let handler?, .concurrent, false) = decision, let runNow = handler.runNow,
+      answerImmediately(id: id, method: method, params: params, runNow: runNow, reply: reply)
+    {
+      return
+    }
     switch decision {
     case .reject(let error):
       // Answered in order: a rejection does not overtake an `initialize` or a write still running.
@@ -375,6 +384,7 @@ public final class Dispatcher: Sendable {
         self.state.withLock { state in
           state.running[sequence] = nil
           state.concurrentSinceExclusive[sequence] = nil
+          if ordering == .exclusive, state.lastExclusiveSequence == sequence { state.lastExclusive = nil }
           if let id, state.requestsByID[id]?.sequence == sequence { state.requestsByID[id] = nil }
         }
       }
@@ -383,6 +393,7 @@ public final class Dispatcher: Sendable {
       switch ordering {
       case .exclusive:
         state.lastExclusive = task
+        state.lastExclusiveSequence = sequence
         state.concurrentSinceExclusive.removeAll()
       case .concurrent:
         state.concurrentSinceExclusive[sequence] = task
