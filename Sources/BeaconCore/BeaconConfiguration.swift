@@ -20,6 +20,8 @@ public struct BeaconConfiguration: Sendable, Equatable {
   public var fruityviceBaseURL: URL
   /// A locale tag that was given but is not one of ours (the default language is used instead).
   public var unrecognizedLocale: String?
+  /// The zone opening hours are read in for places without a zone of their own (default Europe/Oslo).
+  public var timeZone: TimeZone
   /// Whether some layer named a language that was recognized (otherwise the stored setting may choose).
   public var isLanguageExplicit: Bool
 
@@ -56,6 +58,8 @@ public struct BeaconConfiguration: Sendable, Equatable {
     else {
       throw .invalidFruityviceURL(fruityviceText)
     }
+    let zoneName = first(\.timeZone) ?? OpeningHours.defaultTimeZoneIdentifier
+    guard let timeZone = TimeZone(identifier: zoneName) else { throw .invalidTimeZone(zoneName) }
     let storePath = first(\.storePath).map { ($0 as NSString).expandingTildeInPath }
     return BeaconConfiguration(
       storePath: storePath,
@@ -65,6 +69,7 @@ public struct BeaconConfiguration: Sendable, Equatable {
       language: language,
       fruityviceBaseURL: fruityviceURL,
       unrecognizedLocale: unrecognized,
+      timeZone: timeZone,
       isLanguageExplicit: isExplicit
     )
   }
@@ -76,12 +81,15 @@ public enum ConfigurationError: Error, Sendable, Equatable {
   case invalidBaseURL(String)
   /// The Fruityvice base URL is not an absolute http(s) URL.
   case invalidFruityviceURL(String)
+  /// The time zone is not an IANA name this system knows (`Europe/Oslo`).
+  case invalidTimeZone(String)
 
   /// The message for people, in `language`.
   public func message(in language: Language) -> String {
     switch self {
     case .invalidBaseURL(let text): LocalizedMessage.invalidBaseURL(text).text(in: language)
     case .invalidFruityviceURL(let text): LocalizedMessage.fruit(.invalidBaseURL(text)).text(in: language)
+    case .invalidTimeZone(let text): LocalizedMessage.invalidTimeZone(text).text(in: language)
     }
   }
 }

@@ -13,6 +13,9 @@ public struct BeaconOptions: Sendable, Equatable {
   public var locale: String?
   /// The Fruityvice base URL (`initializationOptions.fruityvice.baseURL`, `BEACON_FRUITYVICE_URL`).
   public var fruityviceBaseURL: String?
+  /// The IANA time zone for places that have none of their own (`--time-zone`,
+  /// `initializationOptions.timeZone`, `BEACON_TIME_ZONE`).
+  public var timeZone: String?
 
   /// Creates a layer.
   public init(
@@ -21,7 +24,8 @@ public struct BeaconOptions: Sendable, Equatable {
     geoapifyAPIKey: APIKey? = nil,
     geoapifyBaseURL: String? = nil,
     locale: String? = nil,
-    fruityviceBaseURL: String? = nil
+    fruityviceBaseURL: String? = nil,
+    timeZone: String? = nil
   ) {
     self.storePath = storePath
     self.offline = offline
@@ -29,6 +33,7 @@ public struct BeaconOptions: Sendable, Equatable {
     self.geoapifyBaseURL = geoapifyBaseURL
     self.locale = locale
     self.fruityviceBaseURL = fruityviceBaseURL
+    self.timeZone = timeZone
   }
 
   /// The layer the process environment gives.
@@ -43,7 +48,8 @@ public struct BeaconOptions: Sendable, Equatable {
       geoapifyAPIKey: value("GEOAPIFY_API_KEY").flatMap(APIKey.init),
       geoapifyBaseURL: value("BEACON_GEOAPIFY_URL"),
       locale: value("BEACON_LOCALE"),
-      fruityviceBaseURL: value("BEACON_FRUITYVICE_URL")
+      fruityviceBaseURL: value("BEACON_FRUITYVICE_URL"),
+      timeZone: value("BEACON_TIME_ZONE")
     )
   }
 }

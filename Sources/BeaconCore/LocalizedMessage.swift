@@ -14,6 +14,7 @@ public enum LocalizedMessage: Sendable, Equatable {
   case shuttingDown
   case requestCancelled
   case invalidBaseURL(String)
+  case invalidTimeZone(String)
   case unrecognizedLocale(String)
   case invalidJSONArgument(String)
   case unknownCommand(String)
@@ -100,6 +101,12 @@ public enum LocalizedMessage: Sendable, Equatable {
         "Ugyldig Geoapify-adresse '\(text)'; bruk en http- eller https-adresse",
         "Ugyldig Geoapify-adresse '\(text)'; bruk ei http- eller https-adresse",
         "Invalid Geoapify URL '\(text)'; use an http or https URL"
+      )
+    case .invalidTimeZone(let text):
+      (
+        "Ukjent tidssone '\(text)'; bruk et IANA-navn som Europe/Oslo",
+        "Ukjend tidssone '\(text)'; bruk eit IANA-namn som Europe/Oslo",
+        "Unknown time zone '\(text)'; use an IANA name such as Europe/Oslo"
       )
     case .unrecognizedLocale(let tag):
       (

@@ -10,6 +10,22 @@ extension BeaconServer {
         try await store.addRating(placeId: request.placeId, stars: request.stars, comment: request.comment)
       }
       return AddRatingRequest.Response(rating: rating, summary: summary)
+    } group: { [weak self] requests in
+      // Pipelined ratings: one transaction for the lot (group commit), each answered after the commit.
+      guard let self else { return requests.map { _ in .failure(ResponseError.internalError) } }
+      let ratings = requests.map { NewRating(placeId: $0.placeId, stars: $0.stars, comment: $0.comment) }
+      let outcomes: [Result<AddedRating, BeaconError>]
+      do {
+        outcomes = try await withStore { store throws(BeaconError) in await store.addRatings(ratings) }
+      } catch {
+        return requests.map { _ in .failure(error) }
+      }
+      return outcomes.map { outcome in
+        switch outcome {
+        case .success(let added): .success(AddRatingRequest.Response(rating: added.rating, summary: added.summary))
+        case .failure(let error): .failure(self.wireError(error))
+        }
+      }
     }
     dispatcher.register(ListRatingsRequest.self) { [weak self] request, _ in
       guard let self else { throw ResponseError.internalError }

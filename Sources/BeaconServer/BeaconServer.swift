@@ -72,7 +72,7 @@ public final class BeaconServer: Sendable {
       guard let self else { throw ResponseError.internalError }
       return try await self.initialize(request, context: context)
     }
-    dispatcher.register(PingRequest.self) { _, _ in EmptyResult() }
+    dispatcher.registerImmediate(PingRequest.self) { _ in EmptyResult() }
     dispatcher.register(DiscoverRequest.self) { _, _ in try DiscoverRequest.document() }
     registerStoreMethods()
     registerPlacesMethods()
@@ -101,7 +101,8 @@ public final class BeaconServer: Sendable {
       geoapifyAPIKey: given?.geoapify?.apiKey.flatMap(APIKey.init),
       geoapifyBaseURL: given?.geoapify?.baseURL,
       locale: request.locale,
-      fruityviceBaseURL: given?.fruityvice?.baseURL
+      fruityviceBaseURL: given?.fruityvice?.baseURL,
+      timeZone: given?.timeZone
     )
     let configuration: BeaconConfiguration
     do {
@@ -119,7 +120,7 @@ public final class BeaconServer: Sendable {
     let store: Store
     var language = configuration.language
     do {
-      store = try Store.open(path: storePath)
+      store = try Store.open(path: storePath, defaultTimeZone: configuration.timeZone)
     } catch {
       throw error.responseError(in: language)
     }
@@ -138,6 +139,7 @@ public final class BeaconServer: Sendable {
       store: store,
       client: FruityviceClient(baseURL: configuration.fruityviceBaseURL, transport: URLSessionTransport()),
       offline: configuration.offline,
+      timeZone: configuration.timeZone,
       now: options.now
     )
     session.withLock {
@@ -172,7 +174,8 @@ public final class BeaconServer: Sendable {
         offline: configuration.offline,
         geoapifyBaseURL: configuration.geoapifyBaseURL.absoluteString,
         geoapifyAPIKeyConfigured: configuration.geoapifyAPIKey != nil,
-        fruityviceBaseURL: configuration.fruityviceBaseURL.absoluteString
+        fruityviceBaseURL: configuration.fruityviceBaseURL.absoluteString,
+        timeZone: configuration.timeZone.identifier
       )
     )
   }
@@ -194,9 +197,14 @@ public final class BeaconServer: Sendable {
     do {
       return try await body(store)
     } catch {
-      if case .storage(let detail) = error { logger.error("Store failure: \(detail)") }
-      throw error.responseError(in: language)
+      throw wireError(error, in: language)
     }
+  }
+
+  /// `error` as the client gets it, in `language` (the session's by default); store failures are logged.
+  func wireError(_ error: BeaconError, in language: Language? = nil) -> ResponseError {
+    if case .storage(let detail) = error { logger.error("Store failure: \(detail)") }
+    return error.responseError(in: language ?? self.language)
   }
 
   /// Runs `body` with the session's places service, turning domain errors into localized wire errors.
@@ -229,8 +237,9 @@ public final class BeaconServer: Sendable {
   /// The `initializationOptions` field a configuration error is about.
   static func field(of error: ConfigurationError) -> String {
     switch error {
+    case .invalidBaseURL: "initializationOptions.geoapify.baseURL"
     case .invalidFruityviceURL: "initializationOptions.fruityvice.baseURL"
-    default: "initializationOptions.geoapify.baseURL"
+    case .invalidTimeZone: "initializationOptions.timeZone"
     }
   }
 

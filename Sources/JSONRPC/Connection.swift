@@ -56,11 +56,20 @@ public final class Connection: Sendable {
     var framer = MessageFramer(framing: framing, limits: limits)
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     var framingKnown = framing != .automatic
-    let deliver: (MessageFramer.Event) -> Void = { event in
-      switch event {
-      case .message(let body): dispatcher.receive(body)
-      case .error(let error): dispatcher.receive(error)
+    // The messages of one read go to the dispatcher together, so pipelined writes can be grouped.
+    let deliver: ([MessageFramer.Event]) -> Void = { events in
+      var bodies: [[UInt8]] = []
+      for event in events {
+        switch event {
+        case .message(let body):
+          bodies.append(body)
+        case .error(let error):
+          dispatcher.receive(contentsOf: bodies)
+          bodies.removeAll()
+          dispatcher.receive(error)
+        }
       }
+      if !bodies.isEmpty { dispatcher.receive(contentsOf: bodies) }
     }
     while true {
       let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
@@ -71,7 +80,7 @@ public final class Connection: Sendable {
           framingKnown = true
           writer.setFraming(framer.framing)
         }
-        events.forEach(deliver)
+        writer.collectingWrites { deliver(events) }
       } else if count == 0 {
         break
       } else if errno == EINTR {
@@ -83,6 +92,6 @@ public final class Connection: Sendable {
         break
       }
     }
-    for event in framer.finish() { deliver(event) }
+    deliver(framer.finish())
   }
 }

@@ -22,24 +22,35 @@ public final class Dispatcher: Sendable {
   struct RequestHandler: Sendable {
     let ordering: @Sendable (JSONValue?) -> RequestOrdering
     let run: @Sendable (_ params: JSONValue?, _ context: RequestContext) async throws -> JSONValue
+    /// Runs several exclusive requests of the method at once (e.g. one transaction for many writes), one
+    /// outcome per request in order; `nil` when the method has no group handler.
+    var runGroup: GroupHandler?
+    /// Answers at once on the calling thread, for requests that need no waiting (``registerImmediate``).
+    var runNow: (@Sendable (_ params: JSONValue?) throws -> JSONValue)?
   }
 
-  private struct RunningRequest {
+  struct RunningRequest {
     let sequence: UInt64
     let task: Task<Void, Never>
   }
 
-  private struct State: ~Copyable {
+  struct State: ~Copyable {
     var phase: Phase = .uninitialized
     var requestHandlers: [String: RequestHandler] = [:]
     var notificationHandlers: [String: @Sendable (JSONValue?) async throws -> Void] = [:]
     var nextSequence: UInt64 = 0
     var running: [UInt64: Task<Void, Never>] = [:]
     var requestsByID: [RequestID: RunningRequest] = [:]
+    /// The newest exclusive task while it runs (or waits to run); `nil` once it has finished.
     var lastExclusive: Task<Void, Never>?
+    var lastExclusiveSequence: UInt64 = 0
     /// The arrival number of the newest request of each method (for ``RequestContext/isSuperseded``).
     var latestArrival: [String: UInt64] = [:]
     var concurrentSinceExclusive: [UInt64: Task<Void, Never>] = [:]
+    /// Whether ``receive(contentsOf:)`` is collecting groups of requests that arrived together.
+    var isCollecting = false
+    /// Exclusive requests of one grouped method, waiting for the end of their run of arrivals.
+    var pendingGroup: PendingGroup?
   }
 
   /// The method that starts a session.
@@ -50,8 +61,8 @@ public final class Dispatcher: Sendable {
   public static let exitMethod = "exit"
 
   let configuration: Configuration
-  private var conventions: Conventions { configuration.conventions }
-  private let state = Mutex(State())
+  var conventions: Conventions { configuration.conventions }
+  let state = Mutex(State())
   let send: @Sendable ([UInt8]) -> Void
   private let onExit: @Sendable (Int32) -> Void
   let log: @Sendable (String) -> Void
@@ -132,6 +143,7 @@ public final class Dispatcher: Sendable {
     do {
       value = try JSONParser.parse(body, maxDepth: configuration.maxJSONDepth)
     } catch {
+      flushGroup()
       log("Parse error: \(error)")
       sendResponse(id: .null, outcome: .failure(presented(.parseError(error.description))))
       return
@@ -176,6 +188,7 @@ public final class Dispatcher: Sendable {
 
   /// Answers a framing fault with a `-32700` error whose id is `null`.
   public func receive(_ error: FramingError) {
+    flushGroup()
     log("Framing error: \(error)")
     sendResponse(id: .null, outcome: .failure(presented(.framingError(error))))
   }
@@ -197,9 +210,10 @@ public final class Dispatcher: Sendable {
 
   // MARK: - Dispatch
 
-  private typealias Reply = @Sendable (RequestID, Result<JSONValue, ResponseError>) -> Void
+  typealias Reply = @Sendable (RequestID, Result<JSONValue, ResponseError>) -> Void
 
-  private func handle(_ message: IncomingMessage, reply: @escaping Reply) {
+  func handle(_ message: IncomingMessage, reply: @escaping Reply) {
+    if case .request = message {} else { flushGroup() }  // Requests decide in `handleRequest`.
     switch message {
     case .invalid(let id, let error):
       log("Invalid request: \(error.data?["detail"]?.stringValue ?? error.message)")
@@ -279,26 +293,23 @@ public final class Dispatcher: Sendable {
         return .run(handler, handler.ordering(params), isInitialize: false)
       }
     }
+    if case .run(let handler?, .exclusive, false) = decision, handler.runGroup != nil,
+      collect(id: id, method: method, params: params, handler: handler, reply: reply)
+    {
+      return
+    }
+    flushGroup()
+    if case .run(let handler?, .concurrent, false) = decision, let runNow = handler.runNow,
+      answerImmediately(id: id, method: method, params: params, runNow: runNow, reply: reply)
+    {
+      return
+    }
     switch decision {
     case .reject(let error):
       // Answered in order: a rejection does not overtake an `initialize` or a write still running.
       spawn(ordering: .concurrent, id: nil) { reply(id, .failure(self.presented(error))) }
     case .run(let handler, let ordering, let isInitialize):
-      let arrival = state.withLock { state -> UInt64 in
-        let arrival = state.nextSequence
-        state.latestArrival[method] = arrival
-        return arrival
-      }
-      let context = RequestContext(
-        id: id,
-        method: method,
-        workDoneToken: params?["workDoneToken"],
-        notify: { [weak self] method, params in self?.notify(method, params: params) },
-        isSuperseded: { [weak self] in
-          guard let self else { return false }
-          return self.state.withLock { ($0.latestArrival[method] ?? 0) > arrival }
-        }
-      )
+      let context = makeContext(id: id, method: method, params: params)
       spawn(ordering: ordering, id: id) {
         let outcome = await self.run(handler, method: method, params: params, context: context)
         if isInitialize {
@@ -315,7 +326,26 @@ public final class Dispatcher: Sendable {
     }
   }
 
-  private func run(
+  /// The context of a request that is about to run; records its arrival for ``RequestContext/isSuperseded``.
+  func makeContext(id: RequestID, method: String, params: JSONValue?) -> RequestContext {
+    let arrival = state.withLock { state -> UInt64 in
+      let arrival = state.nextSequence
+      state.latestArrival[method] = arrival
+      return arrival
+    }
+    return RequestContext(
+      id: id,
+      method: method,
+      workDoneToken: params?["workDoneToken"],
+      notify: { [weak self] method, params in self?.notify(method, params: params) },
+      isSuperseded: { [weak self] in
+        guard let self else { return false }
+        return self.state.withLock { ($0.latestArrival[method] ?? 0) > arrival }
+      }
+    )
+  }
+
+  func run(
     _ handler: RequestHandler?,
     method: String,
     params: JSONValue?,
@@ -341,7 +371,7 @@ public final class Dispatcher: Sendable {
   }
 
   /// Starts `body` in a task after the tasks it must wait for, and tracks it until it ends.
-  private func spawn(ordering: RequestOrdering, id: RequestID?, body: @escaping @Sendable () async -> Void) {
+  func spawn(ordering: RequestOrdering, id: RequestID?, body: @escaping @Sendable () async -> Void) {
     state.withLock { state in
       let sequence = state.nextSequence
       state.nextSequence += 1
@@ -354,6 +384,7 @@ public final class Dispatcher: Sendable {
         self.state.withLock { state in
           state.running[sequence] = nil
           state.concurrentSinceExclusive[sequence] = nil
+          if ordering == .exclusive, state.lastExclusiveSequence == sequence { state.lastExclusive = nil }
           if let id, state.requestsByID[id]?.sequence == sequence { state.requestsByID[id] = nil }
         }
       }
@@ -362,6 +393,7 @@ public final class Dispatcher: Sendable {
       switch ordering {
       case .exclusive:
         state.lastExclusive = task
+        state.lastExclusiveSequence = sequence
         state.concurrentSinceExclusive.removeAll()
       case .concurrent:
         state.concurrentSinceExclusive[sequence] = task

@@ -6,12 +6,26 @@ import Synchronization
 /// `enqueue` never blocks on the peer, so the reader keeps reading while a slow client drains its
 /// end of the pipe (no two-way pipe deadlock). Frames are written whole, queued frames are coalesced
 /// into one `write(2)`, and a write error (the peer went away) drops further output.
+///
+/// When nothing is queued or being written and the peer has room (`poll` says writable, and the frame fits
+/// in one pipe buffer, `PIPE_BUF`, so the write cannot block), the calling thread writes the frame itself:
+/// a request answered on the reader thread then costs no thread wake-up at all.
 public final class MessageWriter: Sendable {
   private struct Queue {
     var pending: [UInt8] = []
     var isClosed = false
+    /// The writer thread is writing a chunk it took.
     var isWriting = false
+    /// A caller of `enqueue` is writing its frame directly.
+    var isWritingDirectly = false
+    /// Frames are being collected (``collectingWrites(_:)``): queue them, write them when it ends.
+    var isCollecting = false
+
+    var isIdle: Bool { pending.isEmpty && !isWriting && !isWritingDirectly }
   }
+
+  /// The largest frame written directly: what a pipe takes in one piece without blocking once it is writable.
+  static let directWriteLimit = 4_096
 
   private let fileDescriptor: Int32
   private let framing: Mutex<MessageFramer.Framing>
@@ -46,13 +60,76 @@ public final class MessageWriter: Sendable {
   /// Frames one message body and queues it for writing.
   public func enqueue(_ body: [UInt8]) {
     let frame = Self.frame(body, framing: framing.withLock { $0 })
+    if frame.count <= Self.directWriteLimit, writeDirectly(frame) { return }
     condition.lock()
-    let accepted = queue.withLock { queue in
+    let signal = queue.withLock { queue in
       guard !queue.isClosed else { return false }
       queue.pending.append(contentsOf: frame)
+      return !queue.isCollecting
+    }
+    if signal { condition.signal() }
+    condition.unlock()
+  }
+
+  /// Runs `body` (the handling of one read's messages) with every frame it enqueues held back, then writes
+  /// them together: one `write(2)` for a whole pipelined read instead of one per answer.
+  public func collectingWrites(_ body: () -> Void) {
+    queue.withLock { $0.isCollecting = true }
+    body()
+    let held = queue.withLock { queue -> [UInt8]? in
+      queue.isCollecting = false
+      guard !queue.isWriting, !queue.isWritingDirectly, !queue.isClosed, !queue.pending.isEmpty,
+        queue.pending.count <= Self.directWriteLimit
+      else { return nil }
+      // Claimed together with taking the frames, so nothing enqueued meanwhile can overtake them.
+      queue.isWritingDirectly = true
+      defer { queue.pending = [] }
+      return queue.pending
+    }
+    if let held {
+      writeClaimed(held)
+    } else {
+      condition.lock()
+      condition.signal()
+      condition.unlock()
+    }
+  }
+
+  /// Writes `frame` on the calling thread when the writer is idle and the peer can take it now; `false` when the
+  /// frame must be queued instead.
+  private func writeDirectly(_ frame: [UInt8]) -> Bool {
+    let claimed = queue.withLock { queue in
+      guard queue.isIdle, !queue.isCollecting, !queue.isClosed else { return false }
+      queue.isWritingDirectly = true
       return true
     }
-    if accepted { condition.signal() }
+    guard claimed else { return false }
+    writeClaimed(frame)
+    return true
+  }
+
+  /// Writes `frame` while holding the direct-write claim, if the peer can take it now, then gives the claim up;
+  /// whatever was not written goes to the front of the queue for the writer thread.
+  private func writeClaimed(_ frame: [UInt8]) {
+    var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
+    let writable = poll(&descriptor, 1, 0) == 1 && descriptor.revents & Int16(POLLOUT) != 0
+    var written = 0
+    if writable {
+      written = frame.withUnsafeBytes { buffer in
+        var result: Int
+        repeat { result = write(fileDescriptor, buffer.baseAddress, buffer.count) } while result < 0 && errno == EINTR
+        return result
+      }
+    }
+    condition.lock()
+    queue.withLock { queue in
+      queue.isWritingDirectly = false
+      if written < frame.count, !queue.isClosed {
+        // Not writable, or a partial write: the writer thread sends the rest, ahead of anything queued since.
+        queue.pending.insert(contentsOf: frame[max(written, 0)...], at: 0)
+      }
+    }
+    condition.broadcast()
     condition.unlock()
   }
 
@@ -76,7 +153,7 @@ public final class MessageWriter: Sendable {
     let deadline = Date(timeIntervalSinceNow: timeout)
     condition.lock()
     defer { condition.unlock() }
-    while queue.withLock({ !$0.pending.isEmpty || $0.isWriting }) {
+    while queue.withLock({ !$0.isIdle }) {
       if !condition.wait(until: deadline) { return false }
     }
     return true
@@ -88,6 +165,8 @@ public final class MessageWriter: Sendable {
       var chunk: [UInt8] = []
       while true {
         let (taken, closed) = queue.withLock { queue -> ([UInt8], Bool) in
+          // Never write alongside a direct write (frames would interleave), nor while frames are collected.
+          guard !queue.isWritingDirectly, !queue.isCollecting else { return ([], false) }
           let taken = queue.pending
           queue.pending = []
           queue.isWriting = !taken.isEmpty

@@ -44,8 +44,8 @@ struct CommandLineArguments: Equatable {
 
   /// Options that take a value, whichever command they belong to.
   static let valueOptions: Set<String> = [
-    "--store", "--locale", "--category", "--near", "--radius", "--text", "--sort", "--limit", "--comment",
-    "--at", "--from", "--to",
+    "--store", "--locale", "--time-zone", "--category", "--near", "--radius", "--text", "--sort", "--limit",
+    "--comment", "--at", "--from", "--to",
   ]
 
   /// Options of the human commands that take no value.
@@ -81,6 +81,7 @@ struct CommandLineArguments: Equatable {
       switch name {
       case "--store": flags.storePath = try value()
       case "--locale": flags.locale = try value()
+      case "--time-zone": flags.timeZone = try value()
       case "--offline": flags.offline = true
       case "--stdio": if positional.isEmpty { positional.append("serve") }
       case "--help", "-h": wantsHelp = true
@@ -203,6 +204,7 @@ struct CommandLineArguments: Equatable {
       --store STI        SQLite-fil (ellers BEACON_STORE, eller standardplassen)
       --offline          bruk bare lagrede data, aldri nettet
       --locale nb|nn|en  språk for meldinger og utdata (standard nb)
+      --time-zone SONE   tidssone for åpningstider når stedet ikke har sin egen (standard Europe/Oslo)
 
     Miljø:
       GEOAPIFY_API_KEY     nøkkel til Geoapify (vises aldri i utdata)
@@ -210,6 +212,7 @@ struct CommandLineArguments: Equatable {
       BEACON_FRUITYVICE_URL  annen adresse til Fruityvice (standard https://www.fruityvice.com)
       BEACON_STORE         SQLite-fil
       BEACON_LOCALE        språk, som --locale
+      BEACON_TIME_ZONE     tidssone, som --time-zone
       BEACON_LOG           loggnivå på stderr: debug, info, warning (standard), error
 
     Forrang: valg på kommandolinjen > initializationOptions > miljø > standard.

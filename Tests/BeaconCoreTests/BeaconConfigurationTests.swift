@@ -64,6 +64,17 @@ import Testing
     }
   }
 
+  @Test func theTimeZoneDefaultsToOsloAndMustBeAKnownIANAName() throws {
+    #expect(try BeaconConfiguration.resolve([]).timeZone.identifier == "Europe/Oslo")
+    let environment = BeaconOptions.environment(["BEACON_TIME_ZONE": "Europe/Helsinki"])
+    #expect(environment.timeZone == "Europe/Helsinki")
+    let flags = BeaconOptions(timeZone: "America/New_York")
+    #expect(try BeaconConfiguration.resolve([flags, environment]).timeZone.identifier == "America/New_York")
+    #expect(throws: ConfigurationError.invalidTimeZone("Mars/Olympus")) {
+      try BeaconConfiguration.resolve([BeaconOptions(timeZone: "Mars/Olympus")])
+    }
+  }
+
   @Test func unknownLocaleFallsBackAndIsReported() throws {
     let configuration = try BeaconConfiguration.resolve([BeaconOptions(locale: "de-DE")])
     #expect(configuration.language == .nb)

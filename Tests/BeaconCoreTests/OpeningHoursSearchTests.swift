@@ -52,6 +52,24 @@ import Testing
     return PlacesService(store: store, client: client, offline: true, now: { date })
   }
 
+  @Test func placesWithoutAZoneAreReadInTheConfiguredDefaultZone() async throws {
+    // 21:30 in Oslo is 15:30 in New York: "Mo-Su 10:00-22:00" without a zone of its own is open there until
+    // 22:00 New York time, while a place that names Europe/Oslo keeps its own zone.
+    let newYork = try #require(TimeZone(identifier: "America/New_York"))
+    let store = try Store.open(path: ":memory:", defaultTimeZone: newYork)
+    try await store.upsert([
+      Self.place("x", metres: 100, hours: "Mo-Su 10:00-20:00"),
+      Self.place("y", metres: 200, hours: "Mo-Su 10:00-20:00", zone: "Europe/Oslo"),
+    ])
+    let result = try await Self.service(store).search(
+      PlaceSearch(center: Self.oslo, category: .cafe, radiusMeters: 1_000)
+    )
+    #expect(result.places.map(\.openNow) == [true, false])
+    #expect(result.places.first?.closesAt?.description == "2026-03-23T20:00:00-04:00")
+    let details = try await Self.service(store).details(id: "x")
+    #expect(details.place.openingHours?.openNow == true)
+  }
+
   @Test func everySummarySaysWhetherThePlaceIsOpenInItsOwnTimeZone() async throws {
     let store = try await Self.seededStore()
     let result = try await Self.service(store).search(

@@ -140,6 +140,20 @@ import Testing
     #expect(try await client.call("fruitlog/remove", params: ["entryId": entryId]).get()["removed"] == false)
   }
 
+  @Test func theConfiguredTimeZoneDecidesTheDaysUnlessTheRequestNamesOne() async throws {
+    let server = try FruityviceFixtures.server()
+    let environment = BeaconOptions(fruityviceBaseURL: server.baseURL.absoluteString, timeZone: "America/New_York")
+    let client = InProcessClient(options: .inMemory(environment: environment, now: Self.now))
+    _ = try await client.send(InitializeRequest())
+    // 03:00 UTC on 22 November is still the 21st in New York (UTC-5).
+    _ = try await client.call("fruitlog/add", params: ["fruitId": 1, "eatenAt": "2026-11-22T03:00:00Z"]).get()
+    let days = try await client.call("fruitlog/days").get()
+    #expect(days["timeZone"] == "America/New_York")
+    #expect(days["days"]?.arrayValue?.compactMap { $0["date"]?.stringValue } == ["2026-11-21"])
+    let oslo = try await client.call("fruitlog/days", params: ["timeZone": "Europe/Oslo"]).get()
+    #expect(oslo["days"]?.arrayValue?.compactMap { $0["date"]?.stringValue } == ["2026-11-22"])
+  }
+
   @Test func theContractsExamplesConformToTheirOwnSchemas() throws {
     let document = try OpenRPCContractTests.document()
     let validator = JSONSchemaValidator(root: document)

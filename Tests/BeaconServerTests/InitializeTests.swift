@@ -89,6 +89,21 @@ import Testing
     #expect((try? retry.get()) != nil)
   }
 
+  @Test func theTimeZoneComesFromInitializationOptionsAndAnUnknownOneNamesItsField() async throws {
+    let client = InProcessClient(options: .inMemory())
+    let bad = await client.call("initialize", params: ["initializationOptions": ["timeZone": "Europe/Atlantis"]])
+    guard case .failure(let error) = bad else {
+      Issue.record("expected an error, got \(bad)")
+      return
+    }
+    #expect(error.code == .invalidParams)
+    #expect(error.data?["field"] == "initializationOptions.timeZone")
+    #expect(error.message.contains("Europe/Atlantis"))
+    let result = try await client.send(InitializeRequest(initializationOptions: .init(timeZone: "Asia/Tokyo")))
+    #expect(result.configuration.timeZone == "Asia/Tokyo")
+    #expect(client.beaconServer?.configuration?.timeZone.identifier == "Asia/Tokyo")
+  }
+
   @Test func aWronglyTypedOptionNamesItsField() async throws {
     let client = InProcessClient(options: .inMemory())
     let result = await client.call("initialize", params: ["initializationOptions": ["offline": "yes"]])

@@ -138,6 +138,67 @@ private func bodies(in stream: [UInt8]) -> [[UInt8]]? {
     #expect(Array(buffer[0..<max(count, 0)]) == expected)
   }
 
+  @Test func aFullPipeNeverBlocksTheCallerAndFramesKeepTheirOrder() throws {
+    var descriptors: [Int32] = [0, 0]
+    #expect(pipe(&descriptors) == 0)
+    defer {
+      close(descriptors[0])
+      close(descriptors[1])
+    }
+    // Fill the pipe so that it is not writable, then enqueue small frames, which would be written directly if
+    // there were room: the caller must return at once while nobody reads.
+    let filler = [UInt8](repeating: UInt8(ascii: "f"), count: 1 << 20)
+    #expect(fcntl(descriptors[1], F_SETFL, fcntl(descriptors[1], F_GETFL) | O_NONBLOCK) == 0)
+    var filled = 0
+    while true {
+      let written = filler.withUnsafeBytes { write(descriptors[1], $0.baseAddress, $0.count) }
+      if written <= 0 { break }
+      filled += written
+    }
+    #expect(fcntl(descriptors[1], F_SETFL, fcntl(descriptors[1], F_GETFL) & ~O_NONBLOCK) == 0)
+    let writer = MessageWriter(fileDescriptor: descriptors[1])
+    let bodies = (0..<50).map { Array(#"{"id":\#($0)}"#.utf8) }
+    let returned = DispatchSemaphore(value: 0)
+    Thread {
+      for body in bodies { writer.enqueue(body) }
+      returned.signal()
+    }.start()
+    #expect(returned.wait(timeout: .now() + 30) == .success, "enqueue blocked on a full pipe")
+    // Now drain: the filler first, then every frame in order.
+    let expected = bodies.flatMap { MessageWriter.frame($0, framing: .contentLength) }
+    var stream: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    while stream.count < filled + expected.count {
+      let count = buffer.withUnsafeMutableBytes { read(descriptors[0], $0.baseAddress, $0.count) }
+      if count <= 0 { break }
+      stream.append(contentsOf: buffer[0..<count])
+    }
+    #expect(stream.count == filled + expected.count)
+    #expect(Array(stream.dropFirst(filled)) == expected)
+  }
+
+  @Test func framesEnqueuedWhileCollectingAreWrittenTogetherAfterwardsInOrder() throws {
+    var descriptors: [Int32] = [0, 0]
+    #expect(pipe(&descriptors) == 0)
+    defer {
+      close(descriptors[0])
+      close(descriptors[1])
+    }
+    #expect(fcntl(descriptors[0], F_SETFL, fcntl(descriptors[0], F_GETFL) | O_NONBLOCK) == 0)
+    let writer = MessageWriter(fileDescriptor: descriptors[1])
+    let bodies = (0..<30).map { Array(#"{"id":\#($0)}"#.utf8) }
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    var readWhileCollecting = 0
+    writer.collectingWrites {
+      for body in bodies { writer.enqueue(body) }
+      readWhileCollecting = buffer.withUnsafeMutableBytes { read(descriptors[0], $0.baseAddress, $0.count) }
+    }
+    #expect(readWhileCollecting == -1, "nothing is written while collecting")
+    #expect(writer.flush())
+    let count = buffer.withUnsafeMutableBytes { read(descriptors[0], $0.baseAddress, $0.count) }
+    #expect(Array(buffer[0..<max(count, 0)]) == bodies.flatMap { MessageWriter.frame($0, framing: .contentLength) })
+  }
+
   @Test func flushWithNothingQueuedReturnsTrue() throws {
     let capture = try PipeCapture()
     let writer = MessageWriter(fileDescriptor: capture.writeEnd)

@@ -38,12 +38,19 @@ extension Store {
   /// - Returns: Whether they were loaded now.
   @discardableResult
   public func loadDemoDataIfNeeded() throws(BeaconError) -> Bool {
+    // Asked before every offline search: the scan below costs milliseconds in a store of a million imported
+    // places (`source` has no index), so it runs once per session. Nothing ever deletes demo places.
+    guard !hasDemoData else { return false }
     let present: Bool = try storage {
       try !database.query("SELECT 1 FROM place WHERE source = ? LIMIT 1", [DemoDataset.source]).isEmpty
     }
-    guard !present else { return false }
+    guard !present else {
+      hasDemoData = true
+      return false
+    }
     // Never over what is stored: a newer import of the same OSM objects wins over the 2019 demo copy.
     try upsert(DemoDataset.places(), replacing: false)
+    hasDemoData = true
     return true
   }
 }

@@ -40,9 +40,10 @@ public struct OpeningHours: Sendable, Equatable, Codable {
     return schedule.evaluate(at: date, timeZone: timeZone, holidays: HolidayCalendar.forTimeZone(timeZone.identifier))
   }
 
-  /// The time zone called `identifier`, else ``defaultTimeZoneIdentifier``'s.
-  public static func timeZone(_ identifier: String?) -> TimeZone {
-    identifier.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: defaultTimeZoneIdentifier) ?? .gmt
+  /// The time zone called `identifier`, else `fallback`, else ``defaultTimeZoneIdentifier``'s.
+  public static func timeZone(_ identifier: String?, default fallback: TimeZone? = nil) -> TimeZone {
+    identifier.flatMap(TimeZone.init(identifier:)) ?? fallback ?? TimeZone(identifier: defaultTimeZoneIdentifier)
+      ?? .gmt
   }
 
   /// The wire names.

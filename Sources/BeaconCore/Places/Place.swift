@@ -55,8 +55,11 @@ public struct Place: Sendable, Equatable, Codable {
 }
 
 extension Place {
-  /// Whether the place is open at `date` in its own time zone; `nil` when it has no opening hours.
-  public func openingStatus(at date: Date) -> OpeningStatus? {
-    openingHours.map { OpeningHours.status(of: $0, at: date, timeZone: OpeningHours.timeZone(timeZone)) }
+  /// Whether the place is open at `date` in its own time zone (else `defaultTimeZone`); `nil` when it has no
+  /// opening hours.
+  public func openingStatus(at date: Date, defaultTimeZone: TimeZone) -> OpeningStatus? {
+    openingHours.map {
+      OpeningHours.status(of: $0, at: date, timeZone: OpeningHours.timeZone(timeZone, default: defaultTimeZone))
+    }
   }
 }

@@ -64,8 +64,14 @@ public struct PlaceDetails: Sendable, Equatable, Codable {
   }
 
   /// Builds details from a stored place, reading its kept Geoapify feature when there is one; opening hours
-  /// are evaluated at `date` in the place's time zone.
-  public init(place: Place, rating: RatingSummary?, isFavorite: Bool, at date: Date = Date()) {
+  /// are evaluated at `date` in the place's time zone, else in `defaultTimeZone`.
+  public init(
+    place: Place,
+    rating: RatingSummary?,
+    isFavorite: Bool,
+    at date: Date = Date(),
+    defaultTimeZone: TimeZone = OpeningHours.timeZone(nil)
+  ) {
     let feature = place.detailsJSON.flatMap { try? JSONParser.parse(Array($0.utf8)) }
     let properties = feature?["properties"]
     let raw = properties?["datasource"]?["raw"]
@@ -79,7 +85,9 @@ public struct PlaceDetails: Sendable, Equatable, Codable {
     let zone = place.timeZone ?? properties?["timezone"]?["name"]?.stringValue
     timeZone = zone
     let hours = place.openingHours ?? properties?["opening_hours"]?.stringValue ?? raw?["opening_hours"]?.stringValue
-    openingHours = hours.map { OpeningHours(raw: $0, at: date, timeZone: OpeningHours.timeZone(zone)) }
+    openingHours = hours.map {
+      OpeningHours(raw: $0, at: date, timeZone: OpeningHours.timeZone(zone, default: defaultTimeZone))
+    }
     phone =
       properties?["contact"]?["phone"]?.stringValue ?? raw?["phone"]?.stringValue ?? raw?["contact:phone"]?.stringValue
     email =

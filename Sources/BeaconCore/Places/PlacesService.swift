@@ -251,7 +251,13 @@ public final class PlacesService: Sendable {
     guard let place else { throw .placeNotFound(id) }
     let summary = try await store.summaries(of: [place], center: nil, at: time).first
     return PlaceDetailsResult(
-      place: PlaceDetails(place: place, rating: summary?.rating, isFavorite: summary?.isFavorite ?? false, at: time),
+      place: PlaceDetails(
+        place: place,
+        rating: summary?.rating,
+        isFavorite: summary?.isFavorite ?? false,
+        at: time,
+        defaultTimeZone: store.defaultTimeZone
+      ),
       source: source,
       stale: stale,
       fetchedAt: fetchedAt,

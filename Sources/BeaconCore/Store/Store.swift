@@ -19,22 +19,35 @@ public actor Store {
   let database: Database
   /// The file the store lives in, or `:memory:`.
   public nonisolated let path: String
+  /// The zone opening hours are read in for places that have no zone of their own.
+  public nonisolated let defaultTimeZone: TimeZone
+  /// Whether this store is known to hold the demo places, so searches look only once per session.
+  var hasDemoData = false
 
-  private init(database: Database, path: String) {
+  private init(database: Database, path: String, defaultTimeZone: TimeZone) {
     self.database = database
     self.path = path
+    self.defaultTimeZone = defaultTimeZone
   }
 
   /// Opens the store at `path` (creating it with mode 0600) and brings its schema up to date.
   ///
   /// - Throws: ``BeaconError/storeUnavailable(path:reason:)`` when the file cannot be opened or is not a
   ///   database, ``BeaconError/storeTooNew(path:version:supported:)`` when a newer Beacon wrote it.
-  public static func open(path: String) throws(BeaconError) -> Store {
-    try open(path: path, upTo: Migrations.latestVersion)
+  ///   `defaultTimeZone` is the zone opening hours are read in for places without one of their own.
+  public static func open(
+    path: String,
+    defaultTimeZone: TimeZone = OpeningHours.timeZone(nil)
+  ) throws(BeaconError) -> Store {
+    try open(path: path, upTo: Migrations.latestVersion, defaultTimeZone: defaultTimeZone)
   }
 
   /// Opens the store and migrates it only up to `version`: for tests of upgrade paths.
-  static func open(path: String, upTo version: Int) throws(BeaconError) -> Store {
+  static func open(
+    path: String,
+    upTo version: Int,
+    defaultTimeZone: TimeZone = OpeningHours.timeZone(nil)
+  ) throws(BeaconError) -> Store {
     let database: Database
     do {
       database = try Database(path: path)
@@ -59,7 +72,7 @@ public actor Store {
     } catch {
       throw .storeUnavailable(path: path, reason: Self.reason(error))
     }
-    return Store(database: database, path: path)
+    return Store(database: database, path: path, defaultTimeZone: defaultTimeZone)
   }
 
   /// The technical reason behind an open failure, as SQLite or the system words it (e.g. "file is not a
@@ -182,7 +195,7 @@ public actor Store {
         rating: ratings[place.id],
         isFavorite: favorites.contains(place.id),
         source: place.source,
-        hours: place.openingStatus(at: date)
+        hours: place.openingStatus(at: date, defaultTimeZone: defaultTimeZone)
       )
     }
   }
@@ -190,97 +203,6 @@ public actor Store {
   static func jsonArray(_ ids: [String]) -> String {
     let data = (try? JSONEncoder().encode(ids)) ?? Data("[]".utf8)
     return String(decoding: data, as: UTF8.self)
-  }
-
-  // MARK: - Ratings
-
-  /// Adds one rating and returns it with the place's new summary.
-  ///
-  /// - Throws: ``BeaconError/invalidArgument(field:message:)`` for stars outside 1…5 or an over-long
-  ///   comment, ``BeaconError/placeNotFound(_:)`` for a place never seen.
-  public func addRating(
-    placeId: String,
-    stars: Int,
-    comment: String?,
-    at date: Date = Date()
-  ) throws(BeaconError) -> (rating: Rating, summary: RatingSummary) {
-    guard (1...5).contains(stars) else {
-      throw .invalidArgument(field: "stars", message: .starsOutOfRange(stars))
-    }
-    let comment = comment?.trimmingCharacters(in: .whitespacesAndNewlines)
-    if let comment, comment.count > Self.maxCommentLength {
-      throw .invalidArgument(field: "comment", message: .commentTooLong(Self.maxCommentLength))
-    }
-    let storedComment = comment?.isEmpty == false ? comment : nil
-    return try storage {
-      try database.transaction {
-        try requirePlace(placeId)
-        try database.run(
-          "INSERT INTO rating (place_id, stars, comment, created_at) VALUES (?, ?, ?, ?)",
-          [placeId, stars, storedComment, date]
-        )
-        let rating = Rating(
-          id: Int(database.lastInsertRowID),
-          placeId: placeId,
-          stars: stars,
-          comment: storedComment,
-          createdAt: date
-        )
-        guard let summary = try ratingSummaryInTransaction(placeId) else {
-          throw SQLiteError(code: 1, message: "the rating just added is missing")
-        }
-        return (rating, summary)
-      }
-    }
-  }
-
-  private func ratingSummaryInTransaction(_ placeId: String) throws -> RatingSummary? {
-    let row = try database.query("SELECT coalesce(sum(stars), 0), count(*) FROM rating WHERE place_id = ?", [placeId])
-    return row.first.flatMap { RatingSummary(total: $0.int(0) ?? 0, count: $0.int(1) ?? 0) }
-  }
-
-  /// All ratings of a place, newest first.
-  ///
-  /// - Throws: ``BeaconError/placeNotFound(_:)`` for a place never seen.
-  public func ratings(placeId: String) throws(BeaconError) -> (ratings: [Rating], summary: RatingSummary?) {
-    try storage {
-      try requirePlace(placeId)
-      let rows = try database.query(
-        "SELECT id, stars, comment, created_at FROM rating WHERE place_id = ? ORDER BY created_at DESC, id DESC",
-        [placeId]
-      )
-      let ratings = rows.map { row in
-        Rating(
-          id: row.int(0) ?? 0,
-          placeId: placeId,
-          stars: row.int(1) ?? 0,
-          comment: row.string(2),
-          createdAt: Date(timeIntervalSince1970: row.double(3) ?? 0)
-        )
-      }
-      return (ratings, RatingSummary(stars: ratings.map(\.stars)))
-    }
-  }
-
-  /// Rating summaries for the places in `ids` that have ratings.
-  public func ratingSummaries(for ids: [String]) throws(BeaconError) -> [String: RatingSummary] {
-    guard !ids.isEmpty else { return [:] }
-    return try storage {
-      let rows = try database.query(
-        """
-        SELECT place_id, sum(stars), count(*) FROM rating
-        WHERE place_id IN (SELECT value FROM json_each(?)) GROUP BY place_id
-        """,
-        [Self.jsonArray(ids)]
-      )
-      var summaries: [String: RatingSummary] = [:]
-      for row in rows {
-        if let id = row.string(0), let summary = RatingSummary(total: row.int(1) ?? 0, count: row.int(2) ?? 0) {
-          summaries[id] = summary
-        }
-      }
-      return summaries
-    }
   }
 
   // MARK: - Settings

@@ -105,7 +105,7 @@ public final class MCPServer: Sendable {
       return try await self.initialize(request)
     }
     dispatcher.register(InitializedNotification.self) { _ in }
-    dispatcher.register(PingRequest.self) { _, _ in EmptyResult() }
+    dispatcher.registerImmediate(PingRequest.self) { _ in EmptyResult() }
     dispatcher.register(SetLogLevelRequest.self) { [session] request, _ in
       session.values.withLock { $0.logLevel = request.level }
       return EmptyResult()

@@ -51,18 +51,22 @@ public struct InitializeRequest: RequestType, Encodable, Equatable {
     public var geoapify: Geoapify?
     /// Fruityvice access.
     public var fruityvice: Fruityvice?
+    /// The IANA time zone for places without one of their own (default Europe/Oslo).
+    public var timeZone: String?
 
     /// Creates options.
     public init(
       storePath: String? = nil,
       offline: Bool? = nil,
       geoapify: Geoapify? = nil,
-      fruityvice: Fruityvice? = nil
+      fruityvice: Fruityvice? = nil,
+      timeZone: String? = nil
     ) {
       self.storePath = storePath
       self.offline = offline
       self.geoapify = geoapify
       self.fruityvice = fruityvice
+      self.timeZone = timeZone
     }
 
     /// Fruityvice access settings.
@@ -130,5 +134,7 @@ public struct InitializeResult: Codable, Sendable, Equatable {
     public var geoapifyBaseURL: String
     public var geoapifyAPIKeyConfigured: Bool
     public var fruityviceBaseURL: String
+    /// The zone opening hours are read in for places without one of their own.
+    public var timeZone: String
   }
 }

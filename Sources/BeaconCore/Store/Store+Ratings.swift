@@ -1,0 +1,137 @@
+import Foundation
+
+extension Store {
+
+  /// Adds one rating and returns it with the place's new summary.
+  ///
+  /// - Throws: ``BeaconError/invalidArgument(field:message:)`` for stars outside 1…5 or an over-long
+  ///   comment, ``BeaconError/placeNotFound(_:)`` for a place never seen.
+  public func addRating(
+    placeId: String,
+    stars: Int,
+    comment: String?,
+    at date: Date = Date()
+  ) throws(BeaconError) -> (rating: Rating, summary: RatingSummary) {
+    let added = try addRatings([NewRating(placeId: placeId, stars: stars, comment: comment)], at: date)[0].get()
+    return (added.rating, added.summary)
+  }
+
+  /// Adds ratings in one transaction (group commit): each comes back with the place's summary right after it,
+  /// or with the error that kept it out; one rating's invalid value or unknown place does not affect the
+  /// others. When the transaction itself fails, nothing is stored and every rating fails with that error.
+  public func addRatings(_ ratings: [NewRating], at date: Date = Date()) -> [Result<AddedRating, BeaconError>] {
+    // Every slot is overwritten below: with its validation error, its outcome, or the transaction's error.
+    var results: [Result<AddedRating, BeaconError>] = ratings.map { rating in
+      .failure(Self.validationError(rating) ?? .storage(SQLiteError(code: 1, message: "not stored")))
+    }
+    let valid = ratings.indices.filter { Self.validationError(ratings[$0]) == nil }
+    guard !valid.isEmpty else { return results }
+    do throws(BeaconError) {
+      try storage {
+        try database.transaction {
+          var totals: [String: (stars: Int, count: Int)] = [:]
+          var known: [String: Bool] = [:]
+          for index in valid {
+            let rating = ratings[index]
+            let exists = try known[rating.placeId] ?? placeExists(rating.placeId)
+            known[rating.placeId] = exists
+            guard exists else {
+              results[index] = .failure(.placeNotFound(rating.placeId))
+              continue
+            }
+            let comment = Self.storedComment(rating.comment)
+            try database.run(
+              "INSERT INTO rating (place_id, stars, comment, created_at) VALUES (?, ?, ?, ?)",
+              [rating.placeId, rating.stars, comment, date]
+            )
+            let id = Int(database.lastInsertRowID)
+            // One scan per place and group (it sees the row just added); later ratings of the place add to it.
+            let total: (stars: Int, count: Int) =
+              try totals[rating.placeId].map { ($0.stars + rating.stars, $0.count + 1) }
+              ?? ratingTotals(rating.placeId)
+            totals[rating.placeId] = total
+            guard let summary = RatingSummary(total: total.stars, count: total.count) else {
+              throw SQLiteError(code: 1, message: "the rating just added is missing")
+            }
+            let added = Rating(id: id, placeId: rating.placeId, stars: rating.stars, comment: comment, createdAt: date)
+            results[index] = .success(AddedRating(rating: added, summary: summary))
+          }
+        }
+      }
+    } catch {
+      for index in valid { results[index] = .failure(error) }
+    }
+    return results
+  }
+
+  /// Why `rating` cannot be stored whatever the store holds, or `nil`.
+  private static func validationError(_ rating: NewRating) -> BeaconError? {
+    guard (1...5).contains(rating.stars) else {
+      return .invalidArgument(field: "stars", message: .starsOutOfRange(rating.stars))
+    }
+    if let comment = rating.comment?.trimmingCharacters(in: .whitespacesAndNewlines), comment.count > maxCommentLength {
+      return .invalidArgument(field: "comment", message: .commentTooLong(maxCommentLength))
+    }
+    return nil
+  }
+
+  /// The comment as stored: trimmed, and `nil` when empty.
+  private static func storedComment(_ comment: String?) -> String? {
+    let trimmed = comment?.trimmingCharacters(in: .whitespacesAndNewlines)
+    return trimmed?.isEmpty == false ? trimmed : nil
+  }
+
+  private func placeExists(_ id: String) throws -> Bool {
+    try !database.query("SELECT 1 FROM place WHERE id = ?", [id]).isEmpty
+  }
+
+  /// The sum of stars and the number of ratings of a place, inside the current transaction.
+  private func ratingTotals(_ placeId: String) throws -> (stars: Int, count: Int) {
+    let row = try database.query("SELECT coalesce(sum(stars), 0), count(*) FROM rating WHERE place_id = ?", [placeId])
+    return (row.first?.int(0) ?? 0, row.first?.int(1) ?? 0)
+  }
+
+  /// All ratings of a place, newest first.
+  ///
+  /// - Throws: ``BeaconError/placeNotFound(_:)`` for a place never seen.
+  public func ratings(placeId: String) throws(BeaconError) -> (ratings: [Rating], summary: RatingSummary?) {
+    try storage {
+      try requirePlace(placeId)
+      let rows = try database.query(
+        "SELECT id, stars, comment, created_at FROM rating WHERE place_id = ? ORDER BY created_at DESC, id DESC",
+        [placeId]
+      )
+      let ratings = rows.map { row in
+        Rating(
+          id: row.int(0) ?? 0,
+          placeId: placeId,
+          stars: row.int(1) ?? 0,
+          comment: row.string(2),
+          createdAt: Date(timeIntervalSince1970: row.double(3) ?? 0)
+        )
+      }
+      return (ratings, RatingSummary(stars: ratings.map(\.stars)))
+    }
+  }
+
+  /// Rating summaries for the places in `ids` that have ratings.
+  public func ratingSummaries(for ids: [String]) throws(BeaconError) -> [String: RatingSummary] {
+    guard !ids.isEmpty else { return [:] }
+    return try storage {
+      let rows = try database.query(
+        """
+        SELECT place_id, sum(stars), count(*) FROM rating
+        WHERE place_id IN (SELECT value FROM json_each(?)) GROUP BY place_id
+        """,
+        [Self.jsonArray(ids)]
+      )
+      var summaries: [String: RatingSummary] = [:]
+      for row in rows {
+        if let id = row.string(0), let summary = RatingSummary(total: row.int(1) ?? 0, count: row.int(2) ?? 0) {
+          summaries[id] = summary
+        }
+      }
+      return summaries
+    }
+  }
+}

@@ -1,0 +1,39 @@
+/// Requests answered on the reader thread: no task, no thread hop.
+///
+/// A request whose handler only computes its answer from its params (`ping`) needs no task of its own. When
+/// no exclusive request is running or waiting, such a request is answered at once on the thread that received
+/// it, which with ``MessageWriter``'s direct writes takes the round trip down to one read and one write.
+/// Behind a running write it waits like any concurrent request, so ordering is the same as for a task.
+extension Dispatcher {
+  /// Registers a request whose answer needs no waiting: `handler` must not block, and `R` must be concurrent.
+  public func registerImmediate<R: RequestType>(
+    _ type: R.Type,
+    handler: @escaping @Sendable (R) throws -> R.Response
+  ) {
+    precondition(R.ordering == .concurrent, "\(R.method): only concurrent requests can be answered at once")
+    register(type) { request, _ in try handler(request) }
+    let runNow: @Sendable (JSONValue?) throws -> JSONValue = { params in
+      try JSONValueEncoder().encode(try handler(try Self.decodeParams(R.self, from: params)))
+    }
+    state.withLock { $0.requestHandlers[R.method]?.runNow = runNow }
+  }
+
+  /// Answers the request at once unless an exclusive request is running or waiting; `false` when it must wait.
+  func answerImmediately(
+    id: RequestID,
+    method: String,
+    params: JSONValue?,
+    runNow: @Sendable (JSONValue?) throws -> JSONValue,
+    reply: Reply
+  ) -> Bool {
+    guard state.withLock({ $0.lastExclusive == nil }) else { return false }
+    let outcome: Result<JSONValue, ResponseError>
+    do {
+      outcome = .success(try runNow(params))
+    } catch {
+      outcome = .failure(responseError(for: error, method: method))
+    }
+    reply(id, outcome)
+    return true
+  }
+}
