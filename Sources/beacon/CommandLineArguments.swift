@@ -188,7 +188,7 @@ struct CommandLineArguments: Equatable {
       beacon settings [--json]                        vis innstillingene
       beacon settings reset [--json]                  tilbakestill innstillingene
       beacon import FIL [--json]                      importer steder fra OpenStreetMap-GeoJSON
-      beacon fruits [--refresh] [--json]              alle frukter fra Fruityvice, med familiens farge
+      beacon fruits [list] [--refresh] [--json]       alle frukter fra Fruityvice, med familiens farge
       beacon fruits show ID [--json]                  alt om én frukt (sukkernivå, fruktregn)
       beacon fruits groups [--refresh] [--json]       alle familier, slekter og ordener
       beacon fruits family|genus|order NAVN [--json]  fruktene i én familie, slekt eller orden
@@ -204,16 +204,17 @@ struct CommandLineArguments: Equatable {
       --store STI        SQLite-fil (ellers BEACON_STORE, eller standardplassen)
       --offline          bruk bare lagrede data, aldri nettet
       --locale nb|nn|en  språk for meldinger og utdata (standard nb)
-      --time-zone SONE   tidssone for åpningstider når stedet ikke har sin egen (standard Europe/Oslo)
+      --time-zone SONE   tidssone for fruktloggens dager og for åpningstider der stedet ikke har sin egen
+                         (standard Europe/Oslo)
 
     Miljø:
-      GEOAPIFY_API_KEY     nøkkel til Geoapify (vises aldri i utdata)
-      BEACON_GEOAPIFY_URL  annen adresse til Geoapify (f.eks. en testtjener)
+      GEOAPIFY_API_KEY       nøkkel til Geoapify (vises aldri i utdata)
+      BEACON_GEOAPIFY_URL    annen adresse til Geoapify (f.eks. en testtjener)
       BEACON_FRUITYVICE_URL  annen adresse til Fruityvice (standard https://www.fruityvice.com)
-      BEACON_STORE         SQLite-fil
-      BEACON_LOCALE        språk, som --locale
-      BEACON_TIME_ZONE     tidssone, som --time-zone
-      BEACON_LOG           loggnivå på stderr: debug, info, warning (standard), error
+      BEACON_STORE           SQLite-fil
+      BEACON_LOCALE          språk, som --locale
+      BEACON_TIME_ZONE       tidssone, som --time-zone
+      BEACON_LOG             loggnivå på stderr: debug, info, warning (standard), error
 
     Forrang: valg på kommandolinjen > initializationOptions > miljø > standard.
     Feil gir avslutningskode 1, en ugyldig kommandolinje 64.

@@ -29,8 +29,9 @@ extension HumanCommandParser {
     }
     let command: FruitCommand
     switch arguments.first {
-    case nil:
+    case nil, "list":
       try allow(["--refresh"])
+      try expect(arguments: [], after: arguments.isEmpty ? 0 : 1)
       command = .list(refresh: has("--refresh"))
     case "show":
       try allow([])
