@@ -190,19 +190,21 @@ public struct JSONParser {
   private mutating func parseString() throws(JSONParseError) -> String {
     index += 1
     let start = index
+    var isASCII = true
     // Fast path: no escapes.
     while index < buffer.count {
       let byte = buffer[index]
       if byte == UInt8(ascii: "\"") {
         let slice = UnsafeBufferPointer(rebasing: buffer[start..<index])
-        guard let string = String(validating: slice, as: UTF8.self) else {
-          throw JSONParseError(offset: start, reason: "Invalid UTF-8 in string")
-        }
+        // ASCII needs no validation (and most keys and values are ASCII): the cheap non-generic initializer.
+        let string = isASCII ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
+        guard let string else { throw JSONParseError(offset: start, reason: "Invalid UTF-8 in string") }
         index += 1
         return string
       }
       if byte == UInt8(ascii: "\\") { break }
       if byte < 0x20 { throw error("Control character in string") }
+      if byte >= 0x80 { isASCII = false }
       index += 1
     }
     var bytes = Array(buffer[start..<index])

@@ -13,7 +13,9 @@ extension Dispatcher {
     precondition(R.ordering == .concurrent, "\(R.method): only concurrent requests can be answered at once")
     register(type) { request, _ in try handler(request) }
     let runNow: @Sendable (JSONValue?) throws -> JSONValue = { params in
-      try JSONValueEncoder().encode(try handler(try Self.decodeParams(R.self, from: params)))
+      let response = try handler(try Self.decodeParams(R.self, from: params))
+      // `{}` needs no encoder (`ping` answers it thousands of times a second).
+      return response is EmptyResult ? [:] : try JSONValueEncoder().encode(response)
     }
     state.withLock { $0.requestHandlers[R.method]?.runNow = runNow }
   }

@@ -24,6 +24,8 @@ public final class MessageWriter: Sendable {
     var isIdle: Bool { pending.isEmpty && !isWriting && !isWritingDirectly }
   }
 
+  private static let contentLengthPrefix = Array("Content-Length: ".utf8)
+
   /// The largest frame written directly: what a pipe takes in one piece without blocking once it is writable.
   static let directWriteLimit = 4_096
 
@@ -139,7 +141,17 @@ public final class MessageWriter: Sendable {
     case .newlineDelimited:
       return body + [0x0A]
     case .automatic, .contentLength:
-      var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
+      var frame: [UInt8] = []
+      frame.reserveCapacity(body.count + 32)
+      frame.append(contentsOf: Self.contentLengthPrefix)
+      var digits: [UInt8] = []
+      var count = body.count
+      repeat {
+        digits.append(UInt8(ascii: "0") + UInt8(count % 10))
+        count /= 10
+      } while count > 0
+      frame.append(contentsOf: digits.reversed())
+      frame.append(contentsOf: [0x0D, 0x0A, 0x0D, 0x0A])
       frame.append(contentsOf: body)
       return frame
     }
