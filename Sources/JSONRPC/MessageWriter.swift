@@ -20,6 +20,8 @@ public final class MessageWriter: Sendable {
     var isWritingDirectly = false
     /// Frames are being collected (``collectingWrites(_:)``): queue them, write them when it ends.
     var isCollecting = false
+    /// Callers of ``flush(timeout:)`` waiting for the queue to drain.
+    var flushWaiters = 0
 
     var isIdle: Bool { pending.isEmpty && !isWriting && !isWritingDirectly }
   }
@@ -124,14 +126,17 @@ public final class MessageWriter: Sendable {
       }
     }
     condition.lock()
-    queue.withLock { queue in
+    let wake = queue.withLock { queue in
       queue.isWritingDirectly = false
       if written < frame.count, !queue.isClosed {
         // Not writable, or a partial write: the writer thread sends the rest, ahead of anything queued since.
         queue.pending.insert(contentsOf: frame[max(written, 0)...], at: 0)
       }
+      // Wake the writer thread only when it has work, and flush() only when someone waits: a wake-up per
+      // answer would cost more than the write.
+      return !queue.pending.isEmpty || queue.flushWaiters > 0
     }
-    condition.broadcast()
+    if wake { condition.broadcast() }
     condition.unlock()
   }
 
@@ -164,7 +169,11 @@ public final class MessageWriter: Sendable {
   public func flush(timeout: Double = 5) -> Bool {
     let deadline = Date(timeIntervalSinceNow: timeout)
     condition.lock()
-    defer { condition.unlock() }
+    queue.withLock { $0.flushWaiters += 1 }
+    defer {
+      queue.withLock { $0.flushWaiters -= 1 }
+      condition.unlock()
+    }
     while queue.withLock({ !$0.isIdle }) {
       if !condition.wait(until: deadline) { return false }
     }
