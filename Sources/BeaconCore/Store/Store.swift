@@ -1,3 +1,4 @@
+import BeaconJSON
 import Foundation
 
 /// Beacon's durable memory: places, ratings, favourites and settings in one SQLite file.
@@ -200,9 +201,9 @@ public actor Store {
     }
   }
 
+  /// `ids` as a JSON array, for `json_each(?)`.
   static func jsonArray(_ ids: [String]) -> String {
-    let data = (try? JSONEncoder().encode(ids)) ?? Data("[]".utf8)
-    return String(decoding: data, as: UTF8.self)
+    String(decoding: JSONWriter.serialize(.array(ids.map(JSONValue.string))), as: UTF8.self)
   }
 
   // MARK: - Settings
