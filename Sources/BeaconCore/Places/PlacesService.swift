@@ -191,12 +191,24 @@ public final class PlacesService: Sendable {
   /// loaded first if the store does not have it yet.
   private func storedPlaces(for search: PlaceSearch, at time: Date) async throws(BeaconError) -> [PlaceSummary] {
     try await store.loadDemoDataIfNeeded()
-    let found = try await store.places(
-      near: search.center,
-      radiusMeters: search.radiusMeters,
-      category: search.category,
-      text: search.text
-    )
+    let found: [Place]
+    if search.sort == .distance, !search.openNow {
+      // Only the nearest can make the list: no need to read (and summarize) every place in the circle.
+      found = try await store.nearest(
+        search.limit,
+        to: search.center,
+        within: search.radiusMeters,
+        category: search.category,
+        text: search.text
+      )
+    } else {
+      found = try await store.places(
+        near: search.center,
+        radiusMeters: search.radiusMeters,
+        category: search.category,
+        text: search.text
+      )
+    }
     return try await store.summaries(of: found, center: search.center, at: time)
   }
 

@@ -26,6 +26,32 @@ extension Store {
       .map(\.place)
   }
 
+  /// At least the `limit` places nearest to `center` within `radiusMeters` (category and text as in
+  /// ``places(near:radiusMeters:category:text:)``), nearest first: every place that can be among the first
+  /// `limit` when sorted by distance in whole metres, and few others.
+  ///
+  /// The box grows from a sixteenth of the radius, four times at a time, until it holds `limit` places clearly
+  /// (2 m) inside its circle: nothing outside can then come first, and a dense store answers from a small box
+  /// (at a million places a 1 km search reads ~30 rows instead of ~1 300).
+  public func nearest(
+    _ limit: Int,
+    to center: Coordinate,
+    within radiusMeters: Int,
+    category: PlaceCategory?,
+    text: String?
+  ) throws(BeaconError) -> [Place] {
+    let radius = Double(radiusMeters)
+    var reach = max(min(radius, 100), radius / 16)
+    while true {
+      let found = try places(near: center, radiusMeters: Int(reach.rounded(.up)), category: category, text: text)
+      let clearlyInside = found.prefix { $0.location.distance(to: center) <= reach - 2 }.count
+      if clearlyInside >= limit || reach >= radius {
+        return found.filter { $0.location.distance(to: center) <= radius }
+      }
+      reach = min(reach * 4, radius)
+    }
+  }
+
   /// The query behind ``places(near:radiusMeters:category:text:)``: the box (4 values), then the category and
   /// the full-text query when asked for. The R*Tree drives it (tested with `EXPLAIN QUERY PLAN`).
   static func searchSQL(category: Bool, text: Bool) -> String {
