@@ -1,12 +1,17 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// ``HTTPTransport`` over URLSession (FoundationNetworking on Linux), with timeouts and a size cap.
+///
+/// The session is made on the first request: creating one initializes libcurl and its TLS libraries
+/// (~8 MB of resident pages on Linux), which a session that never goes online should not pay.
 public final class URLSessionTransport: HTTPTransport {
-  private let session: URLSession
+  private let configuration: URLSessionConfiguration
+  private let madeSession = Mutex<URLSession?>(nil)
   private let maxResponseBytes: Int
 
   /// Creates a transport.
@@ -22,11 +27,21 @@ public final class URLSessionTransport: HTTPTransport {
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
     configuration.httpCookieStorage = nil
-    session = URLSession(configuration: configuration)
+    self.configuration = configuration
     self.maxResponseBytes = maxResponseBytes
   }
 
-  deinit { session.finishTasksAndInvalidate() }
+  deinit { madeSession.withLock { $0?.finishTasksAndInvalidate() } }
+
+  /// The session, made on first use.
+  private var session: URLSession {
+    madeSession.withLock { made in
+      if let made { return made }
+      let session = URLSession(configuration: configuration)
+      made = session
+      return session
+    }
+  }
 
   public func send(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse {
     var urlRequest = URLRequest(url: request.url)
