@@ -45,7 +45,7 @@ extension BeaconServer {
     let language = language
     return try await withPlaces { places throws(BeaconError) in
       guard let store = self.store else { throw BeaconError.storage(SQLiteError(code: 1, message: "no store")) }
-      var settings = try await store.settings()
+      var (settings, hasStoredCenter) = try await store.settingsForSearch()
       var centerSource = "settings"
       var city: String?
       var message: String?
@@ -62,7 +62,7 @@ extension BeaconServer {
           message = LocalizedMessage.nearMeUnavailable.text(in: language)
         }
       }
-      if centerSource == "settings", places.searchesOffline, try await !store.hasStoredCenter() {
+      if centerSource == "settings", places.searchesOffline, !hasStoredCenter {
         // Offline with nowhere stored to start from: where the offline (demo) data is.
         settings.center = DemoDataset.center
         centerSource = "demo"

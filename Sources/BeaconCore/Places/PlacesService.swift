@@ -190,26 +190,7 @@ public final class PlacesService: Sendable {
   /// The stored places a search finds without the network (spatial and full-text indexes), the demo data
   /// loaded first if the store does not have it yet.
   private func storedPlaces(for search: PlaceSearch, at time: Date) async throws(BeaconError) -> [PlaceSummary] {
-    try await store.loadDemoDataIfNeeded()
-    let found: [Place]
-    if search.sort == .distance, !search.openNow {
-      // Only the nearest can make the list: no need to read (and summarize) every place in the circle.
-      found = try await store.nearest(
-        search.limit,
-        to: search.center,
-        within: search.radiusMeters,
-        category: search.category,
-        text: search.text
-      )
-    } else {
-      found = try await store.places(
-        near: search.center,
-        radiusMeters: search.radiusMeters,
-        category: search.category,
-        text: search.text
-      )
-    }
-    return try await store.summaries(of: found, center: search.center, at: time)
+    try await store.storedSummaries(for: search, at: time)
   }
 
   // MARK: - Details

@@ -26,6 +26,24 @@ extension Store {
       .map(\.place)
   }
 
+  /// What an offline search finds, summarized, in one visit to the store: the demo data loaded first if the
+  /// store does not have it yet, then the places around the centre (only the nearest when sorted by
+  /// distance: nothing else can make the list).
+  public func storedSummaries(for search: PlaceSearch, at date: Date) throws(BeaconError) -> [PlaceSummary] {
+    try loadDemoDataIfNeeded()
+    let found =
+      search.sort == .distance && !search.openNow
+      ? try nearest(
+        search.limit,
+        to: search.center,
+        within: search.radiusMeters,
+        category: search.category,
+        text: search.text
+      )
+      : try places(near: search.center, radiusMeters: search.radiusMeters, category: search.category, text: search.text)
+    return try summaries(of: found, center: search.center, at: date)
+  }
+
   /// At least the `limit` places nearest to `center` within `radiusMeters` (category and text as in
   /// ``places(near:radiusMeters:category:text:)``), nearest first: every place that can be among the first
   /// `limit` when sorted by distance in whole metres, and few others.

@@ -235,6 +235,12 @@ public actor Store {
     return settings
   }
 
+  /// The settings and whether the centre among them was stored by the user (not the default): one visit for
+  /// a search.
+  public func settingsForSearch() throws(BeaconError) -> (settings: Settings, hasStoredCenter: Bool) {
+    (try settings(), try hasStoredCenter())
+  }
+
   /// Whether a map centre was ever stored (by `settings/update` or a search with an explicit centre).
   public func hasStoredCenter() throws(BeaconError) -> Bool {
     try storage { try !database.query("SELECT 1 FROM setting WHERE key = 'center'").isEmpty }
