@@ -24,6 +24,8 @@ public struct BeaconConfiguration: Sendable, Equatable {
   public var timeZone: TimeZone
   /// Whether some layer named a language that was recognized (otherwise the stored setting may choose).
   public var isLanguageExplicit: Bool
+  /// The CoinLore base URL (scheme http or https).
+  public var coinloreBaseURL: URL
 
   /// Merges `layers`, the first layer that sets a field winning, over the defaults.
   ///
@@ -60,6 +62,12 @@ public struct BeaconConfiguration: Sendable, Equatable {
     }
     let zoneName = first(\.timeZone) ?? OpeningHours.defaultTimeZoneIdentifier
     guard let timeZone = TimeZone(identifier: zoneName) else { throw .invalidTimeZone(zoneName) }
+    let coinloreText = first(\.coinloreBaseURL) ?? CoinLoreClient.defaultBaseURL
+    guard let coinloreURL = URL(string: coinloreText), let coinloreScheme = coinloreURL.scheme?.lowercased(),
+      coinloreScheme == "http" || coinloreScheme == "https", coinloreURL.host != nil
+    else {
+      throw .invalidCoinLoreURL(coinloreText)
+    }
     let storePath = first(\.storePath).map { ($0 as NSString).expandingTildeInPath }
     return BeaconConfiguration(
       storePath: storePath,
@@ -70,7 +78,8 @@ public struct BeaconConfiguration: Sendable, Equatable {
       fruityviceBaseURL: fruityviceURL,
       unrecognizedLocale: unrecognized,
       timeZone: timeZone,
-      isLanguageExplicit: isExplicit
+      isLanguageExplicit: isExplicit,
+      coinloreBaseURL: coinloreURL
     )
   }
 }
@@ -81,6 +90,8 @@ public enum ConfigurationError: Error, Sendable, Equatable {
   case invalidBaseURL(String)
   /// The Fruityvice base URL is not an absolute http(s) URL.
   case invalidFruityviceURL(String)
+  /// The CoinLore base URL is not an absolute http(s) URL.
+  case invalidCoinLoreURL(String)
   /// The time zone is not an IANA name this system knows (`Europe/Oslo`).
   case invalidTimeZone(String)
 
@@ -89,6 +100,7 @@ public enum ConfigurationError: Error, Sendable, Equatable {
     switch self {
     case .invalidBaseURL(let text): LocalizedMessage.invalidBaseURL(text).text(in: language)
     case .invalidFruityviceURL(let text): LocalizedMessage.fruit(.invalidBaseURL(text)).text(in: language)
+    case .invalidCoinLoreURL(let text): LocalizedMessage.crypto(.invalidBaseURL(text)).text(in: language)
     case .invalidTimeZone(let text): LocalizedMessage.invalidTimeZone(text).text(in: language)
     }
   }

@@ -23,6 +23,7 @@ public final class BeaconServer: Sendable {
     var store: Store?
     var places: PlacesService?
     var fruits: FruitsService?
+    var crypto: CryptoService?
     var monitor: ClientProcessMonitor?
   }
 
@@ -78,11 +79,13 @@ public final class BeaconServer: Sendable {
     registerPlacesMethods()
     registerImportMethod()
     registerFruitsMethods()
+    registerCryptoMethods()
     dispatcher.onShutdown { [weak self] in
       // Closing the connection checkpoints the WAL; every earlier request has finished by now.
       self?.session.withLock {
         $0.places = nil
         $0.fruits = nil
+        $0.crypto = nil
         $0.store = nil
       }
     }
@@ -102,7 +105,8 @@ public final class BeaconServer: Sendable {
       geoapifyBaseURL: given?.geoapify?.baseURL,
       locale: request.locale,
       fruityviceBaseURL: given?.fruityvice?.baseURL,
-      timeZone: given?.timeZone
+      timeZone: given?.timeZone,
+      coinloreBaseURL: given?.coinlore?.baseURL
     )
     let configuration: BeaconConfiguration
     do {
@@ -142,12 +146,19 @@ public final class BeaconServer: Sendable {
       timeZone: configuration.timeZone,
       now: options.now
     )
+    let crypto = CryptoService(
+      store: store,
+      client: CoinLoreClient(baseURL: configuration.coinloreBaseURL, transport: URLSessionTransport()),
+      offline: configuration.offline,
+      now: options.now
+    )
     session.withLock {
       $0.language = language
       $0.configuration = configuration
       $0.store = store
       $0.places = places
       $0.fruits = fruits
+      $0.crypto = crypto
     }
     if let tag = configuration.unrecognizedLocale {
       let message = LocalizedMessage.unrecognizedLocale(tag).text(in: configuration.language)
@@ -175,7 +186,8 @@ public final class BeaconServer: Sendable {
         geoapifyBaseURL: configuration.geoapifyBaseURL.absoluteString,
         geoapifyAPIKeyConfigured: configuration.geoapifyAPIKey != nil,
         fruityviceBaseURL: configuration.fruityviceBaseURL.absoluteString,
-        timeZone: configuration.timeZone.identifier
+        timeZone: configuration.timeZone.identifier,
+        coinloreBaseURL: configuration.coinloreBaseURL.absoluteString
       )
     )
   }
@@ -234,11 +246,26 @@ public final class BeaconServer: Sendable {
     }
   }
 
+  /// Runs `body` with the session's crypto service, turning domain errors into localized wire errors.
+  func withCrypto<T: Sendable>(_ body: (CryptoService) async throws(BeaconError) -> T) async throws(ResponseError) -> T
+  {
+    let (crypto, language) = session.withLock { ($0.crypto, $0.language) }
+    guard let crypto else { throw ResponseError.serverNotInitialized("") }
+    do {
+      return try await body(crypto)
+    } catch {
+      if case .storage(let detail) = error { logger.error("Store failure: \(detail)") }
+      logger.info("Crypto: \(error.kind)")
+      throw error.responseError(in: language)
+    }
+  }
+
   /// The `initializationOptions` field a configuration error is about.
   static func field(of error: ConfigurationError) -> String {
     switch error {
     case .invalidBaseURL: "initializationOptions.geoapify.baseURL"
     case .invalidFruityviceURL: "initializationOptions.fruityvice.baseURL"
+    case .invalidCoinLoreURL: "initializationOptions.coinlore.baseURL"
     case .invalidTimeZone: "initializationOptions.timeZone"
     }
   }

@@ -16,6 +16,7 @@ struct CommandLineArguments: Equatable {
     case settings(SettingsAction, format: OutputFormat)
     case importFile(path: String, format: OutputFormat)
     case fruits(FruitCommand, format: OutputFormat)
+    case crypto(CryptoCommand, format: OutputFormat)
   }
 
   /// What `beacon favorites` does.
@@ -45,7 +46,7 @@ struct CommandLineArguments: Equatable {
   /// Options that take a value, whichever command they belong to.
   static let valueOptions: Set<String> = [
     "--store", "--locale", "--time-zone", "--category", "--near", "--radius", "--text", "--sort", "--limit",
-    "--comment", "--at", "--from", "--to",
+    "--comment", "--at", "--from", "--to", "--order", "--start", "--svg", "--nok-rate", "--alert-threshold",
   ]
 
   /// Options of the human commands that take no value.
@@ -195,6 +196,16 @@ struct CommandLineArguments: Equatable {
       beacon fruits eat ID [--at TIDSPUNKT] [--json]  loggfør at du spiste en frukt (standard: nå)
       beacon fruits log [--from DATO] [--to DATO] [--json]   loggen per dag med næringsinnhold
       beacon fruits log remove LOGG-ID [--json]       fjern en loggføring
+      beacon crypto [global] [--refresh] [--json]     kryptomarkedet fra CoinLore (alle tall fra /global/)
+      beacon crypto list [VALG] [--json]              kryptovalutaer med pris (i kroner når kronekursen er satt)
+          --sort rank|change1h|change24h|change7d    rekkefølge (standard rank; endringer største først)
+          --order asc|desc                           stigende eller synkende
+          --start N --limit N                        hopp over N etter rang; vis høyst N (1–100, standard 100)
+      beacon crypto show ID [--json]                  alt om én kryptovaluta (ID fra listen, f.eks. 90)
+      beacon crypto stats [ID…] [--svg FIL] [--json]  endring siste 1 t, 24 t og 7 d (standard 90 80 58);
+                                                      --svg lagrer stolpediagrammet som SVG
+      beacon crypto settings [--nok-rate KURS|none] [--alert-threshold N] [--json]
+                                                      kronekurs (kr per dollar) og varslingsgrense 0–100 %
       beacon serve [--stdio]            JSON-RPC 2.0-tjener på stdin/stdout (Content-Length eller NDJSON)
       beacon mcp                        MCP-tjener (Model Context Protocol) på stdin/stdout for KI-agenter
       beacon call METODE [PARAMS_JSON]  kjør én forespørsel og skriv resultatet som JSON
@@ -211,6 +222,7 @@ struct CommandLineArguments: Equatable {
       GEOAPIFY_API_KEY       nøkkel til Geoapify (vises aldri i utdata)
       BEACON_GEOAPIFY_URL    annen adresse til Geoapify (f.eks. en testtjener)
       BEACON_FRUITYVICE_URL  annen adresse til Fruityvice (standard https://www.fruityvice.com)
+      BEACON_COINLORE_URL    annen adresse til CoinLore (standard https://api.coinlore.net)
       BEACON_STORE           SQLite-fil
       BEACON_LOCALE          språk, som --locale
       BEACON_TIME_ZONE       tidssone, som --time-zone

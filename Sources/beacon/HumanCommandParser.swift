@@ -41,7 +41,8 @@ struct CommandOptions: Equatable {
   }
 }
 
-/// Turns a human command (`search`, `details`, `rate`, `favorites`, `settings`, `import`, `fruits`) and its options
+/// Turns a human command (`search`, `details`, `rate`, `favorites`, `settings`, `import`, `fruits`,
+/// `crypto`) and its options
 /// into a ``CommandLineArguments/Command``, checking every value.
 struct HumanCommandParser {
   let command: String
@@ -91,6 +92,8 @@ struct HumanCommandParser {
       return .importFile(path: path, format: try format())
     case "fruits":
       return try parseFruits()
+    case "crypto":
+      return try parseCrypto()
     default:
       throw UsageError(message: .unknownCommand(command))
     }

@@ -79,12 +79,14 @@ import Testing
     let validator = JSONSchemaValidator(root: document)
     let server = try GeoapifyFixtures.server()
     let fruityvice = try FruityviceFixtures.server()
+    let coinlore = try CoinLoreFixtures.server()
     let client = InProcessClient(
       options: .inMemory(
         environment: BeaconOptions(
           geoapifyAPIKey: APIKey("sk-test"),
           geoapifyBaseURL: server.baseURL.absoluteString,
-          fruityviceBaseURL: fruityvice.baseURL.absoluteString
+          fruityviceBaseURL: fruityvice.baseURL.absoluteString,
+          coinloreBaseURL: coinlore.baseURL.absoluteString
         )
       )
     )
@@ -127,6 +129,13 @@ import Testing
       ("fruitlog/days", nil),
       ("fruitlog/days", ["from": "2026-03-01", "to": "2026-03-31", "timeZone": "Europe/Oslo"]),
       ("fruitlog/remove", ["entryId": 1]),
+      ("crypto/global", nil),
+      ("crypto/tickers", ["sort": "change7d", "order": "asc", "start": 0, "limit": 5]),
+      ("crypto/ticker", ["id": "90", "refresh": true]),
+      ("crypto/settings/get", nil),
+      ("crypto/settings/update", ["nokRate": 10.8, "alertThreshold": 5]),
+      ("crypto/stats", ["ids": ["80", "58"]]),
+      ("crypto/settings/update", ["nokRate": .null]),
       ("settings/reset", nil),
       ("shutdown", nil),
     ]

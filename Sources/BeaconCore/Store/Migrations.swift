@@ -126,6 +126,26 @@ enum Migrations {
     CREATE INDEX fruit_log_eaten ON fruit_log(eaten_at);
     CREATE INDEX fruit_log_fruit ON fruit_log(fruit_id, eaten_at);
     """,
+    // Crypto (seed 004): CoinLore's answers by request and every coin as last seen, never pruned (so `crypto/*`
+    // answer stale when CoinLore is out of reach), and the user's krone rate and alert threshold.
+    """
+    CREATE TABLE crypto_snapshot (
+      key TEXT PRIMARY KEY NOT NULL,
+      body BLOB NOT NULL,
+      fetched_at REAL NOT NULL
+    );
+    CREATE TABLE crypto_coin (
+      id TEXT PRIMARY KEY NOT NULL,
+      rank INTEGER,
+      coin TEXT NOT NULL,
+      fetched_at REAL NOT NULL
+    );
+    CREATE TABLE crypto_settings (
+      id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
+      nok_rate REAL CHECK (nok_rate IS NULL OR nok_rate > 0),
+      alert_threshold REAL NOT NULL CHECK (alert_threshold BETWEEN 0 AND 100)
+    );
+    """,
   ]
 
   /// The schema version this build writes.

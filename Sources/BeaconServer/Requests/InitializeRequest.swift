@@ -3,8 +3,8 @@ import JSONRPC
 /// Starts a session: the first request a client sends.
 ///
 /// Reads `locale` (BCP 47: `nb` default, `nn`, `en`) and `initializationOptions` (`storePath`,
-/// `offline`, `geoapify {apiKey, baseURL}`, `fruityvice {baseURL}`). When `processId` names a process that
-/// dies, the server exits.
+/// `offline`, `geoapify {apiKey, baseURL}`, `fruityvice {baseURL}`, `coinlore {baseURL}`). When `processId` names a
+/// process that dies, the server exits.
 public struct InitializeRequest: RequestType, Encodable, Equatable {
   public static let method = "initialize"
   public typealias Response = InitializeResult
@@ -53,6 +53,8 @@ public struct InitializeRequest: RequestType, Encodable, Equatable {
     public var fruityvice: Fruityvice?
     /// The IANA time zone for places without one of their own (default Europe/Oslo).
     public var timeZone: String?
+    /// CoinLore access.
+    public var coinlore: CoinLore?
 
     /// Creates options.
     public init(
@@ -60,17 +62,30 @@ public struct InitializeRequest: RequestType, Encodable, Equatable {
       offline: Bool? = nil,
       geoapify: Geoapify? = nil,
       fruityvice: Fruityvice? = nil,
-      timeZone: String? = nil
+      timeZone: String? = nil,
+      coinlore: CoinLore? = nil
     ) {
       self.storePath = storePath
       self.offline = offline
       self.geoapify = geoapify
       self.fruityvice = fruityvice
       self.timeZone = timeZone
+      self.coinlore = coinlore
     }
 
     /// Fruityvice access settings.
     public struct Fruityvice: Codable, Sendable, Equatable {
+      /// The API's base URL, e.g. a local test server.
+      public var baseURL: String?
+
+      /// Creates settings.
+      public init(baseURL: String? = nil) {
+        self.baseURL = baseURL
+      }
+    }
+
+    /// CoinLore access settings.
+    public struct CoinLore: Codable, Sendable, Equatable {
       /// The API's base URL, e.g. a local test server.
       public var baseURL: String?
 
@@ -136,5 +151,6 @@ public struct InitializeResult: Codable, Sendable, Equatable {
     public var fruityviceBaseURL: String
     /// The zone opening hours are read in for places without one of their own.
     public var timeZone: String
+    public var coinloreBaseURL: String
   }
 }

@@ -1,0 +1,116 @@
+import BeaconTestSupport
+import Foundation
+import JSONRPC
+import Testing
+
+/// `beacon crypto …` as the built binary against a loopback fake CoinLore and a temporary store, with the clock fixed
+/// at Sunday 22 November 2026, 13:00 in Oslo (`BEACON_TEST_NOW`).
+extension EndToEnd {
+  @Suite struct CryptoCLITests {
+    /// A fake CoinLore and one store shared by every command of a test.
+    final class Workspace {
+      let server: LoopbackHTTPServer
+      let directory: URL
+
+      init() throws {
+        server = try CoinLoreFixtures.server()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-crypto-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      }
+
+      deinit {
+        server.stop()
+        try? FileManager.default.removeItem(at: directory)
+      }
+
+      /// Runs `beacon --store STORE arguments…`.
+      func run(_ arguments: [String]) throws -> CommandResult {
+        try BeaconProcess.run(
+          ["--store", directory.appendingPathComponent("store.sqlite").path] + arguments,
+          environment: [
+            "BEACON_COINLORE_URL": server.baseURL.absoluteString, "BEACON_TEST_NOW": "2026-11-22T12:00:00Z",
+          ]
+        )
+      }
+
+      /// Runs a command that must succeed, and returns its stdout.
+      func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let result = try run(arguments)
+        #expect(
+          result.termination == .exited(0),
+          "beacon \(arguments.joined(separator: " ")): \(result.stderr)",
+          sourceLocation: sourceLocation
+        )
+        return result.stdout
+      }
+    }
+
+    static func lines(_ text: String) -> [String] {
+      text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    @Test func theOverviewListsEveryFigure() throws {
+      let workspace = try Workspace()
+      let lines = Self.lines(try workspace.succeed(["crypto"]))
+      #expect(lines.first == "Kryptovalutaer:                  6 441")
+      #expect(lines.contains("Samlet markedsverdi:             $2,499,568,847,643.18"))
+      #expect(lines.contains("Endring i markedsverdi:          -4,25 %"))
+      #expect(lines.dropLast().last == "Data: CoinLore (https://www.coinlore.com)")
+    }
+
+    @Test func theListSortsAndSwitchesToKronerOnceARateIsSet() throws {
+      let workspace = try Workspace()
+      let sorted = Self.lines(try workspace.succeed(["crypto", "list", "--sort", "change7d", "--order", "asc"]))
+      #expect(sorted.first?.contains("Pris") == true)
+      #expect(sorted.dropFirst().first?.contains("Shiba Inu") == true, "\(sorted)")
+      #expect(sorted.dropFirst().first?.contains("$0.00001234") == true)
+      _ = try workspace.succeed(["crypto", "settings", "--nok-rate", "10,8", "--alert-threshold", "50"])
+      let kroner = try workspace.succeed(["crypto", "list", "--limit", "1"])
+      #expect(kroner.contains("1 075 513,57 kr"), "\(kroner)")
+      #expect(workspace.server.requests.last?.target == "/api/tickers/?limit=1&start=0")
+      let json = try JSONParser.parse(Array(try workspace.succeed(["crypto", "settings", "--json"]).utf8))
+      #expect(json == ["nokRate": 10.8, "alertThreshold": 50])
+      _ = try workspace.succeed(["crypto", "settings", "--nok-rate", "none"])
+      #expect(try workspace.succeed(["crypto", "show", "90"]).contains("$99,584.59"))
+    }
+
+    @Test func statsWriteTheChartAsSVG() throws {
+      let workspace = try Workspace()
+      let file = workspace.directory.appendingPathComponent("chart.svg")
+      let output = try workspace.succeed(["crypto", "stats", "--svg", file.path])
+      #expect(output.contains("💰💰💰 Endring over 10 %:"), "\(output)")
+      #expect(output.contains("Diagrammet er lagret i"))
+      #expect(workspace.server.requests.first?.target == "/api/ticker/?id=90,80,58")
+      let svg = try String(contentsOf: file, encoding: .utf8)
+      #expect(svg.hasPrefix("<?xml"))
+      for name in ["Bitcoin", "Ethereum", "XRP", "Kryptovaluta"] {
+        #expect(svg.contains(">\(name)</text>"), "\(name)")
+      }
+      #expect(svg.hasSuffix("</svg>\n"))
+    }
+
+    @Test func errorsAreSentencesOnStderr() throws {
+      let workspace = try Workspace()
+      let unknown = try workspace.run(["crypto", "show", "999"])
+      #expect(unknown.termination == .exited(1))
+      #expect(unknown.stdout.isEmpty)
+      #expect(unknown.stderr.contains("CoinLore kjenner ingen kryptovaluta med id '999'"))
+      let badSort = try workspace.run(["crypto", "list", "--sort", "name"])
+      #expect(badSort.termination == .exited(64))
+      #expect(badSort.stderr.contains("Ugyldig verdi 'name' for '--sort'"))
+      workspace.server.handler = { _ in .json("{}", status: 503) }
+      let down = try workspace.run(["crypto"])
+      #expect(down.termination == .exited(1))
+      #expect(down.stderr.contains("Får ikke hentet kryptodata fra CoinLore"), "\(down.stderr)")
+    }
+
+    @Test func aStaleOverviewSaysSo() throws {
+      let workspace = try Workspace()
+      _ = try workspace.succeed(["crypto"])
+      workspace.server.handler = { _ in .fault(.closeWithoutResponse) }
+      let output = try workspace.succeed(["crypto", "global", "--refresh"])
+      #expect(output.contains("Viser lagrede data fra"), "\(output)")
+      #expect(output.contains("6 441"))
+    }
+  }
+}
