@@ -24,6 +24,8 @@ public struct BeaconConfiguration: Sendable, Equatable {
   public var timeZone: TimeZone
   /// Whether some layer named a language that was recognized (otherwise the stored setting may choose).
   public var isLanguageExplicit: Bool
+  /// The randomuser.me base URL (scheme http or https).
+  public var randomUserBaseURL: URL
 
   /// Merges `layers`, the first layer that sets a field winning, over the defaults.
   ///
@@ -61,6 +63,12 @@ public struct BeaconConfiguration: Sendable, Equatable {
     let zoneName = first(\.timeZone) ?? OpeningHours.defaultTimeZoneIdentifier
     guard let timeZone = TimeZone(identifier: zoneName) else { throw .invalidTimeZone(zoneName) }
     let storePath = first(\.storePath).map { ($0 as NSString).expandingTildeInPath }
+    let randomUserText = first(\.randomUserBaseURL) ?? RandomUserClient.defaultBaseURL
+    guard let randomUserURL = URL(string: randomUserText), let randomUserScheme = randomUserURL.scheme?.lowercased(),
+      randomUserScheme == "http" || randomUserScheme == "https", randomUserURL.host != nil
+    else {
+      throw .invalidRandomUserURL(randomUserText)
+    }
     return BeaconConfiguration(
       storePath: storePath,
       offline: first(\.offline) ?? false,
@@ -70,7 +78,8 @@ public struct BeaconConfiguration: Sendable, Equatable {
       fruityviceBaseURL: fruityviceURL,
       unrecognizedLocale: unrecognized,
       timeZone: timeZone,
-      isLanguageExplicit: isExplicit
+      isLanguageExplicit: isExplicit,
+      randomUserBaseURL: randomUserURL
     )
   }
 }
@@ -83,6 +92,8 @@ public enum ConfigurationError: Error, Sendable, Equatable {
   case invalidFruityviceURL(String)
   /// The time zone is not an IANA name this system knows (`Europe/Oslo`).
   case invalidTimeZone(String)
+  /// The randomuser.me base URL is not an absolute http(s) URL.
+  case invalidRandomUserURL(String)
 
   /// The message for people, in `language`.
   public func message(in language: Language) -> String {
@@ -90,6 +101,7 @@ public enum ConfigurationError: Error, Sendable, Equatable {
     case .invalidBaseURL(let text): LocalizedMessage.invalidBaseURL(text).text(in: language)
     case .invalidFruityviceURL(let text): LocalizedMessage.fruit(.invalidBaseURL(text)).text(in: language)
     case .invalidTimeZone(let text): LocalizedMessage.invalidTimeZone(text).text(in: language)
+    case .invalidRandomUserURL(let text): LocalizedMessage.people(.invalidBaseURL(text)).text(in: language)
     }
   }
 }

@@ -24,6 +24,8 @@ public enum BeaconError: Error, Sendable, Equatable {
   case importFailed(file: String, position: String?, reason: String)
   /// Fruityvice failed, or a fruit or group is unknown (the same kinds as places use).
   case fruits(FruitError)
+  /// randomuser.me failed, or a user is unknown (the same kinds as places use).
+  case people(PeopleError)
 
   /// A stable machine-readable name, `data.kind` on the wire.
   public var kind: String {
@@ -40,6 +42,7 @@ public enum BeaconError: Error, Sendable, Equatable {
     case .upstreamUnavailable: "upstreamUnavailable"
     case .importFailed: "importFailed"
     case .fruits(let error): error.kind
+    case .people(let error): error.kind
     }
   }
 
@@ -48,6 +51,7 @@ public enum BeaconError: Error, Sendable, Equatable {
     switch self {
     case .upstreamUnavailable, .rateLimited: true
     case .fruits(let error): error.allowsStaleFallback
+    case .people(let error): error.allowsStaleFallback
     default: false
     }
   }
@@ -70,6 +74,7 @@ public enum BeaconError: Error, Sendable, Equatable {
     case .importFailed(let file, let position, let reason):
       message = .importFailed(file: file, position: position, reason: reason)
     case .fruits(let error): message = .fruit(error.message)
+    case .people(let error): message = .people(error.message)
     }
     return message.text(in: language)
   }

@@ -16,6 +16,8 @@ public struct BeaconOptions: Sendable, Equatable {
   /// The IANA time zone for places that have none of their own (`--time-zone`,
   /// `initializationOptions.timeZone`, `BEACON_TIME_ZONE`).
   public var timeZone: String?
+  /// The randomuser.me base URL (`initializationOptions.randomUser.baseURL`, `BEACON_RANDOMUSER_URL`).
+  public var randomUserBaseURL: String?
 
   /// Creates a layer.
   public init(
@@ -25,7 +27,8 @@ public struct BeaconOptions: Sendable, Equatable {
     geoapifyBaseURL: String? = nil,
     locale: String? = nil,
     fruityviceBaseURL: String? = nil,
-    timeZone: String? = nil
+    timeZone: String? = nil,
+    randomUserBaseURL: String? = nil
   ) {
     self.storePath = storePath
     self.offline = offline
@@ -34,6 +37,7 @@ public struct BeaconOptions: Sendable, Equatable {
     self.locale = locale
     self.fruityviceBaseURL = fruityviceBaseURL
     self.timeZone = timeZone
+    self.randomUserBaseURL = randomUserBaseURL
   }
 
   /// The layer the process environment gives.
@@ -49,7 +53,8 @@ public struct BeaconOptions: Sendable, Equatable {
       geoapifyBaseURL: value("BEACON_GEOAPIFY_URL"),
       locale: value("BEACON_LOCALE"),
       fruityviceBaseURL: value("BEACON_FRUITYVICE_URL"),
-      timeZone: value("BEACON_TIME_ZONE")
+      timeZone: value("BEACON_TIME_ZONE"),
+      randomUserBaseURL: value("BEACON_RANDOMUSER_URL")
     )
   }
 }

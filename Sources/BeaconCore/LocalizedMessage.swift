@@ -47,6 +47,8 @@ public enum LocalizedMessage: Sendable, Equatable {
   case outOfRange(field: String, lower: Int, upper: Int, value: Int)
   /// A sentence about fruits (seed 001).
   case fruit(FruitMessage)
+  /// A sentence about the user directory (seeds 002/003).
+  case people(PeopleMessage)
 
   /// The sentence in `language`.
   public func text(in language: Language) -> String {
@@ -56,6 +58,8 @@ public enum LocalizedMessage: Sendable, Equatable {
   private var texts: (String, String, String) {
     switch self {
     case .fruit(let message):
+      message.texts
+    case .people(let message):
       message.texts
     case .parseError:
       ("Meldingen er ikke gyldig JSON", "Meldinga er ikkje gyldig JSON", "The message is not valid JSON")

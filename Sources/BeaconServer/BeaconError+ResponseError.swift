@@ -64,6 +64,8 @@ extension BeaconError {
       return ResponseError(code: ApplicationErrorCode.importFailed, message: message, data: .object(data))
     case .fruits(let error):
       return error.responseError(message: message)
+    case .people(let error):
+      return error.responseError(message: message)
     }
   }
 }

@@ -23,6 +23,7 @@ public final class BeaconServer: Sendable {
     var store: Store?
     var places: PlacesService?
     var fruits: FruitsService?
+    var people: PeopleService?
     var monitor: ClientProcessMonitor?
   }
 
@@ -78,11 +79,13 @@ public final class BeaconServer: Sendable {
     registerPlacesMethods()
     registerImportMethod()
     registerFruitsMethods()
+    registerPeopleMethods()
     dispatcher.onShutdown { [weak self] in
       // Closing the connection checkpoints the WAL; every earlier request has finished by now.
       self?.session.withLock {
         $0.places = nil
         $0.fruits = nil
+        $0.people = nil
         $0.store = nil
       }
     }
@@ -102,7 +105,8 @@ public final class BeaconServer: Sendable {
       geoapifyBaseURL: given?.geoapify?.baseURL,
       locale: request.locale,
       fruityviceBaseURL: given?.fruityvice?.baseURL,
-      timeZone: given?.timeZone
+      timeZone: given?.timeZone,
+      randomUserBaseURL: given?.randomUser?.baseURL
     )
     let configuration: BeaconConfiguration
     do {
@@ -142,12 +146,20 @@ public final class BeaconServer: Sendable {
       timeZone: configuration.timeZone,
       now: options.now
     )
+    let people = PeopleService(
+      store: store,
+      client: RandomUserClient(baseURL: configuration.randomUserBaseURL, transport: URLSessionTransport()),
+      offline: configuration.offline,
+      timeZone: configuration.timeZone,
+      now: options.now
+    )
     session.withLock {
       $0.language = language
       $0.configuration = configuration
       $0.store = store
       $0.places = places
       $0.fruits = fruits
+      $0.people = people
     }
     if let tag = configuration.unrecognizedLocale {
       let message = LocalizedMessage.unrecognizedLocale(tag).text(in: configuration.language)
@@ -175,7 +187,8 @@ public final class BeaconServer: Sendable {
         geoapifyBaseURL: configuration.geoapifyBaseURL.absoluteString,
         geoapifyAPIKeyConfigured: configuration.geoapifyAPIKey != nil,
         fruityviceBaseURL: configuration.fruityviceBaseURL.absoluteString,
-        timeZone: configuration.timeZone.identifier
+        timeZone: configuration.timeZone.identifier,
+        randomUserBaseURL: configuration.randomUserBaseURL.absoluteString
       )
     )
   }
@@ -234,12 +247,27 @@ public final class BeaconServer: Sendable {
     }
   }
 
+  /// Runs `body` with the session's people service, turning domain errors into localized wire errors.
+  func withPeople<T: Sendable>(_ body: (PeopleService) async throws(BeaconError) -> T) async throws(ResponseError) -> T
+  {
+    let (people, language) = session.withLock { ($0.people, $0.language) }
+    guard let people else { throw ResponseError.serverNotInitialized("") }
+    do {
+      return try await body(people)
+    } catch {
+      if case .storage(let detail) = error { logger.error("Store failure: \(detail)") }
+      logger.info("People: \(error.kind)")
+      throw error.responseError(in: language)
+    }
+  }
+
   /// The `initializationOptions` field a configuration error is about.
   static func field(of error: ConfigurationError) -> String {
     switch error {
     case .invalidBaseURL: "initializationOptions.geoapify.baseURL"
     case .invalidFruityviceURL: "initializationOptions.fruityvice.baseURL"
     case .invalidTimeZone: "initializationOptions.timeZone"
+    case .invalidRandomUserURL: "initializationOptions.randomUser.baseURL"
     }
   }
 

@@ -67,6 +67,8 @@ struct Beacon {
       exit(await ImportCommand.run(path: path, format: format, options: options, logger: humanLogger))
     case .fruits(let command, let format):
       exit(await FruitsCommand.run(command, format: format, options: options, logger: humanLogger))
+    case .users(let command, let format):
+      exit(await UsersCommand.run(command, format: format, options: options, logger: humanLogger))
     }
   }
 }

@@ -16,6 +16,7 @@ struct CommandLineArguments: Equatable {
     case settings(SettingsAction, format: OutputFormat)
     case importFile(path: String, format: OutputFormat)
     case fruits(FruitCommand, format: OutputFormat)
+    case users(UserCommand, format: OutputFormat)
   }
 
   /// What `beacon favorites` does.
@@ -45,7 +46,8 @@ struct CommandLineArguments: Equatable {
   /// Options that take a value, whichever command they belong to.
   static let valueOptions: Set<String> = [
     "--store", "--locale", "--time-zone", "--category", "--near", "--radius", "--text", "--sort", "--limit",
-    "--comment", "--at", "--from", "--to",
+    "--comment", "--at", "--from", "--to", "--first-name", "--last-name", "--city", "--email", "--phone",
+    "--birth-date",
   ]
 
   /// Options of the human commands that take no value.
@@ -195,6 +197,14 @@ struct CommandLineArguments: Equatable {
       beacon fruits eat ID [--at TIDSPUNKT] [--json]  loggfør at du spiste en frukt (standard: nå)
       beacon fruits log [--from DATO] [--to DATO] [--json]   loggen per dag med næringsinnhold
       beacon fruits log remove LOGG-ID [--json]       fjern en loggføring
+      beacon users [list] [--refresh] [--json]        100 brukere fra randomuser.me (lagret seed, standard ios)
+      beacon users show ID [--json]                   profilen, med bursdag denne uken 🎉
+      beacon users edit ID [VALG] [--json]            rediger; endringene vinner over API-dataene
+          --first-name T  --last-name T  --city T  --email T  --phone T
+          --birth-date DATO                  1995-06-15 eller 15.06.1995; ikke i fremtiden
+      beacon users delete ID [--json]                 slett en bruker for godt
+      beacon users map [ID] [--json|--geojson]        alle brukere på kartet, eller sentrert på én
+      beacon users seed SEED [--json]                 nytt seed: sletter uendrede brukere og henter 100 nye
       beacon serve [--stdio]            JSON-RPC 2.0-tjener på stdin/stdout (Content-Length eller NDJSON)
       beacon mcp                        MCP-tjener (Model Context Protocol) på stdin/stdout for KI-agenter
       beacon call METODE [PARAMS_JSON]  kjør én forespørsel og skriv resultatet som JSON
@@ -204,13 +214,14 @@ struct CommandLineArguments: Equatable {
       --store STI        SQLite-fil (ellers BEACON_STORE, eller standardplassen)
       --offline          bruk bare lagrede data, aldri nettet
       --locale nb|nn|en  språk for meldinger og utdata (standard nb)
-      --time-zone SONE   tidssone for fruktloggens dager og for åpningstider der stedet ikke har sin egen
-                         (standard Europe/Oslo)
+      --time-zone SONE   tidssone for fruktloggens dager, brukernes bursdagsuke og alder, og for åpningstider
+                         der stedet ikke har sin egen (standard Europe/Oslo)
 
     Miljø:
       GEOAPIFY_API_KEY       nøkkel til Geoapify (vises aldri i utdata)
       BEACON_GEOAPIFY_URL    annen adresse til Geoapify (f.eks. en testtjener)
       BEACON_FRUITYVICE_URL  annen adresse til Fruityvice (standard https://www.fruityvice.com)
+      BEACON_RANDOMUSER_URL  annen adresse til randomuser.me (standard https://randomuser.me)
       BEACON_STORE           SQLite-fil
       BEACON_LOCALE          språk, som --locale
       BEACON_TIME_ZONE       tidssone, som --time-zone

@@ -41,8 +41,8 @@ struct CommandOptions: Equatable {
   }
 }
 
-/// Turns a human command (`search`, `details`, `rate`, `favorites`, `settings`, `import`, `fruits`) and its options
-/// into a ``CommandLineArguments/Command``, checking every value.
+/// Turns a human command (`search`, `details`, `rate`, `favorites`, `settings`, `import`, `fruits`, `users`) and its
+/// options into a ``CommandLineArguments/Command``, checking every value.
 struct HumanCommandParser {
   let command: String
   let arguments: [String]
@@ -91,6 +91,8 @@ struct HumanCommandParser {
       return .importFile(path: path, format: try format())
     case "fruits":
       return try parseFruits()
+    case "users":
+      return try parseUsers()
     default:
       throw UsageError(message: .unknownCommand(command))
     }

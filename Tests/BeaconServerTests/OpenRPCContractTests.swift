@@ -79,12 +79,14 @@ import Testing
     let validator = JSONSchemaValidator(root: document)
     let server = try GeoapifyFixtures.server()
     let fruityvice = try FruityviceFixtures.server()
+    let randomUser = try RandomUserFixtures.server()
     let client = InProcessClient(
       options: .inMemory(
         environment: BeaconOptions(
           geoapifyAPIKey: APIKey("sk-test"),
           geoapifyBaseURL: server.baseURL.absoluteString,
-          fruityviceBaseURL: fruityvice.baseURL.absoluteString
+          fruityviceBaseURL: fruityvice.baseURL.absoluteString,
+          randomUserBaseURL: randomUser.baseURL.absoluteString
         )
       )
     )
@@ -127,6 +129,14 @@ import Testing
       ("fruitlog/days", nil),
       ("fruitlog/days", ["from": "2026-03-01", "to": "2026-03-31", "timeZone": "Europe/Oslo"]),
       ("fruitlog/remove", ["entryId": 1]),
+      ("users/list", nil),
+      ("users/get", ["id": .string(RandomUserFixtures.uuid(seed: "ios", index: 0))]),
+      ("users/update", ["id": .string(RandomUserFixtures.uuid(seed: "ios", index: 3)), "lastName": "Moksnes"]),
+      ("users/map", nil),
+      ("users/map", ["id": .string(RandomUserFixtures.uuid(seed: "ios", index: 3))]),
+      ("users/delete", ["id": .string(RandomUserFixtures.uuid(seed: "ios", index: 4))]),
+      ("users/setSeed", ["seed": "android"]),
+      ("users/list", ["refresh": true]),
       ("settings/reset", nil),
       ("shutdown", nil),
     ]

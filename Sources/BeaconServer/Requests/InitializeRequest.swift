@@ -3,7 +3,7 @@ import JSONRPC
 /// Starts a session: the first request a client sends.
 ///
 /// Reads `locale` (BCP 47: `nb` default, `nn`, `en`) and `initializationOptions` (`storePath`,
-/// `offline`, `geoapify {apiKey, baseURL}`, `fruityvice {baseURL}`). When `processId` names a process that
+/// `offline`, `geoapify {apiKey, baseURL}`, `fruityvice {baseURL}`, `randomUser {baseURL}`). When `processId` names a process that
 /// dies, the server exits.
 public struct InitializeRequest: RequestType, Encodable, Equatable {
   public static let method = "initialize"
@@ -53,6 +53,8 @@ public struct InitializeRequest: RequestType, Encodable, Equatable {
     public var fruityvice: Fruityvice?
     /// The IANA time zone for places without one of their own (default Europe/Oslo).
     public var timeZone: String?
+    /// randomuser.me access.
+    public var randomUser: RandomUser?
 
     /// Creates options.
     public init(
@@ -60,13 +62,26 @@ public struct InitializeRequest: RequestType, Encodable, Equatable {
       offline: Bool? = nil,
       geoapify: Geoapify? = nil,
       fruityvice: Fruityvice? = nil,
-      timeZone: String? = nil
+      timeZone: String? = nil,
+      randomUser: RandomUser? = nil
     ) {
       self.storePath = storePath
       self.offline = offline
       self.geoapify = geoapify
       self.fruityvice = fruityvice
       self.timeZone = timeZone
+      self.randomUser = randomUser
+    }
+
+    /// randomuser.me access settings.
+    public struct RandomUser: Codable, Sendable, Equatable {
+      /// The API's base URL, e.g. a local test server.
+      public var baseURL: String?
+
+      /// Creates settings.
+      public init(baseURL: String? = nil) {
+        self.baseURL = baseURL
+      }
     }
 
     /// Fruityvice access settings.
@@ -136,5 +151,7 @@ public struct InitializeResult: Codable, Sendable, Equatable {
     public var fruityviceBaseURL: String
     /// The zone opening hours are read in for places without one of their own.
     public var timeZone: String
+    /// randomuser.me's base URL.
+    public var randomUserBaseURL: String
   }
 }
