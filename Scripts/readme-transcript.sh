@@ -13,7 +13,7 @@ frame() { printf 'Content-Length: %d\r\n\r\n%s' "$(printf %s "$1" | wc -c)" "$1"
   { frame '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"locale":"nb","processId":null}}'
     frame '{"jsonrpc":"2.0","id":2,"method":"ping"}'
     frame '{"jsonrpc":"2.0","id":3,"method":"shutdown"}'
-    frame '{"jsonrpc":"2.0","method":"exit"}'; } | env -u BEACON_TEST_METHODS -u GEOAPIFY_API_KEY -u BEACON_GEOAPIFY_URL -u BEACON_FRUITYVICE_URL -u BEACON_COINLORE_URL \
+    frame '{"jsonrpc":"2.0","method":"exit"}'; } | env -u BEACON_TEST_METHODS -u GEOAPIFY_API_KEY -u BEACON_GEOAPIFY_URL -u BEACON_FRUITYVICE_URL -u BEACON_COINLORE_URL -u BEACON_RANDOMUSER_URL \
       "$beacon" serve --store demo.sqlite > "$work/out.txt" || true
 )
 python3 - "$work/out.txt" <<'PY'

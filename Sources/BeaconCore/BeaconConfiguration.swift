@@ -26,6 +26,8 @@ public struct BeaconConfiguration: Sendable, Equatable {
   public var isLanguageExplicit: Bool
   /// The CoinLore base URL (scheme http or https).
   public var coinloreBaseURL: URL
+  /// The randomuser.me base URL (scheme http or https).
+  public var randomUserBaseURL: URL
 
   /// Merges `layers`, the first layer that sets a field winning, over the defaults.
   ///
@@ -69,6 +71,12 @@ public struct BeaconConfiguration: Sendable, Equatable {
       throw .invalidCoinLoreURL(coinloreText)
     }
     let storePath = first(\.storePath).map { ($0 as NSString).expandingTildeInPath }
+    let randomUserText = first(\.randomUserBaseURL) ?? RandomUserClient.defaultBaseURL
+    guard let randomUserURL = URL(string: randomUserText), let randomUserScheme = randomUserURL.scheme?.lowercased(),
+      randomUserScheme == "http" || randomUserScheme == "https", randomUserURL.host != nil
+    else {
+      throw .invalidRandomUserURL(randomUserText)
+    }
     return BeaconConfiguration(
       storePath: storePath,
       offline: first(\.offline) ?? false,
@@ -79,7 +87,8 @@ public struct BeaconConfiguration: Sendable, Equatable {
       unrecognizedLocale: unrecognized,
       timeZone: timeZone,
       isLanguageExplicit: isExplicit,
-      coinloreBaseURL: coinloreURL
+      coinloreBaseURL: coinloreURL,
+      randomUserBaseURL: randomUserURL
     )
   }
 }
@@ -94,6 +103,8 @@ public enum ConfigurationError: Error, Sendable, Equatable {
   case invalidCoinLoreURL(String)
   /// The time zone is not an IANA name this system knows (`Europe/Oslo`).
   case invalidTimeZone(String)
+  /// The randomuser.me base URL is not an absolute http(s) URL.
+  case invalidRandomUserURL(String)
 
   /// The message for people, in `language`.
   public func message(in language: Language) -> String {
@@ -102,6 +113,7 @@ public enum ConfigurationError: Error, Sendable, Equatable {
     case .invalidFruityviceURL(let text): LocalizedMessage.fruit(.invalidBaseURL(text)).text(in: language)
     case .invalidCoinLoreURL(let text): LocalizedMessage.crypto(.invalidBaseURL(text)).text(in: language)
     case .invalidTimeZone(let text): LocalizedMessage.invalidTimeZone(text).text(in: language)
+    case .invalidRandomUserURL(let text): LocalizedMessage.people(.invalidBaseURL(text)).text(in: language)
     }
   }
 }

@@ -26,6 +26,8 @@ public enum BeaconError: Error, Sendable, Equatable {
   case fruits(FruitError)
   /// CoinLore failed, or a coin is unknown (the same kinds as places use).
   case crypto(CryptoError)
+  /// randomuser.me failed, or a user is unknown (the same kinds as places use).
+  case people(PeopleError)
 
   /// A stable machine-readable name, `data.kind` on the wire.
   public var kind: String {
@@ -43,6 +45,7 @@ public enum BeaconError: Error, Sendable, Equatable {
     case .importFailed: "importFailed"
     case .fruits(let error): error.kind
     case .crypto(let error): error.kind
+    case .people(let error): error.kind
     }
   }
 
@@ -52,6 +55,7 @@ public enum BeaconError: Error, Sendable, Equatable {
     case .upstreamUnavailable, .rateLimited: true
     case .fruits(let error): error.allowsStaleFallback
     case .crypto(let error): error.allowsStaleFallback
+    case .people(let error): error.allowsStaleFallback
     default: false
     }
   }
@@ -75,6 +79,7 @@ public enum BeaconError: Error, Sendable, Equatable {
       message = .importFailed(file: file, position: position, reason: reason)
     case .fruits(let error): message = .fruit(error.message)
     case .crypto(let error): message = .crypto(error.message)
+    case .people(let error): message = .people(error.message)
     }
     return message.text(in: language)
   }

@@ -18,6 +18,8 @@ public struct BeaconOptions: Sendable, Equatable {
   public var timeZone: String?
   /// The CoinLore base URL (`initializationOptions.coinlore.baseURL`, `BEACON_COINLORE_URL`).
   public var coinloreBaseURL: String?
+  /// The randomuser.me base URL (`initializationOptions.randomUser.baseURL`, `BEACON_RANDOMUSER_URL`).
+  public var randomUserBaseURL: String?
 
   /// Creates a layer.
   public init(
@@ -28,7 +30,8 @@ public struct BeaconOptions: Sendable, Equatable {
     locale: String? = nil,
     fruityviceBaseURL: String? = nil,
     timeZone: String? = nil,
-    coinloreBaseURL: String? = nil
+    coinloreBaseURL: String? = nil,
+    randomUserBaseURL: String? = nil
   ) {
     self.storePath = storePath
     self.offline = offline
@@ -38,6 +41,7 @@ public struct BeaconOptions: Sendable, Equatable {
     self.fruityviceBaseURL = fruityviceBaseURL
     self.timeZone = timeZone
     self.coinloreBaseURL = coinloreBaseURL
+    self.randomUserBaseURL = randomUserBaseURL
   }
 
   /// The layer the process environment gives.
@@ -54,7 +58,8 @@ public struct BeaconOptions: Sendable, Equatable {
       locale: value("BEACON_LOCALE"),
       fruityviceBaseURL: value("BEACON_FRUITYVICE_URL"),
       timeZone: value("BEACON_TIME_ZONE"),
-      coinloreBaseURL: value("BEACON_COINLORE_URL")
+      coinloreBaseURL: value("BEACON_COINLORE_URL"),
+      randomUserBaseURL: value("BEACON_RANDOMUSER_URL")
     )
   }
 }

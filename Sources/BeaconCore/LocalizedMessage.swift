@@ -49,6 +49,8 @@ public enum LocalizedMessage: Sendable, Equatable {
   case fruit(FruitMessage)
   /// A sentence about crypto data (seed 004).
   case crypto(CryptoMessage)
+  /// A sentence about the user directory (seeds 002/003).
+  case people(PeopleMessage)
 
   /// The sentence in `language`.
   public func text(in language: Language) -> String {
@@ -60,6 +62,8 @@ public enum LocalizedMessage: Sendable, Equatable {
     case .fruit(let message):
       message.texts
     case .crypto(let message):
+      message.texts
+    case .people(let message):
       message.texts
     case .parseError:
       ("Meldingen er ikke gyldig JSON", "Meldinga er ikkje gyldig JSON", "The message is not valid JSON")

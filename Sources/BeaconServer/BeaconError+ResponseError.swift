@@ -66,6 +66,8 @@ extension BeaconError {
       return error.responseError(message: message)
     case .crypto(let error):
       return error.responseError(message: message)
+    case .people(let error):
+      return error.responseError(message: message)
     }
   }
 }

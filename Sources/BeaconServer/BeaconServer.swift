@@ -24,6 +24,7 @@ public final class BeaconServer: Sendable {
     var places: PlacesService?
     var fruits: FruitsService?
     var crypto: CryptoService?
+    var people: PeopleService?
     var monitor: ClientProcessMonitor?
   }
 
@@ -80,12 +81,14 @@ public final class BeaconServer: Sendable {
     registerImportMethod()
     registerFruitsMethods()
     registerCryptoMethods()
+    registerPeopleMethods()
     dispatcher.onShutdown { [weak self] in
       // Closing the connection checkpoints the WAL; every earlier request has finished by now.
       self?.session.withLock {
         $0.places = nil
         $0.fruits = nil
         $0.crypto = nil
+        $0.people = nil
         $0.store = nil
       }
     }
@@ -106,7 +109,8 @@ public final class BeaconServer: Sendable {
       locale: request.locale,
       fruityviceBaseURL: given?.fruityvice?.baseURL,
       timeZone: given?.timeZone,
-      coinloreBaseURL: given?.coinlore?.baseURL
+      coinloreBaseURL: given?.coinlore?.baseURL,
+      randomUserBaseURL: given?.randomUser?.baseURL
     )
     let configuration: BeaconConfiguration
     do {
@@ -152,6 +156,13 @@ public final class BeaconServer: Sendable {
       offline: configuration.offline,
       now: options.now
     )
+    let people = PeopleService(
+      store: store,
+      client: RandomUserClient(baseURL: configuration.randomUserBaseURL, transport: URLSessionTransport()),
+      offline: configuration.offline,
+      timeZone: configuration.timeZone,
+      now: options.now
+    )
     session.withLock {
       $0.language = language
       $0.configuration = configuration
@@ -159,6 +170,7 @@ public final class BeaconServer: Sendable {
       $0.places = places
       $0.fruits = fruits
       $0.crypto = crypto
+      $0.people = people
     }
     if let tag = configuration.unrecognizedLocale {
       let message = LocalizedMessage.unrecognizedLocale(tag).text(in: configuration.language)
@@ -187,7 +199,8 @@ public final class BeaconServer: Sendable {
         geoapifyAPIKeyConfigured: configuration.geoapifyAPIKey != nil,
         fruityviceBaseURL: configuration.fruityviceBaseURL.absoluteString,
         timeZone: configuration.timeZone.identifier,
-        coinloreBaseURL: configuration.coinloreBaseURL.absoluteString
+        coinloreBaseURL: configuration.coinloreBaseURL.absoluteString,
+        randomUserBaseURL: configuration.randomUserBaseURL.absoluteString
       )
     )
   }
@@ -260,6 +273,20 @@ public final class BeaconServer: Sendable {
     }
   }
 
+  /// Runs `body` with the session's people service, turning domain errors into localized wire errors.
+  func withPeople<T: Sendable>(_ body: (PeopleService) async throws(BeaconError) -> T) async throws(ResponseError) -> T
+  {
+    let (people, language) = session.withLock { ($0.people, $0.language) }
+    guard let people else { throw ResponseError.serverNotInitialized("") }
+    do {
+      return try await body(people)
+    } catch {
+      if case .storage(let detail) = error { logger.error("Store failure: \(detail)") }
+      logger.info("People: \(error.kind)")
+      throw error.responseError(in: language)
+    }
+  }
+
   /// The `initializationOptions` field a configuration error is about.
   static func field(of error: ConfigurationError) -> String {
     switch error {
@@ -267,6 +294,7 @@ public final class BeaconServer: Sendable {
     case .invalidFruityviceURL: "initializationOptions.fruityvice.baseURL"
     case .invalidCoinLoreURL: "initializationOptions.coinlore.baseURL"
     case .invalidTimeZone: "initializationOptions.timeZone"
+    case .invalidRandomUserURL: "initializationOptions.randomUser.baseURL"
     }
   }
 

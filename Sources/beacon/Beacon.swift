@@ -69,6 +69,8 @@ struct Beacon {
       exit(await FruitsCommand.run(command, format: format, options: options, logger: humanLogger))
     case .crypto(let command, let format):
       exit(await CryptoCommandRunner.run(command, format: format, options: options, logger: humanLogger))
+    case .users(let command, let format):
+      exit(await UsersCommand.run(command, format: format, options: options, logger: humanLogger))
     }
   }
 }

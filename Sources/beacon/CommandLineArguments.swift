@@ -17,6 +17,7 @@ struct CommandLineArguments: Equatable {
     case importFile(path: String, format: OutputFormat)
     case fruits(FruitCommand, format: OutputFormat)
     case crypto(CryptoCommand, format: OutputFormat)
+    case users(UserCommand, format: OutputFormat)
   }
 
   /// What `beacon favorites` does.
@@ -47,6 +48,7 @@ struct CommandLineArguments: Equatable {
   static let valueOptions: Set<String> = [
     "--store", "--locale", "--time-zone", "--category", "--near", "--radius", "--text", "--sort", "--limit",
     "--comment", "--at", "--from", "--to", "--order", "--start", "--svg", "--nok-rate", "--alert-threshold",
+    "--first-name", "--last-name", "--city", "--email", "--phone", "--birth-date",
   ]
 
   /// Options of the human commands that take no value.
@@ -206,6 +208,14 @@ struct CommandLineArguments: Equatable {
                                                       --svg lagrer stolpediagrammet som SVG
       beacon crypto settings [--nok-rate KURS|none] [--alert-threshold N] [--json]
                                                       kronekurs (kr per dollar) og varslingsgrense 0–100 %
+      beacon users [list] [--refresh] [--json]        100 brukere fra randomuser.me (lagret seed, standard ios)
+      beacon users show ID [--json]                   profilen, med bursdag denne uken 🎉
+      beacon users edit ID [VALG] [--json]            rediger; endringene vinner over API-dataene
+          --first-name T  --last-name T  --city T  --email T  --phone T
+          --birth-date DATO                  1995-06-15 eller 15.06.1995; ikke i fremtiden
+      beacon users delete ID [--json]                 slett en bruker for godt
+      beacon users map [ID] [--json|--geojson]        alle brukere på kartet, eller sentrert på én
+      beacon users seed SEED [--json]                 nytt seed: sletter uendrede brukere og henter 100 nye
       beacon serve [--stdio]            JSON-RPC 2.0-tjener på stdin/stdout (Content-Length eller NDJSON)
       beacon mcp                        MCP-tjener (Model Context Protocol) på stdin/stdout for KI-agenter
       beacon call METODE [PARAMS_JSON]  kjør én forespørsel og skriv resultatet som JSON
@@ -215,14 +225,15 @@ struct CommandLineArguments: Equatable {
       --store STI        SQLite-fil (ellers BEACON_STORE, eller standardplassen)
       --offline          bruk bare lagrede data, aldri nettet
       --locale nb|nn|en  språk for meldinger og utdata (standard nb)
-      --time-zone SONE   tidssone for fruktloggens dager og for åpningstider der stedet ikke har sin egen
-                         (standard Europe/Oslo)
+      --time-zone SONE   tidssone for fruktloggens dager, brukernes bursdagsuke og alder, og for åpningstider
+                         der stedet ikke har sin egen (standard Europe/Oslo)
 
     Miljø:
       GEOAPIFY_API_KEY       nøkkel til Geoapify (vises aldri i utdata)
       BEACON_GEOAPIFY_URL    annen adresse til Geoapify (f.eks. en testtjener)
       BEACON_FRUITYVICE_URL  annen adresse til Fruityvice (standard https://www.fruityvice.com)
       BEACON_COINLORE_URL    annen adresse til CoinLore (standard https://api.coinlore.net)
+      BEACON_RANDOMUSER_URL  annen adresse til randomuser.me (standard https://randomuser.me)
       BEACON_STORE           SQLite-fil
       BEACON_LOCALE          språk, som --locale
       BEACON_TIME_ZONE       tidssone, som --time-zone

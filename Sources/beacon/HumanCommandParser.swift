@@ -41,9 +41,8 @@ struct CommandOptions: Equatable {
   }
 }
 
-/// Turns a human command (`search`, `details`, `rate`, `favorites`, `settings`, `import`, `fruits`,
-/// `crypto`) and its options
-/// into a ``CommandLineArguments/Command``, checking every value.
+/// Turns a human command (`search`, `details`, `rate`, `favorites`, `settings`, `import`, `fruits`, `crypto`,
+/// `users`) and its options into a ``CommandLineArguments/Command``, checking every value.
 struct HumanCommandParser {
   let command: String
   let arguments: [String]
@@ -94,6 +93,8 @@ struct HumanCommandParser {
       return try parseFruits()
     case "crypto":
       return try parseCrypto()
+    case "users":
+      return try parseUsers()
     default:
       throw UsageError(message: .unknownCommand(command))
     }

@@ -80,13 +80,15 @@ import Testing
     let server = try GeoapifyFixtures.server()
     let fruityvice = try FruityviceFixtures.server()
     let coinlore = try CoinLoreFixtures.server()
+    let randomUser = try RandomUserFixtures.server()
     let client = InProcessClient(
       options: .inMemory(
         environment: BeaconOptions(
           geoapifyAPIKey: APIKey("sk-test"),
           geoapifyBaseURL: server.baseURL.absoluteString,
           fruityviceBaseURL: fruityvice.baseURL.absoluteString,
-          coinloreBaseURL: coinlore.baseURL.absoluteString
+          coinloreBaseURL: coinlore.baseURL.absoluteString,
+          randomUserBaseURL: randomUser.baseURL.absoluteString
         )
       )
     )
@@ -136,6 +138,14 @@ import Testing
       ("crypto/settings/update", ["nokRate": 10.8, "alertThreshold": 5]),
       ("crypto/stats", ["ids": ["80", "58"]]),
       ("crypto/settings/update", ["nokRate": .null]),
+      ("users/list", nil),
+      ("users/get", ["id": .string(RandomUserFixtures.uuid(seed: "ios", index: 0))]),
+      ("users/update", ["id": .string(RandomUserFixtures.uuid(seed: "ios", index: 3)), "lastName": "Moksnes"]),
+      ("users/map", nil),
+      ("users/map", ["id": .string(RandomUserFixtures.uuid(seed: "ios", index: 3))]),
+      ("users/delete", ["id": .string(RandomUserFixtures.uuid(seed: "ios", index: 4))]),
+      ("users/setSeed", ["seed": "android"]),
+      ("users/list", ["refresh": true]),
       ("settings/reset", nil),
       ("shutdown", nil),
     ]

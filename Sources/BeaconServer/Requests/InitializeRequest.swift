@@ -3,8 +3,8 @@ import JSONRPC
 /// Starts a session: the first request a client sends.
 ///
 /// Reads `locale` (BCP 47: `nb` default, `nn`, `en`) and `initializationOptions` (`storePath`,
-/// `offline`, `geoapify {apiKey, baseURL}`, `fruityvice {baseURL}`, `coinlore {baseURL}`). When `processId` names a
-/// process that dies, the server exits.
+/// `offline`, `geoapify {apiKey, baseURL}`, `fruityvice {baseURL}`, `coinlore {baseURL}`, `randomUser {baseURL}`).
+/// When `processId` names a process that dies, the server exits.
 public struct InitializeRequest: RequestType, Encodable, Equatable {
   public static let method = "initialize"
   public typealias Response = InitializeResult
@@ -55,6 +55,8 @@ public struct InitializeRequest: RequestType, Encodable, Equatable {
     public var timeZone: String?
     /// CoinLore access.
     public var coinlore: CoinLore?
+    /// randomuser.me access.
+    public var randomUser: RandomUser?
 
     /// Creates options.
     public init(
@@ -63,7 +65,8 @@ public struct InitializeRequest: RequestType, Encodable, Equatable {
       geoapify: Geoapify? = nil,
       fruityvice: Fruityvice? = nil,
       timeZone: String? = nil,
-      coinlore: CoinLore? = nil
+      coinlore: CoinLore? = nil,
+      randomUser: RandomUser? = nil
     ) {
       self.storePath = storePath
       self.offline = offline
@@ -71,6 +74,18 @@ public struct InitializeRequest: RequestType, Encodable, Equatable {
       self.fruityvice = fruityvice
       self.timeZone = timeZone
       self.coinlore = coinlore
+      self.randomUser = randomUser
+    }
+
+    /// randomuser.me access settings.
+    public struct RandomUser: Codable, Sendable, Equatable {
+      /// The API's base URL, e.g. a local test server.
+      public var baseURL: String?
+
+      /// Creates settings.
+      public init(baseURL: String? = nil) {
+        self.baseURL = baseURL
+      }
     }
 
     /// Fruityvice access settings.
@@ -152,5 +167,7 @@ public struct InitializeResult: Codable, Sendable, Equatable {
     /// The zone opening hours are read in for places without one of their own.
     public var timeZone: String
     public var coinloreBaseURL: String
+    /// randomuser.me's base URL.
+    public var randomUserBaseURL: String
   }
 }

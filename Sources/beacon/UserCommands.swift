@@ -1,0 +1,144 @@
+import BeaconCore
+import BeaconServer
+import Foundation
+import JSONRPC
+
+/// What `beacon users …` does (seeds 002/003, the randomuser.me brief).
+enum UserCommand: Equatable {
+  /// `beacon users [list] [--refresh]`: `users/list`.
+  case list(refresh: Bool)
+  /// `beacon users show ID`: `users/get`.
+  case show(id: String)
+  /// `beacon users edit ID [--first-name T] …`: `users/update`.
+  case edit(id: String, fields: [String: String])
+  /// `beacon users delete ID`: `users/delete`.
+  case delete(id: String)
+  /// `beacon users map [ID]`: `users/map`.
+  case map(id: String?)
+  /// `beacon users seed SEED`: `users/setSeed`.
+  case seed(String)
+
+  /// The options of `beacon users edit` and the params they set.
+  static let editOptions: [(option: String, param: String)] = [
+    ("--first-name", "firstName"), ("--last-name", "lastName"), ("--city", "city"), ("--email", "email"),
+    ("--phone", "phone"), ("--birth-date", "birthDate"),
+  ]
+}
+
+extension HumanCommandParser {
+  /// `beacon users [list | show ID | edit ID OPTIONS | delete ID | map [ID] | seed SEED]`.
+  func parseUsers() throws(UsageError) -> Command {
+    let command: UserCommand
+    var allowsGeoJSON = false
+    switch arguments.first {
+    case nil, "list":
+      try allow(["--refresh"])
+      try expect(arguments: [], after: arguments.isEmpty ? 0 : 1)
+      command = .list(refresh: has("--refresh"))
+    case "show":
+      try allow([])
+      command = .show(id: try expect(arguments: ["ID"], after: 1)[0])
+    case "edit":
+      try allow(Set(UserCommand.editOptions.map(\.option)))
+      let id = try expect(arguments: ["ID"], after: 1)[0]
+      var fields: [String: String] = [:]
+      for (option, param) in UserCommand.editOptions {
+        if let value = last(option) { fields[param] = param == "birthDate" ? Self.isoDay(value) : value }
+      }
+      guard !fields.isEmpty else {
+        throw UsageError(message: .missingArgument(UserCommand.editOptions.map(\.option).joined(separator: "|")))
+      }
+      command = .edit(id: id, fields: fields)
+    case "delete":
+      try allow([])
+      command = .delete(id: try expect(arguments: ["ID"], after: 1)[0])
+    case "map":
+      try allow([])
+      allowsGeoJSON = true
+      if arguments.count > 2 { throw UsageError(.unexpectedArgument(arguments[2])) }
+      command = .map(id: arguments.count == 2 ? arguments[1] : nil)
+    case "seed":
+      try allow([])
+      command = .seed(try expect(arguments: ["SEED"], after: 1)[0])
+    case let other?:
+      throw UsageError(message: .unknownCommand("users \(other)"))
+    }
+    return .users(command, format: try format(geoJSON: allowsGeoJSON))
+  }
+
+  /// A birth date as people here write it (`15.06.1995`) in the form the server reads (`1995-06-15`); anything
+  /// else is passed on for the server to judge.
+  static func isoDay(_ text: String) -> String {
+    let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 3, let day = Int(parts[0]), let month = Int(parts[1]), let year = Int(parts[2]),
+      parts[0].count <= 2, parts[1].count <= 2, parts[2].count == 4
+    else { return text }
+    return String(format: "%04d-%02d-%02d", year, month, day)
+  }
+}
+
+/// `beacon users …`: the user methods as tables and labelled lines, or their JSON with `--json` (and the map's
+/// pins as GeoJSON with `--geojson`).
+enum UsersCommand {
+  static func run(_ command: UserCommand, format: OutputFormat, options: ServerOptions, logger: Logger) async -> Int32 {
+    guard let session = await CommandSession.start(options: options, logger: logger) else { return 1 }
+    let output = session.output
+    switch command {
+    case .list(let refresh):
+      let params: JSONValue = refresh ? ["refresh": true] : [:]
+      return await show(ListUsersRequest.method, params, format, session, output.userList)
+    case .show(let id):
+      return await show(GetUserRequest.method, ["id": .string(id)], format, session, output.userProfile)
+    case .edit(let id, let fields):
+      var params: [String: JSONValue] = ["id": .string(id)]
+      for (name, value) in fields { params[name] = .string(value) }
+      return await show(UpdateUserRequest.method, .object(params), format, session, output.userUpdated)
+    case .delete(let id):
+      return await show(DeleteUserRequest.method, ["id": .string(id)], format, session) {
+        (result: UserDeleteResult) in [output.userText(result.deleted ? .deleted(id) : .notThere(id))]
+      }
+    case .map(let id):
+      let params: JSONValue = id.map { ["id": .string($0)] } ?? [:]
+      if format == .geojson {
+        guard let result = await session.call(UserMapRequest.method, params) else { return 1 }
+        StandardOutput.writeJSON(featureCollection(pins: result["pins"]?.arrayValue ?? []))
+        return 0
+      }
+      return await show(UserMapRequest.method, params, format, session, output.userMap)
+    case .seed(let seed):
+      return await show(SetUserSeedRequest.method, ["seed": .string(seed)], format, session, output.userSeedChanged)
+    }
+  }
+
+  /// One RFC 7946 `Feature` per pin: a `Point` at `[lon, lat]` with `id`, `name` and the picture URLs.
+  static func featureCollection(pins: [JSONValue]) -> JSONValue {
+    let features = pins.map { pin -> JSONValue in
+      let location = pin["location"]
+      return [
+        "type": "Feature",
+        "id": pin["id"] ?? .null,
+        "geometry": ["type": "Point", "coordinates": [location?["lon"] ?? .null, location?["lat"] ?? .null]],
+        "properties": ["id": pin["id"] ?? .null, "name": pin["name"] ?? .null, "picture": pin["picture"] ?? .null],
+      ]
+    }
+    return ["type": "FeatureCollection", "features": .array(features)]
+  }
+
+  /// Calls `method` and prints its result: as JSON, or decoded as `T` and rendered as lines.
+  private static func show<T: Decodable>(
+    _ method: String,
+    _ params: JSONValue,
+    _ format: OutputFormat,
+    _ session: CommandSession,
+    _ render: (T) -> [String]
+  ) async -> Int32 {
+    guard let result = await session.call(method, params) else { return 1 }
+    if format == .json {
+      StandardOutput.writeJSON(result)
+    } else {
+      guard let decoded = session.decode(T.self, from: result) else { return 1 }
+      StandardOutput.write(render(decoded))
+    }
+    return 0
+  }
+}
