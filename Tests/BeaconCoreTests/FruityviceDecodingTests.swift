@@ -101,8 +101,8 @@ import Testing
   }
 
   @Test func errorMessagesAreReadFromTheBody() {
-    #expect(FruityviceDecoding.errorMessage(Array(FruityviceFixtures.notFoundBody.utf8)) == "Not found")
-    #expect(FruityviceDecoding.errorMessage(Array(#"{"message": "Bad"}"#.utf8)) == "Bad")
-    #expect(FruityviceDecoding.errorMessage(Array("plain words".utf8)) == "plain words")
+    #expect(KeylessAPIClient.errorMessage(Array(FruityviceFixtures.notFoundBody.utf8)) == "Not found")
+    #expect(KeylessAPIClient.errorMessage(Array(#"{"message": "Bad"}"#.utf8)) == "Bad")
+    #expect(KeylessAPIClient.errorMessage(Array("plain words".utf8)) == "plain words")
   }
 }

@@ -103,8 +103,8 @@ import Testing
   }
 
   @Test func theErrorTextIsRandomUsersOwn() {
-    #expect(RandomUserDecoding.errorMessage(Array(RandomUserFixtures.rateLimitBody.utf8)).hasPrefix("Whoa, ease up"))
-    #expect(RandomUserDecoding.errorMessage(Array("Not Found".utf8)) == "Not Found")
+    #expect(KeylessAPIClient.errorMessage(Array(RandomUserFixtures.rateLimitBody.utf8)).hasPrefix("Whoa, ease up"))
+    #expect(KeylessAPIClient.errorMessage(Array("Not Found".utf8)) == "Not Found")
   }
 
   @Test func theRequestAsksForOnePinnedVersionWithEveryValueEncoded() {

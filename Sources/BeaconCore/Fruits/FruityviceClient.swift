@@ -9,19 +9,20 @@ public final class FruityviceClient: Sendable {
   static let defaultBackoffSeconds = 2
 
   /// The API's base URL.
-  public let baseURL: URL
-  private let transport: any HTTPTransport
-  private let limiter: RateLimiter
-  private let coalescer = RequestCoalescer<[UInt8]>()
+  public var baseURL: URL { api.baseURL }
+  private let api: KeylessAPIClient
 
   /// Fruityvice publishes no limit; 5 requests per second keeps a free service's load small.
   public static func defaultLimiter() -> RateLimiter { RateLimiter(maxRequests: 5, per: .seconds(1)) }
 
   /// Creates a client.
   public init(baseURL: URL, transport: any HTTPTransport, limiter: RateLimiter = FruityviceClient.defaultLimiter()) {
-    self.baseURL = baseURL
-    self.transport = transport
-    self.limiter = limiter
+    api = KeylessAPIClient(
+      baseURL: baseURL,
+      transport: transport,
+      limiter: limiter,
+      backoffSeconds: Self.defaultBackoffSeconds
+    )
   }
 
   /// The request path for `components`, each percent-encoded: `["api", "fruit", "family", "Rosaceae"]` →
@@ -36,56 +37,15 @@ public final class FruityviceClient: Sendable {
   ///
   /// - Parameter notFound: What a 404 means for this request (an unknown group, or an outage for `/all`).
   public func get(path: String, notFound: FruitError) async throws(BeaconError) -> [UInt8] {
-    if let pause = await limiter.remainingPause {
-      throw .fruits(.rateLimited(retryAfterSeconds: max(1, Int(pause.components.seconds) + 1)))
-    }
-    guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
-      throw .fruits(.unavailable(reason: "invalid base URL"))
-    }
-    let basePath =
-      components.percentEncodedPath.hasSuffix("/")
-      ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
-    components.percentEncodedPath = basePath + path
-    guard let url = components.url else { throw .fruits(.unavailable(reason: "invalid request URL")) }
-    let request = HTTPRequest(
-      url: url,
-      headers: ["accept": "application/json", "user-agent": "beacon/\(BeaconVersion.current)"]
-    )
-    let result = await coalescer.run(key: path) { [transport, limiter] in
-      do {
-        try await limiter.acquire()
-      } catch {
-        return .failure(.fruits(.unavailable(reason: "cancelled")))
+    do {
+      return try await api.get(path)
+    } catch {
+      switch error {
+      case .notFound: throw .fruits(notFound)
+      case .rateLimited(let seconds): throw .fruits(.rateLimited(retryAfterSeconds: seconds))
+      case .rejected(let message): throw .fruits(.rejected(message: message))
+      case .unavailable(let reason): throw .fruits(.unavailable(reason: reason))
       }
-      do throws(HTTPTransportError) {
-        let response = try await transport.send(request)
-        return await Self.interpret(response, notFound: notFound, limiter: limiter)
-      } catch {
-        return .failure(.fruits(.unavailable(reason: GeoapifyClient.describe(error))))
-      }
-    }
-    return try result.get()
-  }
-
-  /// Maps a response to its body or to the error its status means (`notFound` for a 404).
-  static func interpret(
-    _ response: HTTPResponse,
-    notFound: FruitError,
-    limiter: RateLimiter
-  ) async -> Result<[UInt8], BeaconError> {
-    switch response.status {
-    case 200..<300:
-      return .success(response.body)
-    case 404:
-      return .failure(.fruits(notFound))
-    case 429:
-      let seconds = GeoapifyClient.retryAfterSeconds(response.headers["retry-after"]) ?? defaultBackoffSeconds
-      await limiter.pause(for: .seconds(seconds))
-      return .failure(.fruits(.rateLimited(retryAfterSeconds: seconds)))
-    case 400..<500:
-      return .failure(.fruits(.rejected(message: FruityviceDecoding.errorMessage(response.body))))
-    default:
-      return .failure(.fruits(.unavailable(reason: "HTTP \(response.status)")))
     }
   }
 }

@@ -40,15 +40,6 @@ public enum FruityviceDecoding {
     )
   }
 
-  /// Fruityvice's own explanation in an error body (`{"error": "…"}`), else the start of the raw text.
-  public static func errorMessage(_ body: [UInt8]) -> String {
-    if let value = try? JSONParser.parse(body) {
-      if let error = value["error"]?.stringValue, !error.isEmpty { return error }
-      if let message = value["message"]?.stringValue, !message.isEmpty { return message }
-    }
-    return String(decoding: body.prefix(200), as: UTF8.self)
-  }
-
   // MARK: - Values
 
   static func json(_ body: [UInt8]) throws(BeaconError) -> JSONValue {

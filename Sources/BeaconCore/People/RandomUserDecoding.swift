@@ -63,14 +63,6 @@ public enum RandomUserDecoding {
     return Coordinate(lat: lat, lon: lon)
   }
 
-  /// randomuser.me's own explanation in an error body (`{"error": "…"}`), else the start of the raw text.
-  public static func errorMessage(_ body: [UInt8]) -> String {
-    if let value = try? JSONParser.parse(body), let error = value["error"]?.stringValue, !error.isEmpty {
-      return error
-    }
-    return String(decoding: body.prefix(200), as: UTF8.self)
-  }
-
   // MARK: - Values
 
   /// A string without surrounding whitespace (numbers as written, for ids and postcodes).
