@@ -44,7 +44,9 @@ public final class CoinLoreClient: Sendable {
     if !query.isEmpty {
       var allowed = CharacterSet.urlQueryAllowed
       allowed.remove(charactersIn: "&=+#")
-      target += "?" + query.sorted { $0.key < $1.key }
+      target +=
+        "?"
+        + query.sorted { $0.key < $1.key }
         .map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
         .joined(separator: "&")
     }
