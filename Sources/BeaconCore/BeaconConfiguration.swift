@@ -29,6 +29,15 @@ public struct BeaconConfiguration: Sendable, Equatable {
   /// The randomuser.me base URL (scheme http or https).
   public var randomUserBaseURL: URL
 
+  /// Whether the Geoapify URL is plain `http` to a host other than this machine: the key would cross the network
+  /// unencrypted (plain `http` to `localhost`, `127.0.0.0/8` or `::1` — a local test server — is fine).
+  public var sendsKeyInTheClear: Bool {
+    guard geoapifyBaseURL.scheme?.lowercased() == "http", let host = geoapifyBaseURL.host?.lowercased() else {
+      return false
+    }
+    return !(host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]")
+  }
+
   /// Merges `layers`, the first layer that sets a field winning, over the defaults.
   ///
   /// - Throws: ``ConfigurationError`` when a value is unusable.

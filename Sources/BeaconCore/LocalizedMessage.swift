@@ -15,6 +15,7 @@ public enum LocalizedMessage: Sendable, Equatable {
   case requestCancelled
   case invalidBaseURL(String)
   case invalidTimeZone(String)
+  case keyInTheClear(String)
   case unrecognizedLocale(String)
   case invalidJSONArgument(String)
   case unknownCommand(String)
@@ -54,8 +55,12 @@ public enum LocalizedMessage: Sendable, Equatable {
 
   /// The sentence in `language`.
   public func text(in language: Language) -> String {
-    return language.choose(texts)
+    // Sentences quote client input (a command, a path, an id): never an unbounded amount of it.
+    language.choose(texts).clipped(to: Self.maxLength)
   }
+
+  /// The longest sentence, in characters.
+  public static let maxLength = 600
 
   private var texts: (String, String, String) {
     switch self {
@@ -109,6 +114,12 @@ public enum LocalizedMessage: Sendable, Equatable {
         "Ugyldig Geoapify-adresse '\(text)'; bruk en http- eller https-adresse",
         "Ugyldig Geoapify-adresse '\(text)'; bruk ei http- eller https-adresse",
         "Invalid Geoapify URL '\(text)'; use an http or https URL"
+      )
+    case .keyInTheClear(let host):
+      (
+        "Geoapify-nøkkelen sendes ukryptert (http) til \(host); bruk https",
+        "Geoapify-nøkkelen vert send ukryptert (http) til \(host); bruk https",
+        "The Geoapify key is sent unencrypted (http) to \(host); use https"
       )
     case .invalidTimeZone(let text):
       (

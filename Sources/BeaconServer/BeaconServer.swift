@@ -177,6 +177,12 @@ public final class BeaconServer: Sendable {
       logger.warning(message)
       context.logMessage(.warning, message)
     }
+    if configuration.geoapifyAPIKey != nil, configuration.sendsKeyInTheClear {
+      // The key travels in a header; over plain HTTP to another machine anyone on the way can read it.
+      let message = LocalizedMessage.keyInTheClear(configuration.geoapifyBaseURL.host ?? "").text(in: language)
+      logger.warning(message)
+      context.logMessage(.warning, message)
+    }
     if let processID = request.processId, let pid = Int32(exactly: processID), pid > 0 {
       watchClient(pid)
     } else if let processID = request.processId {

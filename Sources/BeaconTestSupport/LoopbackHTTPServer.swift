@@ -86,6 +86,17 @@ public final class LoopbackHTTPServer: Sendable {
     return true
   }
 
+  /// ``waitForRequests(count:timeout:)`` for async code: it sleeps instead of blocking, so a test on Swift's
+  /// cooperative pool (two threads on a two-core machine) does not starve the very request it waits for.
+  public func requestsArrive(count: Int, timeout: TimeInterval) async -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    while requests.count < count {
+      guard Date() < deadline else { return false }
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    return true
+  }
+
   /// Closes the listener and all open connections and ends the server's threads. Idempotent.
   public func stop() { core.stop() }
 

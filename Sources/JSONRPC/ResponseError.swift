@@ -17,10 +17,18 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
   /// The `data.kind` name, if the error has one.
   public var kind: String? { data?["kind"]?.stringValue }
 
-  /// The error as a JSON-RPC error object.
+  /// The longest `message` sent, in characters.
+  public static let maxMessageLength = 1_000
+  /// The longest string sent in `data`, in characters.
+  public static let maxDataStringLength = 256
+
+  /// The error as a JSON-RPC error object. Messages and strings in `data` often quote what the client sent (a
+  /// method name, an id, a path), so they are clipped: an error never echoes an unbounded amount of input.
   public var jsonValue: JSONValue {
-    var object: [String: JSONValue] = ["code": .int(code.rawValue), "message": .string(message)]
-    if let data { object["data"] = data }
+    var object: [String: JSONValue] = [
+      "code": .int(code.rawValue), "message": .string(message.clipped(to: Self.maxMessageLength)),
+    ]
+    if let data { object["data"] = data.clippingStrings(to: Self.maxDataStringLength) }
     return .object(object)
   }
 

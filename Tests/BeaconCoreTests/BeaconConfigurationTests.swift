@@ -64,6 +64,15 @@ import Testing
     }
   }
 
+  @Test(arguments: [
+    ("http://api.example.com", true), ("HTTP://10.0.0.7:8080/", true), ("https://api.geoapify.com", false),
+    ("http://127.0.0.1:9/", false), ("http://localhost:8080", false), ("http://[::1]:8080", false),
+  ])
+  func plainHTTPToAnotherMachineSendsTheKeyInTheClear(url: String, inTheClear: Bool) throws {
+    let configuration = try BeaconConfiguration.resolve([BeaconOptions(geoapifyBaseURL: url)])
+    #expect(configuration.sendsKeyInTheClear == inTheClear)
+  }
+
   @Test func theTimeZoneDefaultsToOsloAndMustBeAKnownIANAName() throws {
     #expect(try BeaconConfiguration.resolve([]).timeZone.identifier == "Europe/Oslo")
     let environment = BeaconOptions.environment(["BEACON_TIME_ZONE": "Europe/Helsinki"])

@@ -7,6 +7,7 @@ import Testing
     .parseError, .framingError("x"), .invalidRequest, .emptyBatch, .methodNotFound("a/b"),
     .invalidParams(field: "stars"), .invalidParams(field: nil), .internalError, .serverNotInitialized,
     .alreadyInitialized, .shuttingDown, .requestCancelled, .invalidBaseURL("u"), .invalidTimeZone("Mars/Base"),
+    .keyInTheClear("example.com"),
     .unrecognizedLocale("de"),
     .invalidJSONArgument("d"), .unknownCommand("c"), .unknownOption("--o"), .missingValue("--store"),
     .missingArgument("METHOD"),
@@ -26,8 +27,21 @@ import Testing
     #expect(LocalizedMessage.methodNotFound("places/serch").text(in: .nn) == "Ukjend metode 'places/serch'")
     #expect(LocalizedMessage.methodNotFound("places/serch").text(in: .en) == "Unknown method 'places/serch'")
   }
+
+  @Test func sentencesQuoteClientInputOnlyUpToABound() {
+    let long = String(repeating: "z", count: 100_000)
+    let bound: Int = LocalizedMessage.maxLength + 1
+    for message in [LocalizedMessage.unknownCommand(long), .placeNotFound(long), .invalidTimeZone(long)] {
+      for language in Language.allCases {
+        #expect(message.text(in: language).count <= bound)
+      }
+    }
+    #expect(LocalizedMessage.fruit(.invalidDate(long)).text(in: .nb).count <= bound)
+    #expect(FruitMessage.invalidDate(long).text(in: .en).count <= bound)
+  }
 }
 
 extension LocalizedMessage: CustomTestStringConvertible {
   public var testDescription: String { text(in: .en) }
+
 }

@@ -1,6 +1,7 @@
 import BeaconTestSupport
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -306,15 +307,17 @@ import Glibc
     defer { session.invalidateAndCancel() }
     let url = server.baseURL.appendingPathComponent("hang")
     let pending = Task { await fetch(url, in: session) }
-    #expect(server.waitForRequests(count: 1, timeout: 20))
+    #expect(await server.requestsArrive(count: 1, timeout: 20))
 
-    let stopped = DispatchSemaphore(value: 0)
+    // Stopped from a thread of its own, awaited without blocking the cooperative pool.
+    let stopped = Mutex(false)
     Thread {
       server.stop()
-      stopped.signal()
+      stopped.withLock { $0 = true }
     }.start()
-
-    #expect(stopped.wait(timeout: .now() + 10) == .success)
+    let deadline = Date(timeIntervalSinceNow: 10)
+    while !stopped.withLock({ $0 }), Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+    #expect(stopped.withLock { $0 })
     expectFailure(await pending.value, linuxCode: .unknown)
     let after = await fetch(url, in: makeSession())
     #expect(after.errorCode == .cannotConnectToHost)

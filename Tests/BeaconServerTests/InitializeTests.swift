@@ -125,6 +125,26 @@ import Testing
     #expect(warning.1?["message"]?.stringValue?.contains("'de-DE'") == true)
   }
 
+  @Test func aKeyBoundForPlainHTTPToAnotherMachineIsWarnedAboutWithoutShowingIt() async throws {
+    let notifications = Notifications()
+    let client = InProcessClient(options: .inMemory(), onNotification: notifications.append)
+    _ = try await client.send(
+      InitializeRequest(
+        initializationOptions: .init(geoapify: .init(apiKey: "sk-PLAIN-1", baseURL: "http://geo.example.com"))
+      )
+    )
+    let warning = try #require(notifications.all.first { $0.0 == "window/logMessage" })
+    #expect(warning.1?["message"]?.stringValue?.contains("geo.example.com") == true)
+    #expect(warning.1?["message"]?.stringValue?.contains("PLAIN") == false)
+
+    let quiet = Notifications()
+    let local = InProcessClient(options: .inMemory(), onNotification: quiet.append)
+    _ = try await local.send(
+      InitializeRequest(initializationOptions: .init(geoapify: .init(apiKey: "sk-1", baseURL: "http://127.0.0.1:9")))
+    )
+    #expect(!quiet.all.contains { $0.0 == "window/logMessage" })
+  }
+
   @Test func testMethodsExistOnlyWhenEnabled() async throws {
     let plain = InProcessClient(options: .inMemory())
     let plainResult = try await plain.send(InitializeRequest())

@@ -1,3 +1,4 @@
+import BeaconJSON
 import JSONRPC
 import Testing
 
@@ -30,6 +31,24 @@ extension EndToEnd {
 
       #expect(!beacon.stdout.text.contains(secret))
       #expect(!beacon.stderr.text.contains(secret))
+    }
+
+    @Test func errorsNeverEchoAnUnboundedAmountOfInput() throws {
+      let beacon = try BeaconProcess()
+      _ = try beacon.initialize()
+      let method = "x/" + String(repeating: "m", count: 200_000)
+      beacon.request(method, id: 2)
+      let unknownMethod = try beacon.response(id: 2)
+      #expect(unknownMethod["error"]?["code"] == -32601)
+      let id = String(repeating: "p", count: 200_000)
+      beacon.request("rating/add", id: 3, params: ["placeId": .string(id), "stars": 3])
+      let unknownPlace = try beacon.response(id: 3)
+      #expect(unknownPlace["error"]?["code"] == -33001)
+      for response in [unknownMethod, unknownPlace] {
+        let text = JSONWriter.serialize(response).count
+        #expect(text < 2_000, "the error echoes \(text) bytes")
+      }
+      #expect(try beacon.shutdownAndExit() == .exited(0))
     }
 
     @Test func withoutAKeyNoneIsConfigured() throws {

@@ -20,7 +20,7 @@ public enum PeopleMessage: Sendable, Equatable {
 
   /// The sentence in `language`.
   public func text(in language: Language) -> String {
-    language.choose(texts)
+    language.choose(texts).clipped(to: LocalizedMessage.maxLength)
   }
 
   /// The (nb, nn, en) texts.
