@@ -13,6 +13,7 @@ public enum LocalizedMessage: Sendable, Equatable {
   case alreadyInitialized
   case shuttingDown
   case requestCancelled
+  case serverOverloaded(Int)
   case invalidBaseURL(String)
   case invalidTimeZone(String)
   case keyInTheClear(String)
@@ -109,6 +110,12 @@ public enum LocalizedMessage: Sendable, Equatable {
       ("Serveren avslutter", "Tenaren avsluttar", "The server is shutting down")
     case .requestCancelled:
       ("Forespørselen ble avbrutt", "Førespurnaden vart avbroten", "The request was cancelled")
+    case .serverOverloaded(let limit):
+      (
+        "Serveren har allerede \(limit) forespørsler under arbeid; prøv igjen når noen er besvart",
+        "Tenaren har allereie \(limit) førespurnader under arbeid; prøv igjen når nokre er svarte",
+        "The server already has \(limit) requests in progress; try again once some have been answered"
+      )
     case .invalidBaseURL(let text):
       (
         "Ugyldig Geoapify-adresse '\(text)'; bruk en http- eller https-adresse",

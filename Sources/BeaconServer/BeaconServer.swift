@@ -46,7 +46,7 @@ public final class BeaconServer: Sendable {
     self.exit = exit
     session = Mutex(Session(language: options.initialLanguage))
     dispatcher = Dispatcher(
-      configuration: .init(requestsAllowedBeforeInitialize: [DiscoverRequest.method]),
+      configuration: .init(requestsAllowedBeforeInitialize: [DiscoverRequest.method], maxInFlight: options.maxInFlight),
       send: send,
       onExit: exit,
       log: { logger.warning($0) }
@@ -327,6 +327,7 @@ public final class BeaconServer: Sendable {
     case "alreadyInitialized": message = .alreadyInitialized
     case "shuttingDown": message = .shuttingDown
     case "requestCancelled": message = .requestCancelled
+    case "serverOverloaded": message = .serverOverloaded(error.data?["limit"]?.intValue ?? 0)
     default: message = nil
     }
     guard let message else { return error }

@@ -11,18 +11,22 @@ public struct ServerOptions: Sendable {
   public var enablesTestMethods: Bool
   /// The current time: the one clock whether places are open now is read from (fixed in tests).
   public var now: @Sendable () -> Date
+  /// The most requests in flight at once (`BEACON_MAX_IN_FLIGHT`); more are answered with `serverOverloaded`.
+  public var maxInFlight: Int
 
   /// Creates options.
   public init(
     flags: BeaconOptions = BeaconOptions(),
     environment: BeaconOptions = BeaconOptions(),
     enablesTestMethods: Bool = false,
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() },
+    maxInFlight: Int = 1024
   ) {
     self.flags = flags
     self.environment = environment
     self.enablesTestMethods = enablesTestMethods
     self.now = now
+    self.maxInFlight = maxInFlight
   }
 
   /// The language to speak before `initialize` says otherwise.

@@ -47,6 +47,8 @@ public final class Dispatcher: Sendable {
     /// The arrival number of the newest request of each method (for ``RequestContext/isSuperseded``).
     var latestArrival: [String: UInt64] = [:]
     var concurrentSinceExclusive: [UInt64: Task<Void, Never>] = [:]
+    /// Requests to registered handlers whose answer has not been handed over yet (see `maxInFlight`).
+    var inFlightRequests = 0
     /// Whether ``receive(contentsOf:)`` is collecting groups of requests that arrived together.
     var isCollecting = false
     /// Exclusive requests of one grouped method, waiting for the end of their run of arrivals.
@@ -267,6 +269,7 @@ public final class Dispatcher: Sendable {
   private func handleRequest(id: RequestID, method: String, params: JSONValue?, reply: @escaping Reply) {
     enum Decision {
       case reject(ResponseError)
+      case refuseNow(ResponseError)
       case run(RequestHandler?, RequestOrdering, isInitialize: Bool)
     }
     let decision: Decision = state.withLock { state in
@@ -290,6 +293,10 @@ public final class Dispatcher: Sendable {
         return .run(nil, .exclusive, isInitialize: false)
       default:
         guard let handler else { return .reject(.methodNotFound(method)) }
+        // Requests that can be answered on the spot (`ping`) cost nothing to keep and are never refused.
+        if handler.runNow == nil && state.inFlightRequests >= configuration.maxInFlight {
+          return .refuseNow(.serverOverloaded(limit: configuration.maxInFlight))
+        }
         return .run(handler, handler.ordering(params), isInitialize: false)
       }
     }
@@ -305,13 +312,27 @@ public final class Dispatcher: Sendable {
       return
     }
     switch decision {
+    case .refuseNow(let error):
+      // No task: a flood of requests past the limit must not queue anything.
+      log("Refusing '\(method)': \(configuration.maxInFlight) requests in flight")
+      reply(id, .failure(presented(error)))
     case .reject(let error):
+      guard state.withLock({ $0.running.count }) < configuration.maxInFlight else {
+        // Too many tasks already: answer now rather than queue another.
+        reply(id, .failure(presented(error)))
+        return
+      }
       // Answered in order: a rejection does not overtake an `initialize` or a write still running.
       spawn(ordering: .concurrent, id: nil) { reply(id, .failure(self.presented(error))) }
     case .run(let handler, let ordering, let isInitialize):
       let context = makeContext(id: id, method: method, params: params)
+      // Counted until the answer is handed over, so a client that sends on as soon as it has an answer
+      // finds the room it expects.
+      let isCounted = handler != nil && !isInitialize
+      if isCounted { state.withLock { $0.inFlightRequests += 1 } }
       spawn(ordering: ordering, id: id) {
         let outcome = await self.run(handler, method: method, params: params, context: context)
+        if isCounted { self.state.withLock { $0.inFlightRequests -= 1 } }
         if isInitialize {
           self.state.withLock { state in
             if state.phase == .initializing {

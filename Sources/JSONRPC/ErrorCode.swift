@@ -28,6 +28,9 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, Codable, CustomSt
   /// An internal error of the server.
   public static let internalError = ErrorCode(rawValue: -32603)
 
+  /// The server has too many requests in flight (the first of JSON-RPC's implementation-defined server errors).
+  public static let serverOverloaded = ErrorCode(rawValue: -32000)
+
   // MARK: LSP base protocol
 
   /// A request arrived before `initialize`.

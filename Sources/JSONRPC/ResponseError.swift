@@ -115,6 +115,15 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
     )
   }
 
+  /// More than `limit` requests were in flight; nothing was run, so the client may send the request again.
+  public static func serverOverloaded(limit: Int) -> ResponseError {
+    ResponseError(
+      code: .serverOverloaded,
+      message: "Server overloaded",
+      data: ["kind": "serverOverloaded", "limit": .int(limit)]
+    )
+  }
+
   /// The client cancelled the request.
   public static let requestCancelled = ResponseError(
     code: .requestCancelled,

@@ -28,7 +28,8 @@ struct Beacon {
       flags: arguments.flags,
       environment: environmentOptions,
       enablesTestMethods: testing,
-      now: { fixedNow ?? Date() }
+      now: { fixedNow ?? Date() },
+      maxInFlight: environment["BEACON_MAX_IN_FLIGHT"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 1024
     )
     // People at a terminal see warnings as plain sentences (`window/logMessage`); the log repeats them only
     // when BEACON_LOG asks for it.

@@ -16,7 +16,12 @@ enum ServeCommand {
   /// How long in-flight requests may still run after stdin ends or a signal arrives.
   static let gracePeriod: Duration = .seconds(10)
 
-  static func run(_ mode: Mode, options: ServerOptions, logger: Logger) -> Never {
+  static func run(_ mode: Mode, options: ServerOptions, logger terminalLogger: Logger) -> Never {
+    // A client that never reads stderr must not stall the server: log lines go through a bounded queue
+    // (BEACON_LOG_QUEUE lines, default 1000) written by its own thread, dropped and counted when full.
+    let queueCapacity = ProcessInfo.processInfo.environment["BEACON_LOG_QUEUE"].flatMap(Int.init) ?? 1000
+    let standardError = StandardErrorQueue(capacity: queueCapacity)
+    let logger = Logger(minimumLevel: terminalLogger.minimumLevel) { standardError.enqueue($0) }
     let wire = StandardIO.protect()
     let coordinator = ExitCoordinator()
     let connection = Connection(
@@ -64,6 +69,7 @@ enum ServeCommand {
     let code = coordinator.wait()
     signalSources.forEach { $0.cancel() }
     connection.writer.flush(timeout: 2)
+    standardError.flush(timeout: 1)
     exit(code)
   }
 

@@ -6,8 +6,8 @@ import Testing
   static let samples: [LocalizedMessage] = [
     .parseError, .framingError("x"), .invalidRequest, .emptyBatch, .methodNotFound("a/b"),
     .invalidParams(field: "stars"), .invalidParams(field: nil), .internalError, .serverNotInitialized,
-    .alreadyInitialized, .shuttingDown, .requestCancelled, .invalidBaseURL("u"), .invalidTimeZone("Mars/Base"),
-    .keyInTheClear("example.com"),
+    .alreadyInitialized, .shuttingDown, .requestCancelled, .serverOverloaded(8), .invalidBaseURL("u"),
+    .invalidTimeZone("Mars/Base"), .keyInTheClear("example.com"),
     .unrecognizedLocale("de"),
     .invalidJSONArgument("d"), .unknownCommand("c"), .unknownOption("--o"), .missingValue("--store"),
     .missingArgument("METHOD"),

@@ -97,9 +97,11 @@ final class OutputCollector: @unchecked Sendable {
 
   /// Starts reading `handle`; with `slowReads > 0` the first that many reads take at most 512 bytes
   /// each and pause 20 ms before reading, like a client that is slow to drain its end of the pipe.
-  init(handle: FileHandle, name: String, parsesMessages: Bool, slowReads: Int = 0) {
+  /// With `reads: false` the pipe is never read, like a client that ignores it (its buffer fills up).
+  init(handle: FileHandle, name: String, parsesMessages: Bool, slowReads: Int = 0, reads: Bool = true) {
     self.handle = handle
     self.parsesMessages = parsesMessages
+    guard reads else { return }
     let thread = Thread { [self] in self.readLoop(slowReads: slowReads) }
     thread.name = "e2e.\(name)"
     thread.start()
@@ -294,7 +296,13 @@ final class BeaconProcess: @unchecked Sendable {
   ///   - arguments: The command line after the program name.
   ///   - environment: Extra variables; a `nil` value removes a variable.
   ///   - slowReads: How many initial reads of stdout are small and slow (see ``OutputCollector``).
-  init(arguments: [String] = ["serve"], environment: [String: String?] = [:], slowReads: Int = 0) throws {
+  ///   - readsStandardError: `false` leaves stderr unread, like a client that never drains it.
+  init(
+    arguments: [String] = ["serve"],
+    environment: [String: String?] = [:],
+    slowReads: Int = 0,
+    readsStandardError: Bool = true
+  ) throws {
     Self.ignoreSIGPIPE
     let binary = try BeaconBinary.url()
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-e2e-\(UUID().uuidString)")
@@ -329,7 +337,12 @@ final class BeaconProcess: @unchecked Sendable {
       parsesMessages: true,
       slowReads: slowReads
     )
-    stderr = OutputCollector(handle: stderrPipe.fileHandleForReading, name: "stderr", parsesMessages: false)
+    stderr = OutputCollector(
+      handle: stderrPipe.fileHandleForReading,
+      name: "stderr",
+      parsesMessages: false,
+      reads: readsStandardError
+    )
   }
 
   deinit {

@@ -53,6 +53,13 @@ final class Database {
     sqlite3_close_v2(handle)
   }
 
+  /// Whether the file at ``path`` is no longer the one this connection opened (`SQLITE_FCNTL_HAS_MOVED`).
+  var hasMoved: Bool {
+    guard path != ":memory:" else { return false }
+    var moved: Int32 = 0
+    return sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
+  }
+
   /// SQLite's current error message for `connection`.
   static func message(_ connection: OpaquePointer) -> String {
     String(cString: sqlite3_errmsg(connection))
@@ -128,7 +135,16 @@ final class Database {
   ///
   /// `BEGIN IMMEDIATE` takes the write lock up front, so two writers wait (up to the busy timeout, then
   /// retried) instead of failing halfway with "database is locked".
+  ///
+  /// A store file deleted, renamed or replaced since it was opened refuses to write: the connection still
+  /// holds the old file, so a write would be acknowledged and then lost with it.
   func transaction<T>(_ body: () throws -> T) throws -> T {
+    if hasMoved {
+      throw SQLiteError(
+        code: 1032,  // SQLITE_READONLY_DBMOVED
+        message: "the store file was deleted, renamed or replaced while Beacon was running"
+      )
+    }
     var attempts = 0
     while true {
       do {

@@ -7,12 +7,16 @@ import FoundationNetworking
 
 /// ``HTTPTransport`` over URLSession (FoundationNetworking on Linux), with timeouts and a size cap.
 ///
+/// The cap is enforced while the body arrives (``BoundedBodyDelegate``): a larger declared `Content-Length`
+/// is refused before the body is read, and an undeclared one is cut off once it passes the cap.
+///
 /// The session is made on the first request: creating one initializes libcurl and its TLS libraries
 /// (~8 MB of resident pages on Linux), which a session that never goes online should not pay.
 public final class URLSessionTransport: HTTPTransport {
   private let configuration: URLSessionConfiguration
   private let madeSession = Mutex<URLSession?>(nil)
   private let maxResponseBytes: Int
+  private let delegate: BoundedBodyDelegate
 
   /// Creates a transport.
   ///
@@ -29,6 +33,7 @@ public final class URLSessionTransport: HTTPTransport {
     configuration.httpCookieStorage = nil
     self.configuration = configuration
     self.maxResponseBytes = maxResponseBytes
+    delegate = BoundedBodyDelegate(maxBytes: maxResponseBytes)
   }
 
   deinit { madeSession.withLock { $0?.finishTasksAndInvalidate() } }
@@ -37,7 +42,7 @@ public final class URLSessionTransport: HTTPTransport {
   private var session: URLSession {
     madeSession.withLock { made in
       if let made { return made }
-      let session = URLSession(configuration: configuration)
+      let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
       made = session
       return session
     }
@@ -50,7 +55,9 @@ public final class URLSessionTransport: HTTPTransport {
     let data: Data
     let response: URLResponse
     do {
-      (data, response) = try await session.data(for: urlRequest)
+      (data, response) = try await delegate.data(for: urlRequest, on: session)
+    } catch is BoundedBodyDelegate.TooLarge {
+      throw .responseTooLarge(limit: maxResponseBytes)
     } catch let error as URLError {
       throw Self.transportError(error)
     } catch {

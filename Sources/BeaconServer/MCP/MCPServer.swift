@@ -68,7 +68,8 @@ public final class MCPServer: Sendable {
     let dispatcher = Dispatcher(
       configuration: .init(
         conventions: .modelContextProtocol,
-        requestsAllowedBeforeInitialize: [PingRequest.method]
+        requestsAllowedBeforeInitialize: [PingRequest.method],
+        maxInFlight: options.maxInFlight
       ),
       send: send,
       log: { logger.warning($0) }

@@ -1,0 +1,89 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Collects the body of each data task of a session and cancels a task as soon as its body would pass the
+/// cap: a declared `Content-Length` above it is refused before any of the body is read, and an undeclared
+/// (chunked) body is cut off when the bytes received so far pass it. Memory per request stays below the cap.
+final class BoundedBodyDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  // `@unchecked Sendable`: the only mutable state is behind `pending`'s mutex.
+  private struct Pending {
+    var body = Data()
+    var response: URLResponse?
+    var isTooLarge = false
+    let continuation: CheckedContinuation<(Data, URLResponse), any Error>
+  }
+
+  /// Thrown through the continuation when a body passed the cap.
+  struct TooLarge: Error {}
+
+  private let maxBytes: Int
+  private let pending = Mutex<[Int: Pending]>([:])
+
+  init(maxBytes: Int) {
+    self.maxBytes = maxBytes
+  }
+
+  /// Runs `request` on `session` (whose delegate is `self`) and returns its whole body and response.
+  ///
+  /// - Throws: ``TooLarge`` past the cap, the session's `URLError` otherwise; cancelling the calling task
+  ///   cancels the data task.
+  func data(for request: URLRequest, on session: URLSession) async throws -> (Data, URLResponse) {
+    let task = session.dataTask(with: request)
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        pending.withLock { $0[task.taskIdentifier] = Pending(continuation: continuation) }
+        task.resume()
+      }
+    } onCancel: {
+      task.cancel()
+    }
+  }
+
+  func urlSession(
+    _ session: URLSession,
+    dataTask: URLSessionDataTask,
+    didReceive response: URLResponse,
+    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+  ) {
+    let declaredTooLarge = response.expectedContentLength > Int64(maxBytes)
+    pending.withLock { tasks in
+      tasks[dataTask.taskIdentifier]?.response = response
+      if declaredTooLarge { tasks[dataTask.taskIdentifier]?.isTooLarge = true }
+    }
+    completionHandler(declaredTooLarge ? .cancel : .allow)
+    // FoundationNetworking on Linux does not end the task on `.cancel` until its timeout; this does.
+    if declaredTooLarge { dataTask.cancel() }
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let passedCap = pending.withLock { tasks -> Bool in
+      guard var entry = tasks[dataTask.taskIdentifier], !entry.isTooLarge else { return false }
+      if entry.body.count + data.count > maxBytes {
+        entry.isTooLarge = true
+        entry.body = Data()
+      } else {
+        entry.body.append(data)
+      }
+      tasks[dataTask.taskIdentifier] = entry
+      return entry.isTooLarge
+    }
+    if passedCap { dataTask.cancel() }
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+    if entry.isTooLarge {
+      entry.continuation.resume(throwing: TooLarge())
+    } else if let error {
+      entry.continuation.resume(throwing: error)
+    } else if let response = entry.response ?? task.response {
+      entry.continuation.resume(returning: (entry.body, response))
+    } else {
+      entry.continuation.resume(throwing: URLError(.badServerResponse))
+    }
+  }
+}

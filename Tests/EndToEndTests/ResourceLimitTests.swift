@@ -1,0 +1,61 @@
+import Foundation
+import JSONRPC
+import Testing
+
+/// The limits of `Documentation/Reliability-limits-and-faults.md` on the real binary.
+extension EndToEnd {
+  @Suite struct ResourceLimitTests {
+    static let demoPlace: JSONValue = "osm:node/317766538"
+
+    @Test func requestsBeyondTheInFlightLimitAreRefusedInNorwegianAndAcceptedAgainLater() throws {
+      let beacon = try BeaconProcess(environment: ["BEACON_MAX_IN_FLIGHT": "2", "BEACON_OFFLINE": "1"])
+      try beacon.initialize()
+      beacon.request("places/search", id: 0, params: ["category": "cafe", "limit": 5])  // loads the demo places
+      #expect(try beacon.response(id: 0)["result"] != nil)
+      beacon.request("test/sleep", id: 1, params: ["milliseconds": 20_000])
+      beacon.request("test/sleep", id: 2, params: ["milliseconds": 20_000])
+      beacon.request("places/details", id: 3, params: ["id": Self.demoPlace])
+      let refused = try beacon.response(id: 3)
+      #expect(refused["error"]?["code"] == -32000)
+      #expect(refused["error"]?["data"]?["kind"] == "serverOverloaded")
+      #expect(refused["error"]?["data"]?["limit"] == 2)
+      #expect(refused["error"]?["message"]?.stringValue?.hasPrefix("Serveren har allerede 2 forespørsler") == true)
+      beacon.notify("$/cancelRequest", params: ["id": 1])
+      beacon.notify("$/cancelRequest", params: ["id": 2])
+      #expect(try beacon.response(id: 1)["error"]?["code"] == -32800)
+      #expect(try beacon.response(id: 2)["error"]?["code"] == -32800)
+      // The cancelled tasks leave the count just after answering; a retry may need a moment.
+      var accepted: JSONValue?
+      for attempt in 10..<60 where accepted == nil {
+        beacon.request("places/details", id: .int(attempt), params: ["id": Self.demoPlace])
+        let answer = try beacon.response(id: .int(attempt))
+        if answer["result"] != nil { accepted = answer }
+      }
+      #expect(accepted?["result"]?["place"]?["id"] == Self.demoPlace)
+      #expect(try beacon.shutdownAndExit() == .exited(0))
+    }
+
+    @Test func aClientThatNeverReadsStderrStillGetsEveryAnswer() throws {
+      // Every body below is logged (a warning each, about 100 bytes); 5 000 of them are far more than the
+      // 64 KiB a pipe buffers plus a log queue of 50 lines, so without the queue the reader thread would
+      // block in write(2) on stderr and stop answering.
+      let beacon = try BeaconProcess(
+        environment: ["BEACON_LOG": "debug", "BEACON_LOG_QUEUE": "50", "BEACON_OFFLINE": "1"],
+        readsStandardError: false
+      )
+      try beacon.initialize()
+      let count = 5_000
+      var bytes: [UInt8] = []
+      for index in 0..<count {
+        bytes += BeaconProcess.frame("not json \(index) " + String(repeating: "·", count: 40))
+      }
+      beacon.send(bytes)
+      beacon.request("places/search", id: "after", params: ["category": "cafe", "limit": 5])
+      let search = try beacon.response(id: "after", timeout: 60)
+      #expect(search["result"]?["places"]?.arrayValue?.count == 5)
+      let parseErrors = beacon.messageObjects.count { $0["id"] == .null && $0["error"]?["code"] == -32700 }
+      #expect(parseErrors == count)
+      #expect(try beacon.shutdownAndExit() == .exited(0))
+    }
+  }
+}
