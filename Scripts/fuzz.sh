@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets under Fuzz/ and runs each for a while; fails if any finds a crash.
+#
+#   Scripts/fuzz.sh [seconds] [target...]     (default: 60 seconds each; targets: framer params)
+#   Scripts/fuzz.sh --supported               (exit status: whether this toolchain can build them)
+#
+# FUZZ_FLAGS adds libFuzzer flags (e.g. FUZZ_FLAGS=-runs=10000000). New inputs go to a working corpus
+# under .build-fuzz/corpus/<target> (seeded from Fuzz/Corpus/<target>, which is committed and not
+# touched); a crashing input is saved under .build-fuzz/artifacts/<target>/.
+#
+# - framer: MessageFramer + JSONParser + IncomingMessage (+ JSONWriter for answers), compiled with
+#   swiftc straight from Sources/BeaconJSON and Sources/JSONRPC.
+# - params: every request type's params decoding (JSONValueDecoder, as Dispatcher.decodeParams), linked
+#   against the BeaconServer module and its dependencies built by SwiftPM with the same flags.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+build=.build-fuzz
+flags=(-O -parse-as-library -sanitize=fuzzer,address -swift-version 6)
+mkdir -p "$build"
+
+if [ "${1:-}" = "--supported" ]; then
+  probe="$build/probe.swift"
+  printf '@_cdecl("LLVMFuzzerTestOneInput")\npublic func probe(_ d: UnsafePointer<UInt8>?, _ n: Int) -> CInt { 0 }\n' >"$probe"
+  swiftc "${flags[@]}" "$probe" -o "$build/probe" >/dev/null 2>&1 && "$build/probe" -runs=1 >/dev/null 2>&1
+  exit
+fi
+
+seconds="${1:-60}"
+shift || true
+targets=("$@")
+[ "${#targets[@]}" -gt 0 ] || targets=(framer params)
+mkdir -p "$build/framer-modules"
+
+# Runs a compiler command without the gold linker's harmless "Cannot export local symbol '__asan_…'" lines.
+quiet() {
+  "$@" 2> >(grep -v "Cannot export local symbol" >&2)
+}
+
+build_framer() {
+  local out="$build/framer-modules"
+  swiftc "${flags[@]}" -wmo -module-name BeaconJSON -emit-module -emit-module-path "$out/BeaconJSON.swiftmodule" \
+    -emit-library -static -o "$out/libBeaconJSON.a" Sources/BeaconJSON/*.swift
+  swiftc "${flags[@]}" -wmo -module-name JSONRPC -I "$out" -emit-module -emit-module-path "$out/JSONRPC.swiftmodule" \
+    -emit-library -static -o "$out/libJSONRPC.a" Sources/JSONRPC/*.swift
+  quiet swiftc "${flags[@]}" -module-name FramerFuzzer -I "$out" Fuzz/FramerFuzzer/*.swift \
+    "$out/libJSONRPC.a" "$out/libBeaconJSON.a" -o "$build/framer-fuzzer"
+}
+
+build_params() {
+  local spm="$build/spm"
+  swift build -c release --scratch-path "$spm" --target BeaconServer -Xswiftc -sanitize=fuzzer,address \
+    -Xswiftc -enable-testing
+  local release="$spm/release"
+  local objects=()
+  for module in BeaconJSON JSONRPC BeaconCore BeaconSchemas BeaconServer; do
+    objects+=("$release/$module.build"/*.o)
+  done
+  quiet swiftc "${flags[@]}" -module-name ParamsFuzzer -I "$release/Modules" -I "$release" -I Sources/CSQLite \
+    Fuzz/ParamsFuzzer/*.swift "${objects[@]}" -lsqlite3 -o "$build/params-fuzzer"
+}
+
+failed=()
+for target in "${targets[@]}"; do
+  case "$target" in
+    framer) build_framer ;;
+    params) build_params ;;
+    *) echo "error: unknown fuzz target '$target' (framer, params)" >&2; exit 2 ;;
+  esac
+  corpus="$build/corpus/$target"
+  artifacts="$build/artifacts/$target/"
+  mkdir -p "$corpus" "$artifacts"
+  dictionary=()
+  [ -f "Fuzz/$target.dict" ] && dictionary=("-dict=Fuzz/$target.dict")
+  echo "== fuzzing $target for ${seconds}s"
+  # shellcheck disable=SC2086  # FUZZ_FLAGS is a list of flags.
+  if ! "$build/$target-fuzzer" -max_total_time="$seconds" -max_len=1024 -timeout=10 -print_final_stats=1 \
+    -artifact_prefix="$artifacts" "${dictionary[@]}" ${FUZZ_FLAGS:-} "$corpus" "Fuzz/Corpus/$target"; then
+    echo "error: the $target fuzzer failed (a crash, timeout or out-of-memory); the input is in $artifacts" >&2
+    failed+=("$target")
+  fi
+done
+if [ "${#failed[@]}" -gt 0 ]; then
+  echo "error: crashes found by: ${failed[*]}" >&2
+  exit 1
+fi
+echo "fuzzing passed: ${targets[*]}"
