@@ -2,7 +2,7 @@ import Foundation
 import JSONRPC
 import Testing
 
-/// The limits of `Documentation/Reliability-limits-and-faults.md` on the real binary.
+/// The limits of `Documentation/Reliability.md` on the real binary.
 extension EndToEnd {
   @Suite struct ResourceLimitTests {
     static let demoPlace: JSONValue = "osm:node/317766538"
