@@ -8,49 +8,18 @@ import Testing
 extension EndToEnd {
   @Suite struct CryptoCLITests {
     /// A fake CoinLore and one store shared by every command of a test.
-    final class Workspace {
-      let server: LoopbackHTTPServer
-      let directory: URL
-
-      init() throws {
-        server = try CoinLoreFixtures.server()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-crypto-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      }
-
-      deinit {
-        server.stop()
-        try? FileManager.default.removeItem(at: directory)
-      }
-
-      /// Runs `beacon --store STORE arguments…`.
-      func run(_ arguments: [String]) throws -> CommandResult {
-        try BeaconProcess.run(
-          ["--store", directory.appendingPathComponent("store.sqlite").path] + arguments,
-          environment: [
-            "BEACON_COINLORE_URL": server.baseURL.absoluteString, "BEACON_TEST_NOW": "2026-11-22T12:00:00Z",
-          ]
-        )
-      }
-
-      /// Runs a command that must succeed, and returns its stdout.
-      func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let result = try run(arguments)
-        #expect(
-          result.termination == .exited(0),
-          "beacon \(arguments.joined(separator: " ")): \(result.stderr)",
-          sourceLocation: sourceLocation
-        )
-        return result.stdout
-      }
+    static func workspace() throws -> FakeAPIWorkspace {
+      try FakeAPIWorkspace(
+        server: CoinLoreFixtures.server(),
+        urlVariable: "BEACON_COINLORE_URL",
+        now: "2026-11-22T12:00:00Z"
+      )
     }
 
-    static func lines(_ text: String) -> [String] {
-      text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    }
+    static func lines(_ text: String) -> [String] { FakeAPIWorkspace.lines(text) }
 
     @Test func theOverviewListsEveryFigure() throws {
-      let workspace = try Workspace()
+      let workspace = try Self.workspace()
       let lines = Self.lines(try workspace.succeed(["crypto"]))
       #expect(lines.first == "Kryptovalutaer:                  6 441")
       #expect(lines.contains("Samlet markedsverdi:             $2,499,568,847,643.18"))
@@ -59,7 +28,7 @@ extension EndToEnd {
     }
 
     @Test func theListSortsAndSwitchesToKronerOnceARateIsSet() throws {
-      let workspace = try Workspace()
+      let workspace = try Self.workspace()
       let sorted = Self.lines(try workspace.succeed(["crypto", "list", "--sort", "change7d", "--order", "asc"]))
       #expect(sorted.first?.contains("Pris") == true)
       #expect(sorted.dropFirst().first?.contains("Shiba Inu") == true, "\(sorted)")
@@ -75,7 +44,7 @@ extension EndToEnd {
     }
 
     @Test func statsWriteTheChartAsSVG() throws {
-      let workspace = try Workspace()
+      let workspace = try Self.workspace()
       let file = workspace.directory.appendingPathComponent("chart.svg")
       let output = try workspace.succeed(["crypto", "stats", "--svg", file.path])
       #expect(output.contains("💰💰💰 Endring over 10 %:"), "\(output)")
@@ -90,7 +59,7 @@ extension EndToEnd {
     }
 
     @Test func errorsAreSentencesOnStderr() throws {
-      let workspace = try Workspace()
+      let workspace = try Self.workspace()
       let unknown = try workspace.run(["crypto", "show", "999"])
       #expect(unknown.termination == .exited(1))
       #expect(unknown.stdout.isEmpty)
@@ -105,7 +74,7 @@ extension EndToEnd {
     }
 
     @Test func aStaleOverviewSaysSo() throws {
-      let workspace = try Workspace()
+      let workspace = try Self.workspace()
       _ = try workspace.succeed(["crypto"])
       workspace.server.handler = { _ in .fault(.closeWithoutResponse) }
       let output = try workspace.succeed(["crypto", "global", "--refresh"])

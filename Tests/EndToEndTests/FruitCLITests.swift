@@ -8,49 +8,18 @@ import Testing
 extension EndToEnd {
   @Suite struct FruitCLITests {
     /// A fake Fruityvice and one store shared by every command of a test.
-    final class Workspace {
-      let server: LoopbackHTTPServer
-      let directory: URL
-
-      init() throws {
-        server = try FruityviceFixtures.server()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-fruit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      }
-
-      deinit {
-        server.stop()
-        try? FileManager.default.removeItem(at: directory)
-      }
-
-      /// Runs `beacon --store STORE arguments…`.
-      func run(_ arguments: [String]) throws -> CommandResult {
-        try BeaconProcess.run(
-          ["--store", directory.appendingPathComponent("store.sqlite").path] + arguments,
-          environment: [
-            "BEACON_FRUITYVICE_URL": server.baseURL.absoluteString, "BEACON_TEST_NOW": "2026-11-22T12:00:00Z",
-          ]
-        )
-      }
-
-      /// Runs a command that must succeed, and returns its stdout.
-      func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let result = try run(arguments)
-        #expect(
-          result.termination == .exited(0),
-          "beacon \(arguments.joined(separator: " ")): \(result.stderr)",
-          sourceLocation: sourceLocation
-        )
-        return result.stdout
-      }
+    static func workspace() throws -> FakeAPIWorkspace {
+      try FakeAPIWorkspace(
+        server: FruityviceFixtures.server(),
+        urlVariable: "BEACON_FRUITYVICE_URL",
+        now: "2026-11-22T12:00:00Z"
+      )
     }
 
-    static func lines(_ text: String) -> [String] {
-      text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    }
+    static func lines(_ text: String) -> [String] { FakeAPIWorkspace.lines(text) }
 
     @Test func theListIsATableSortedByIdWithTheFamilysColour() throws {
-      let workspace = try Workspace()
+      let workspace = try Self.workspace()
       let output = try workspace.succeed(["fruits"])
       let lines = Self.lines(output)
       let header = try #require(lines.first)
@@ -70,7 +39,7 @@ extension EndToEnd {
     }
 
     @Test func showGivesEveryFieldTheSugarNoticeAndTheRain() throws {
-      let workspace = try Workspace()
+      let workspace = try Self.workspace()
       _ = try workspace.succeed(["fruits", "eat", "1", "--at", "2026-11-20T18:00:00+01:00"])
       let output = try workspace.succeed(["fruits", "show", "1"])
       let lines = Self.lines(output)
@@ -87,7 +56,7 @@ extension EndToEnd {
     }
 
     @Test func eatListAndRemoveThroughTheLog() throws {
-      let workspace = try Workspace()
+      let workspace = try Self.workspace()
       let eaten = try workspace.succeed(["fruits", "eat", "1", "--at", "2026-11-22T08:30:00+01:00"])
       #expect(eaten == "Loggført: 'Banana' spist 2026-11-22 08:30 (loggføring 1)\n")
       _ = try workspace.succeed(["fruits", "eat", "4", "--at", "2026-11-21T23:30:00Z"])
@@ -117,7 +86,7 @@ extension EndToEnd {
     }
 
     @Test func groupsAndAGroupWorkOfflineAfterOneFetch() throws {
-      let workspace = try Workspace()
+      let workspace = try Self.workspace()
       let groups = try workspace.succeed(["fruits", "groups"])
       #expect(groups.contains("Familier (10):"), "\(groups)")
       #expect(groups.contains("Slekter (13):"), "\(groups)")
@@ -135,7 +104,7 @@ extension EndToEnd {
     }
 
     @Test func errorsAreSentencesOnStderrWithExitCodes() throws {
-      let workspace = try Workspace()
+      let workspace = try Self.workspace()
       let unknown = try workspace.run(["fruits", "show", "999"])
       #expect(unknown.termination == .exited(1))
       #expect(unknown.stdout.isEmpty)
@@ -159,7 +128,7 @@ extension EndToEnd {
       let stale = try workspace.run(["fruits", "--refresh"])
       #expect(stale.termination == .exited(0), "\(stale.stderr)")
       #expect(stale.stdout.contains("Viser lagrede data fra"), "\(stale.stdout)")
-      let empty = try Workspace()
+      let empty = try Self.workspace()
       empty.server.handler = { _ in .json(#"{"error": "down"}"#, status: 503) }
       let down = try empty.run(["fruits"])
       #expect(down.termination == .exited(1))

@@ -8,53 +8,22 @@ import Testing
 extension EndToEnd {
   @Suite struct UserCLITests {
     /// A fake randomuser.me and one store shared by every command of a test.
-    final class Workspace {
-      let server: LoopbackHTTPServer
-      let directory: URL
-
-      init() throws {
-        server = try RandomUserFixtures.server()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-users-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      }
-
-      deinit {
-        server.stop()
-        try? FileManager.default.removeItem(at: directory)
-      }
-
-      /// Runs `beacon --store STORE arguments…`.
-      func run(_ arguments: [String]) throws -> CommandResult {
-        try BeaconProcess.run(
-          ["--store", directory.appendingPathComponent("store.sqlite").path] + arguments,
-          environment: [
-            "BEACON_RANDOMUSER_URL": server.baseURL.absoluteString, "BEACON_TEST_NOW": "2026-11-25T12:00:00Z",
-          ]
-        )
-      }
-
-      /// Runs a command that must succeed, and returns its stdout.
-      func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let result = try run(arguments)
-        #expect(
-          result.termination == .exited(0),
-          "beacon \(arguments.joined(separator: " ")): \(result.stderr)",
-          sourceLocation: sourceLocation
-        )
-        return result.stdout
-      }
+    static func workspace() throws -> FakeAPIWorkspace {
+      try FakeAPIWorkspace(
+        server: RandomUserFixtures.server(),
+        urlVariable: "BEACON_RANDOMUSER_URL",
+        now: "2026-11-25T12:00:00Z"
+      )
     }
 
-    static func lines(_ text: String) -> [String] {
-      text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    }
+    static func lines(_ text: String) -> [String] { FakeAPIWorkspace.lines(text) }
 
     static func id(_ index: Int, seed: String = "ios") -> String { RandomUserFixtures.uuid(seed: seed, index: index) }
 
     static func json(_ text: String) throws -> JSONValue { try JSONParser.parse(Array(text.utf8)) }
 
     @Test func theListIsATableOf100UsersOfTheSeedIos() throws {
-      let workspace = try Workspace()
+      let workspace = try Self.workspace()
       let output = try workspace.succeed(["users"])
       let lines = Self.lines(output)
       #expect(lines.first == "100 brukere (seed 'ios'; ✎ = endret av deg)", "\(output)")
@@ -73,7 +42,7 @@ extension EndToEnd {
     }
 
     @Test func aProfileShowsEveryFieldAndTheBirthdayThisWeek() throws {
-      let workspace = try Workspace()
+      let workspace = try Self.workspace()
       let output = try workspace.succeed(["users", "show", Self.id(0)])
       let lines = Self.lines(output)
       for label in ["Navn:", "By:", "E-post:", "Telefon:", "Fødselsdato:", "Alder:", "Bilde:", "Posisjon:", "ID:"] {
@@ -91,7 +60,7 @@ extension EndToEnd {
     }
 
     @Test func editDeleteAndANewSeedKeepTheEditedUser() throws {
-      let workspace = try Workspace()
+      let workspace = try Self.workspace()
       _ = try workspace.succeed(["users"])
       let edited = try workspace.succeed([
         "users", "edit", Self.id(3), "--last-name", "Moksnes", "--birth-date", "15.06.1995", "--city", "Tromsø",
@@ -120,7 +89,7 @@ extension EndToEnd {
     }
 
     @Test func theDirectoryWorksOfflineAfterARestart() throws {
-      let workspace = try Workspace()
+      let workspace = try Self.workspace()
       _ = try workspace.succeed(["users"])
       _ = try workspace.succeed(["users", "edit", Self.id(5), "--email", "jana.moksnes@example.com"])
       workspace.server.stop()
@@ -134,7 +103,7 @@ extension EndToEnd {
     }
 
     @Test func theMapHasEveryUserOrTheOneItIsCentredOn() throws {
-      let workspace = try Workspace()
+      let workspace = try Self.workspace()
       let all = try workspace.succeed(["users", "map"])
       #expect(all.hasPrefix("Kartet viser 100 brukere rundt "), "\(all)")
       let one = try workspace.succeed(["users", "map", Self.id(0)])
@@ -152,7 +121,7 @@ extension EndToEnd {
     }
 
     @Test func errorsAreSentencesOnStderrWithExitCodes() throws {
-      let workspace = try Workspace()
+      let workspace = try Self.workspace()
       let unknown = try workspace.run(["users", "show", "nope"])
       #expect(unknown.termination == .exited(1))
       #expect(unknown.stdout.isEmpty)
@@ -180,7 +149,7 @@ extension EndToEnd {
       let stale = try workspace.run(["users", "--refresh"])
       #expect(stale.termination == .exited(0), "\(stale.stderr)")
       #expect(stale.stdout.contains("Viser lagrede brukere fra"), "\(stale.stdout)")
-      let empty = try Workspace()
+      let empty = try Self.workspace()
       empty.server.handler = { _ in .json(RandomUserFixtures.troubleBody, status: 503) }
       let down = try empty.run(["users"])
       #expect(down.termination == .exited(1))
