@@ -17,6 +17,7 @@
 
 import BeaconServer
 import Foundation
+
 @testable import JSONRPC
 
 /// Every request type registered by `BeaconServer` and `MCPServer` (test-only methods excluded).
