@@ -24,7 +24,10 @@ public final class MCPServer: Sendable {
     map links), and keeps the user's own star ratings, favourite places ("Mine steder") and settings on this \
     machine. Start with places_search: every argument is optional and defaults come from the user's stored \
     settings. Pass a result's `id` to places_details, rating_add or favorites_add. Distances are in metres, \
-    coordinates in WGS 84 degrees. Messages are in the user's language (Norwegian Bokmål by default).
+    coordinates in WGS 84 degrees. Messages are in the user's language (Norwegian Bokmål by default). \
+    Beacon also serves Fruityvice's fruit catalogue and the user's log of eaten fruit (fruits_*, fruitlog_*), \
+    CoinLore's cryptocurrency prices and change statistics (crypto_*), and a directory of random users that \
+    the user can edit (users_*).
     """
 
   /// The dispatcher carrying the MCP methods.
