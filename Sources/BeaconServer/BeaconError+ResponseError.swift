@@ -41,23 +41,11 @@ extension BeaconError {
     case .invalidAPIKey:
       return ResponseError(code: ApplicationErrorCode.invalidAPIKey, message: message, data: ["kind": "invalidApiKey"])
     case .rateLimited(let seconds):
-      return ResponseError(
-        code: ApplicationErrorCode.rateLimited,
-        message: message,
-        data: ["kind": "rateLimited", "retryAfterSeconds": .int(seconds)]
-      )
+      return .rateLimited(retryAfterSeconds: seconds, message: message)
     case .upstreamRejected(let detail):
-      return ResponseError(
-        code: ApplicationErrorCode.upstreamRejected,
-        message: message,
-        data: ["kind": "upstreamRejected", "upstreamMessage": .string(detail)]
-      )
+      return .upstreamRejected(detail, message: message)
     case .upstreamUnavailable(let reason):
-      return ResponseError(
-        code: ApplicationErrorCode.upstreamUnavailable,
-        message: message,
-        data: ["kind": "upstreamUnavailable", "reason": .string(reason)]
-      )
+      return .upstreamUnavailable(reason: reason, message: message)
     case .importFailed(let file, let position, let reason):
       var data: [String: JSONValue] = ["kind": "importFailed", "file": .string(file), "reason": .string(reason)]
       if let position { data["position"] = .string(position) }

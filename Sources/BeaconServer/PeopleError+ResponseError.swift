@@ -13,23 +13,11 @@ extension PeopleError {
         data: ["kind": "notFound", "userId": .string(id)]
       )
     case .rateLimited(let seconds):
-      return ResponseError(
-        code: ApplicationErrorCode.rateLimited,
-        message: message,
-        data: ["kind": "rateLimited", "retryAfterSeconds": .int(seconds)]
-      )
+      return .rateLimited(retryAfterSeconds: seconds, message: message)
     case .rejected(let detail):
-      return ResponseError(
-        code: ApplicationErrorCode.upstreamRejected,
-        message: message,
-        data: ["kind": "upstreamRejected", "upstreamMessage": .string(detail)]
-      )
+      return .upstreamRejected(detail, message: message)
     case .unavailable(let reason):
-      return ResponseError(
-        code: ApplicationErrorCode.upstreamUnavailable,
-        message: message,
-        data: ["kind": "upstreamUnavailable", "reason": .string(reason)]
-      )
+      return .upstreamUnavailable(reason: reason, message: message)
     }
   }
 }
