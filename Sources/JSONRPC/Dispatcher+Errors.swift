@@ -35,7 +35,7 @@ extension Dispatcher {
 
   /// An error the dispatcher made, passed through the presenter (e.g. to localize its message).
   func presented(_ error: ResponseError) -> ResponseError {
-    presenter.withLock { $0 }(error)
+    hooks.withLock { $0.present }(error)
   }
 
   /// Turns a params decoding failure into `-32602` naming the offending field.

@@ -35,7 +35,7 @@ extension Dispatcher {
       if let handler {
         result = try await handler.run(params, context)
       } else {
-        if let hook = shutdownHook.withLock({ $0 }) { await hook() }
+        if let hook = hooks.withLock({ $0.shutdown }) { await hook() }
         result = .null
       }
       return Task.isCancelled ? .failure(presented(.requestCancelled)) : .success(result)

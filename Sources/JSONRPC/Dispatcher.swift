@@ -34,6 +34,18 @@ public final class Dispatcher: Sendable {
     let task: Task<Void, Never>
   }
 
+  /// What the server plugs in.
+  ///
+  /// Kept in a struct on purpose: a `Mutex` whose value is a function type (or an optional one) is reabstracted
+  /// through `withLock`'s generic `inout` and written back wrapped in two more thunks on every call, so each
+  /// call nests deeper, memory grows and the stack finally overflows (found by the soak test).
+  struct Hooks: Sendable {
+    /// Rewrites the errors the dispatcher makes (``setErrorPresenter(_:)``).
+    var present: @Sendable (ResponseError) -> ResponseError = { $0 }
+    /// Runs when `shutdown` arrives (``onShutdown(_:)``).
+    var shutdown: (@Sendable () async -> Void)?
+  }
+
   struct State: ~Copyable {
     var phase: Phase = .uninitialized
     var requestHandlers: [String: RequestHandler] = [:]
@@ -68,8 +80,7 @@ public final class Dispatcher: Sendable {
   let send: @Sendable ([UInt8]) -> Void
   private let onExit: @Sendable (Int32) -> Void
   let log: @Sendable (String) -> Void
-  let presenter = Mutex<@Sendable (ResponseError) -> ResponseError>({ $0 })
-  let shutdownHook = Mutex<(@Sendable () async -> Void)?>(nil)
+  let hooks = Mutex(Hooks())
 
   /// Creates a dispatcher.
   ///
@@ -116,13 +127,13 @@ public final class Dispatcher: Sendable {
 
   /// Sets what runs when `shutdown` arrives, after every earlier request has finished.
   public func onShutdown(_ hook: @escaping @Sendable () async -> Void) {
-    shutdownHook.withLock { $0 = hook }
+    hooks.withLock { $0.shutdown = hook }
   }
 
   /// Sets the function that rewrites the errors the dispatcher makes (not those handlers throw), e.g. to
   /// localize `message` by `data.kind`.
   public func setErrorPresenter(_ present: @escaping @Sendable (ResponseError) -> ResponseError) {
-    presenter.withLock { $0 = present }
+    hooks.withLock { $0.present = present }
   }
 
   /// The registered request methods, sorted, including the built-in `shutdown` where it exists.
