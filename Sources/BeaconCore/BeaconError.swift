@@ -69,7 +69,7 @@ public enum BeaconError: Error, Sendable, Equatable {
     case .storeUnavailable(let path, let reason): message = .storeUnavailable(path: path, reason: reason)
     case .storeTooNew(let path, let version, let supported):
       message = .storeTooNew(path: path, version: version, supported: supported)
-    case .storage: message = .storageFailure
+    case .storage(let error): message = error.isReadOnly ? .storeReadOnly : .storageFailure
     case .missingAPIKey: message = .missingAPIKey
     case .invalidAPIKey: message = .invalidAPIKey
     case .rateLimited(let seconds): message = .rateLimited(seconds)

@@ -31,6 +31,8 @@ public enum LocalizedMessage: Sendable, Equatable {
   case storeUnavailable(path: String, reason: String)
   case storeTooNew(path: String, version: Int, supported: Int)
   case storageFailure
+  case storeReadOnly
+  case storeOpenedReadOnly(path: String, reason: String)
   case missingAPIKey
   case invalidAPIKey
   case rateLimited(Int)
@@ -184,6 +186,18 @@ public enum LocalizedMessage: Sendable, Equatable {
       (
         "Kan ikke åpne databasen '\(path)': \(reason)", "Kan ikkje opne databasen '\(path)': \(reason)",
         "Cannot open the database '\(path)': \(reason)"
+      )
+    case .storeReadOnly:
+      (
+        "Databasen er bare åpnet for lesing, så endringen ble ikke lagret",
+        "Databasen er berre opna for lesing, så endringa vart ikkje lagra",
+        "The database is open for reading only, so the change was not saved"
+      )
+    case .storeOpenedReadOnly(let path, let reason):
+      (
+        "Databasen '\(path)' kan ikke skrives til (\(reason)); den er åpnet bare for lesing, og endringer blir ikke lagret",
+        "Databasen '\(path)' kan ikkje skrivast til (\(reason)); han er opna berre for lesing, og endringar blir ikkje lagra",
+        "The database '\(path)' cannot be written (\(reason)); it is open for reading only, and changes are not saved"
       )
     case .storeTooNew(let path, let version, let supported):
       (

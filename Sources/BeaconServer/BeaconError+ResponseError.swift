@@ -30,11 +30,12 @@ extension BeaconError {
         message: message,
         data: ["kind": "storeTooNew", "path": .string(path), "version": .int(version), "supported": .int(supported)]
       )
-    case .storage:
+    case .storage(let error):
+      // `reason: "readOnly"` tells a client that retrying will not help until the store can be written.
       return ResponseError(
         code: ApplicationErrorCode.storageFailure,
         message: message,
-        data: ["kind": "storageFailure"]
+        data: error.isReadOnly ? ["kind": "storageFailure", "reason": "readOnly"] : ["kind": "storageFailure"]
       )
     case .missingAPIKey:
       return ResponseError(code: ApplicationErrorCode.missingAPIKey, message: message, data: ["kind": "missingApiKey"])

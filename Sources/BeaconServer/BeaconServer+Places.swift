@@ -50,7 +50,12 @@ extension BeaconServer {
       var city: String?
       var message: String?
       if let center = request.center {
-        settings = try await store.updateSettings(SettingsUpdate(center: center))
+        // Remembered as the next search's centre, unless the store is read-only (the search still runs).
+        if store.isReadOnly {
+          settings.center = center
+        } else {
+          settings = try await store.updateSettings(SettingsUpdate(center: center))
+        }
         centerSource = "request"
       } else if request.nearMe == true {
         do {

@@ -177,6 +177,11 @@ public final class BeaconServer: Sendable {
       logger.warning(message)
       context.logMessage(.warning, message)
     }
+    if let reason = store.readOnlyReason {
+      let message = LocalizedMessage.storeOpenedReadOnly(path: storePath, reason: reason).text(in: language)
+      logger.warning(message)
+      context.logMessage(.warning, message)
+    }
     if configuration.geoapifyAPIKey != nil, configuration.sendsKeyInTheClear {
       // The key travels in a header; over plain HTTP to another machine anyone on the way can read it.
       let message = LocalizedMessage.keyInTheClear(configuration.geoapifyBaseURL.host ?? "").text(in: language)
@@ -200,6 +205,7 @@ public final class BeaconServer: Sendable {
       locale: language.rawValue,
       configuration: .init(
         storePath: storePath,
+        storeReadOnly: store.isReadOnly,
         offline: configuration.offline,
         geoapifyBaseURL: configuration.geoapifyBaseURL.absoluteString,
         geoapifyAPIKeyConfigured: configuration.geoapifyAPIKey != nil,

@@ -20,8 +20,9 @@ extension Store {
     }
   }
 
-  /// Keeps `body` as the answer for `key`, fetched at `date`.
+  /// Keeps `body` as the answer for `key`, fetched at `date`; does nothing on a read-only store.
   public func storeCryptoSnapshot(key: String, body: [UInt8], at date: Date) throws(BeaconError) {
+    guard !isReadOnly else { return }
     try storage {
       try database.transaction {
         try database.run(
@@ -35,8 +36,9 @@ extension Store {
     }
   }
 
-  /// Keeps `coins` as last seen at `date` (one transaction).
+  /// Keeps `coins` as last seen at `date` (one transaction); does nothing on a read-only store.
   public func storeCoins(_ coins: [Coin], at date: Date) throws(BeaconError) {
+    guard !isReadOnly else { return }
     let encoded = coins.compactMap { coin -> (Coin, String)? in
       guard let value = try? JSONValueEncoder().encode(coin) else { return nil }
       return (coin, String(decoding: JSONWriter.serialize(value), as: UTF8.self))

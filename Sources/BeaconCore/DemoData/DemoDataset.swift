@@ -40,7 +40,8 @@ extension Store {
   public func loadDemoDataIfNeeded() throws(BeaconError) -> Bool {
     // Asked before every offline search: the scan below costs milliseconds in a store of a million imported
     // places (`source` has no index), so it runs once per session. Nothing ever deletes demo places.
-    guard !hasDemoData else { return false }
+    // A read-only store cannot take them: it searches what it has.
+    guard !hasDemoData, !isReadOnly else { return false }
     let present: Bool = try storage {
       try !database.query("SELECT 1 FROM place WHERE source = ? LIMIT 1", [DemoDataset.source]).isEmpty
     }

@@ -28,8 +28,10 @@ extension Store {
     }
   }
 
-  /// Replaces the stored catalogue by `fruits`, fetched at `date` (one transaction: never half a catalogue).
+  /// Replaces the stored catalogue by `fruits`, fetched at `date` (one transaction: never half a catalogue); does
+  /// nothing on a read-only store.
   public func replaceFruitCatalogue(_ fruits: [Fruit], at date: Date) throws(BeaconError) {
+    guard !isReadOnly else { return }
     try storage {
       try database.transaction {
         try database.run("DELETE FROM fruit")

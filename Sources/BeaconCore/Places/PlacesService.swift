@@ -130,7 +130,7 @@ public final class PlacesService: Sendable {
           (body) throws(BeaconError) in try GeoapifyDecoding.places(from: body, requested: category)
         }
         let found = fetched.value
-        try await store.upsert(found)
+        if !store.isReadOnly { try await store.upsert(found) }  // A read-only store simply learns nothing.
         places = try await store.summaries(of: found, center: search.center, at: time)
         source = fetched.source
         stale = fetched.stale
@@ -221,7 +221,7 @@ public final class PlacesService: Sendable {
       ) { (body) throws(BeaconError) in try GeoapifyDecoding.details(from: body, requested: known?.category) }
       if var fresh = fetched.value {
         fresh.fetchedAt = fetched.fetchedAt
-        try await store.upsert([fresh])
+        if !store.isReadOnly { try await store.upsert([fresh]) }
         place = fresh
         source = fetched.source
         stale = fetched.stale

@@ -17,15 +17,29 @@ final class Database {
   let path: String
   private var statements: [String: Statement] = [:]
 
+  /// How a connection opens its file.
+  enum Mode {
+    /// Read and write, creating the file if needed (the normal case).
+    case readWrite
+    /// Read only, with SQLite's usual locking (needs the `-shm` file to exist or be creatable).
+    case readOnly
+    /// Read only, as a file nobody changes (`immutable=1`): no locks and no `-shm`, for storage where not even
+    /// that can be created. Changes another process makes meanwhile are not seen.
+    case immutable
+  }
+
   /// Opens (creating if needed) the database at `path`.
   ///
-  /// A new file is created with mode 0600 and its directory with 0700 before SQLite opens it.
-  init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(SQLiteError) {
+  /// A new file is created with mode 0600 and its directory with 0700 before SQLite opens it. The read-only
+  /// modes never create anything.
+  init(path: String, mode: Mode = .readWrite, busyTimeoutMilliseconds: Int32 = 5_000) throws(SQLiteError) {
     self.path = path
-    if path != ":memory:" { try Self.createPrivately(path) }
+    let writes = mode == .readWrite || path == ":memory:"
+    if writes && path != ":memory:" { try Self.createPrivately(path) }
     var connection: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-    let code = sqlite3_open_v2(path, &connection, flags, nil)
+    let access = writes ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+    let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    let code = sqlite3_open_v2(writes ? path : Self.uri(path, immutable: mode == .immutable), &connection, flags, nil)
     guard code == SQLITE_OK, let connection else {
       let message = connection.map(Self.message) ?? String(cString: sqlite3_errstr(code))
       // "Whether or not an error occurs when it is opened, resources associated with the database
@@ -39,13 +53,38 @@ final class Database {
     do {
       // Reading the schema first makes a file that is not a database fail here, not later.
       _ = try query("SELECT count(*) FROM sqlite_schema")
-      if path != ":memory:" { _ = try query("PRAGMA journal_mode = WAL") }
+      if writes && path != ":memory:" { _ = try query("PRAGMA journal_mode = WAL") }
       try execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
     } catch {
       statements.removeAll()
       sqlite3_close_v2(handle)
       throw error
     }
+  }
+
+  /// Opens `path` read-only: with locking where the `-shm` file can be used, else as an immutable file;
+  /// `nil` when neither works.
+  static func readOnly(path: String) -> Database? {
+    (try? Database(path: path, mode: .readOnly)) ?? (try? Database(path: path, mode: .immutable))
+  }
+
+  /// Whether SQLite holds the file read-only (opened so, or fallen back to it because the file is write-protected).
+  var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+  /// `path` as a read-only SQLite URI; `%`, `?` and `#` are escaped so they stay part of the path.
+  static func uri(_ path: String, immutable: Bool) -> String {
+    var escaped = ""
+    for character in path {
+      switch character {
+      case "%": escaped += "%25"
+      case "?": escaped += "%3f"
+      case "#": escaped += "%23"
+      default: escaped.append(character)
+      }
+    }
+    // An absolute path gets an empty authority (`file:///…`), so one starting with `//` is not read as a host.
+    let prefix = path.hasPrefix("/") ? "file://" : "file:"
+    return prefix + escaped + "?mode=ro" + (immutable ? "&immutable=1" : "")
   }
 
   deinit {

@@ -17,6 +17,13 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The primary result code (the low byte of the extended code).
   public var primaryCode: Int32 { code & 0xFF }
 
+  /// Whether the write was refused because the store is read-only (not because its file was moved away).
+  public var isReadOnly: Bool { primaryCode == 8 && code != 1032 }  // SQLITE_READONLY, not …_DBMOVED
+
+  /// Whether opening for writing failed in a way a read-only open may avoid (`SQLITE_READONLY`,
+  /// `SQLITE_CANTOPEN`, `SQLITE_PERM`: a read-only file system or directory, a write-protected file).
+  var mayOpenReadOnly: Bool { [8, 14, 3].contains(primaryCode) }
+
   /// Whether another connection held a lock for longer than the busy timeout.
   public var isBusy: Bool { primaryCode == 5 || primaryCode == 6 }
 

@@ -27,8 +27,10 @@ extension Store {
   /// How long cached answers are kept at all (for stale fallback) before they are pruned.
   public static let cacheRetention: TimeInterval = 30 * 24 * 3600
 
-  /// Keeps `body` as the answer for `key`, and prunes answers older than ``cacheRetention``.
+  /// Keeps `body` as the answer for `key`, and prunes answers older than ``cacheRetention``; does nothing on a
+  /// read-only store.
   public func cacheResponse(key: String, body: [UInt8], at date: Date = Date()) throws(BeaconError) {
+    guard !isReadOnly else { return }
     try storage {
       try database.transaction {
         try database.run(

@@ -22,16 +22,28 @@ public actor Store {
   public nonisolated let path: String
   /// The zone opening hours are read in for places that have no zone of their own.
   public nonisolated let defaultTimeZone: TimeZone
+  /// Why the store could only be opened read-only (SQLite's or the system's words), or `nil` when it can be written.
+  ///
+  /// A read-only store answers every read; writes fail with ``BeaconError/storage(_:)`` (`SQLITE_READONLY`), and
+  /// the caches the services keep in it (responses, fetched places, catalogues) are simply not updated.
+  public nonisolated let readOnlyReason: String?
   /// Whether this store is known to hold the demo places, so searches look only once per session.
   var hasDemoData = false
 
-  private init(database: Database, path: String, defaultTimeZone: TimeZone) {
+  private init(database: Database, path: String, defaultTimeZone: TimeZone, readOnlyReason: String?) {
     self.database = database
     self.path = path
     self.defaultTimeZone = defaultTimeZone
+    self.readOnlyReason = readOnlyReason
   }
 
+  /// Whether writes are refused because the file or its directory cannot be written (see ``readOnlyReason``).
+  public nonisolated var isReadOnly: Bool { readOnlyReason != nil }
+
   /// Opens the store at `path` (creating it with mode 0600) and brings its schema up to date.
+  ///
+  /// An existing store that cannot be opened for writing (a read-only file system or directory, a write-protected
+  /// file) is opened read-only instead, as long as its schema is current; ``readOnlyReason`` then says why.
   ///
   /// - Throws: ``BeaconError/storeUnavailable(path:reason:)`` when the file cannot be opened or is not a
   ///   database, ``BeaconError/storeTooNew(path:version:supported:)`` when a newer Beacon wrote it.
@@ -50,15 +62,27 @@ public actor Store {
     defaultTimeZone: TimeZone = OpeningHours.timeZone(nil)
   ) throws(BeaconError) -> Store {
     let database: Database
+    var readOnlyReason: String?
     do {
       database = try Database(path: path)
+      if database.isReadOnly { readOnlyReason = "the file is write-protected" }
     } catch {
-      throw .storeUnavailable(path: path, reason: Self.reason(error))
+      guard error.mayOpenReadOnly, FileManager.default.fileExists(atPath: path),
+        let readOnly = Database.readOnly(path: path)
+      else {
+        throw .storeUnavailable(path: path, reason: Self.reason(error))
+      }
+      database = readOnly
+      readOnlyReason = error.message
     }
     do {
       let current = try database.userVersion
       guard current <= Migrations.latestVersion else {
         throw BeaconError.storeTooNew(path: path, version: current, supported: Migrations.latestVersion)
+      }
+      if let readOnlyReason, current < Migrations.latestVersion {
+        let upgrade = "schema \(current) needs an upgrade to \(Migrations.latestVersion), which cannot be written"
+        throw BeaconError.storeUnavailable(path: path, reason: "\(readOnlyReason); \(upgrade)")
       }
       for index in current..<max(current, min(version, Migrations.latestVersion)) {
         try database.transaction {
@@ -73,7 +97,7 @@ public actor Store {
     } catch {
       throw .storeUnavailable(path: path, reason: Self.reason(error))
     }
-    return Store(database: database, path: path, defaultTimeZone: defaultTimeZone)
+    return Store(database: database, path: path, defaultTimeZone: defaultTimeZone, readOnlyReason: readOnlyReason)
   }
 
   /// The technical reason behind an open failure, as SQLite or the system words it (e.g. "file is not a

@@ -160,6 +160,8 @@ public struct InitializeResult: Codable, Sendable, Equatable {
   /// The resolved settings, with the API key reduced to whether one is set.
   public struct ConfigurationSummary: Codable, Sendable, Equatable {
     public var storePath: String?
+    /// Whether the store could only be opened for reading (reads answer, writes fail with `reason: "readOnly"`).
+    public var storeReadOnly: Bool
     public var offline: Bool
     public var geoapifyBaseURL: String
     public var geoapifyAPIKeyConfigured: Bool
