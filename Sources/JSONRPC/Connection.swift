@@ -6,11 +6,15 @@ import Foundation
 /// The reader never polls: it blocks in `read(2)` (waiting in `poll(2)` if the descriptor happens to be
 /// non-blocking), and on end of input it stops and reports it once.
 public final class Connection: Sendable {
+  /// The default of `maxQueuedOutputBytes`: 16 MiB of answers a client has not read yet.
+  public static let defaultMaxQueuedOutputBytes = 16 << 20
+
   /// The writer for outgoing messages.
   public let writer: MessageWriter
   private let input: Int32
   private let framing: MessageFramer.Framing
   private let limits: MessageFramer.Limits
+  private let maxQueuedOutputBytes: Int
 
   /// Creates a connection; nothing is read until ``start(dispatcher:onEndOfInput:)``.
   ///
@@ -19,17 +23,21 @@ public final class Connection: Sendable {
   ///   - output: The descriptor messages are written to.
   ///   - framing: The framing to expect; ``MessageFramer/Framing/automatic`` detects it and answers in kind.
   ///   - limits: Size limits for incoming messages.
+  ///   - maxQueuedOutputBytes: How much output may wait for a client that does not read it before the reader
+  ///     stops reading requests (back-pressure; see ``MessageWriter/waitForRoom(limit:)``).
   ///   - log: Receives diagnostics for stderr.
   public init(
     input: Int32,
     output: Int32,
     framing: MessageFramer.Framing = .automatic,
     limits: MessageFramer.Limits = MessageFramer.Limits(),
+    maxQueuedOutputBytes: Int = Connection.defaultMaxQueuedOutputBytes,
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.input = input
     self.framing = framing
     self.limits = limits
+    self.maxQueuedOutputBytes = maxQueuedOutputBytes
     writer = MessageWriter(
       fileDescriptor: output,
       framing: framing == .newlineDelimited ? .newlineDelimited : .contentLength,
@@ -72,6 +80,8 @@ public final class Connection: Sendable {
       if !bodies.isEmpty { dispatcher.receive(contentsOf: bodies) }
     }
     while true {
+      // A client that does not read its answers gets no more of them queued: stop reading until it does.
+      writer.waitForRoom(limit: maxQueuedOutputBytes)
       let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
       if count > 0 {
         let events = framer.push(Array(buffer[0..<count]))

@@ -16,6 +16,8 @@ public final class MessageWriter: Sendable {
     var isClosed = false
     /// The writer thread is writing a chunk it took.
     var isWriting = false
+    /// The size of that chunk: still in memory until it is written, so it counts against ``waitForRoom(limit:)``.
+    var writingByteCount = 0
     /// A caller of `enqueue` is writing its frame directly.
     var isWritingDirectly = false
     /// Frames are being collected (``collectingWrites(_:)``): queue them, write them when it ends.
@@ -24,6 +26,8 @@ public final class MessageWriter: Sendable {
     var flushWaiters = 0
 
     var isIdle: Bool { pending.isEmpty && !isWriting && !isWritingDirectly }
+    /// The output held in memory: queued, or taken by the writer thread and not yet written.
+    var heldByteCount: Int { pending.count + writingByteCount }
   }
 
   private static let contentLengthPrefix = Array("Content-Length: ".utf8)
@@ -162,6 +166,22 @@ public final class MessageWriter: Sendable {
     }
   }
 
+  /// The bytes waiting to be written, including a chunk the writer thread is writing.
+  public var queuedByteCount: Int { queue.withLock { $0.heldByteCount } }
+
+  /// Blocks while more than `limit` bytes wait to be written, i.e. while the peer is not reading its answers;
+  /// returns at once when output has failed (the peer is gone).
+  ///
+  /// A reader that calls this before each read stops taking requests from a client that does not read, instead
+  /// of queueing their answers without bound; the client's own writes then block, as a pipe should.
+  public func waitForRoom(limit: Int) {
+    condition.lock()
+    defer { condition.unlock() }
+    while queue.withLock({ $0.heldByteCount > limit && !$0.isClosed }) {
+      condition.wait()
+    }
+  }
+
   /// Waits until everything queued so far has been written, or `timeout` seconds have passed.
   ///
   /// - Returns: `true` when the queue drained in time.
@@ -191,6 +211,7 @@ public final class MessageWriter: Sendable {
           let taken = queue.pending
           queue.pending = []
           queue.isWriting = !taken.isEmpty
+          queue.writingByteCount = taken.count
           return (taken, queue.isClosed)
         }
         if !taken.isEmpty || closed {
@@ -208,7 +229,10 @@ public final class MessageWriter: Sendable {
           queue.pending = []
         }
       }
-      queue.withLock { $0.isWriting = false }
+      queue.withLock { queue in
+        queue.isWriting = false
+        queue.writingByteCount = 0
+      }
       condition.lock()
       condition.broadcast()
       condition.unlock()

@@ -24,10 +24,15 @@ enum ServeCommand {
     let logger = Logger(minimumLevel: terminalLogger.minimumLevel) { standardError.enqueue($0) }
     let wire = StandardIO.protect()
     let coordinator = ExitCoordinator()
+    // Answers a client has not read: past BEACON_MAX_OUTPUT_QUEUE bytes (default 16 MiB) no more requests are read.
+    let outputQueueLimit =
+      ProcessInfo.processInfo.environment["BEACON_MAX_OUTPUT_QUEUE"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+      ?? Connection.defaultMaxQueuedOutputBytes
     let connection = Connection(
       input: wire.input,
       output: wire.output,
       framing: mode == .mcp ? .newlineDelimited : .automatic,
+      maxQueuedOutputBytes: outputQueueLimit,
       log: { logger.warning($0) }
     )
     let send: @Sendable ([UInt8]) -> Void = { connection.writer.enqueue($0) }

@@ -94,6 +94,7 @@ final class OutputCollector: @unchecked Sendable {
   private var parsed: [JSONValue] = []
   private var problems: [String] = []
   private var isFinished = false
+  private var isPaused = false
 
   /// Starts reading `handle`; with `slowReads > 0` the first that many reads take at most 512 bytes
   /// each and pause 20 ms before reading, like a client that is slow to drain its end of the pipe.
@@ -107,11 +108,29 @@ final class OutputCollector: @unchecked Sendable {
     thread.start()
   }
 
+  /// Stops reading after the read in progress, like a client that stops draining the pipe, until ``resume()``.
+  func pause() {
+    condition.lock()
+    isPaused = true
+    condition.unlock()
+  }
+
+  /// Reads again after ``pause()``.
+  func resume() {
+    condition.lock()
+    isPaused = false
+    condition.broadcast()
+    condition.unlock()
+  }
+
   private func readLoop(slowReads: Int) {
     let descriptor = handle.fileDescriptor
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     var reads = 0
     while true {
+      condition.lock()
+      while isPaused { condition.wait() }
+      condition.unlock()
       let isSlow = reads < slowReads
       if isSlow { Thread.sleep(forTimeInterval: 0.02) }
       let size = isSlow ? 512 : buffer.count
@@ -357,6 +376,12 @@ final class BeaconProcess: @unchecked Sendable {
 
   /// The child's process id.
   var pid: Int32 { process.processIdentifier }
+
+  /// Stops reading the child's stdout (after the read in progress) until ``resumeReadingStandardOutput()``.
+  func pauseReadingStandardOutput() { stdout.pause() }
+
+  /// Reads the child's stdout again.
+  func resumeReadingStandardOutput() { stdout.resume() }
 
   // MARK: Sending
 

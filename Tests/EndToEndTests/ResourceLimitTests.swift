@@ -35,6 +35,44 @@ extension EndToEnd {
       #expect(try beacon.shutdownAndExit() == .exited(0))
     }
 
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/io"), "reads /proc/<pid>/io"))
+    func aClientThatStopsReadingItsAnswersIsNoLongerReadUntilItDoes() throws {
+      let beacon = try BeaconProcess(environment: ["BEACON_MAX_OUTPUT_QUEUE": "65536", "BEACON_OFFLINE": "1"])
+      try beacon.initialize()
+      beacon.pauseReadingStandardOutput()
+      // 100 000 pings are 6.4 MB of requests and 4.3 MB of answers; the client sends them all and reads nothing.
+      let count = 100_000
+      var bytes: [UInt8] = []
+      for id in 1...count { bytes += BeaconProcess.frame(BeaconProcess.requestBody("ping", id: .int(id))) }
+      let readBefore = try Self.bytesRead(by: beacon.pid)
+      beacon.send(bytes)
+      // Wait until the server stops reading stdin (its read count holds still for 300 ms), at most 20 s.
+      var last = -1
+      var still = 0
+      let deadline = Date(timeIntervalSinceNow: 20)
+      while still < 3, Date() < deadline {
+        Thread.sleep(forTimeInterval: 0.1)
+        let now = try Self.bytesRead(by: beacon.pid)
+        still = now == last ? still + 1 : 0
+        last = now
+      }
+      // It stopped after the 64 KiB output queue, one 64 KiB read's answers and the pipe's 64 KiB were full:
+      // well under 1 MB of the requests. Without back-pressure it would have read all 6.4 MB and queued 4.3 MB.
+      let consumed = last - readBefore
+      #expect(consumed < 1 << 20, "\(consumed) bytes of requests read while nobody read an answer")
+      beacon.resumeReadingStandardOutput()
+      #expect(try beacon.response(id: .int(count), timeout: 60)["result"] == [:])
+      #expect(beacon.messageObjects.count { $0["result"] == [:] && $0["id"]?.intValue != nil } == count)
+      #expect(try beacon.shutdownAndExit() == .exited(0))
+    }
+
+    /// The bytes `pid` has read so far (`rchar` in `/proc/<pid>/io`): stdin, and the store when it opens.
+    static func bytesRead(by pid: Int32) throws -> Int {
+      let text = try String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8)
+      let line = text.split(separator: "\n").first { $0.hasPrefix("rchar:") }
+      return line.flatMap { Int($0.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces)) } ?? -1
+    }
+
     @Test func aClientThatNeverReadsStderrStillGetsEveryAnswer() throws {
       // Every body below is logged (a warning each, about 100 bytes); 5 000 of them are far more than the
       // 64 KiB a pipe buffers plus a log queue of 50 lines, so without the queue the reader thread would

@@ -9,6 +9,14 @@ private struct InitializeRequest: RequestType {
   static let method = "initialize"
 }
 
+/// A request whose answer is 8 KiB, with ~1 KiB of params, for back-pressure.
+private struct BulkyRequest: RequestType {
+  struct Answer: Encodable, Sendable { var text = String(repeating: "x", count: 8 << 10) }
+  typealias Response = Answer
+  static let method = "test/bulky"
+  var padding: String
+}
+
 private struct PipePair {
   let readEnd: Int32
   let writeEnd: Int32
@@ -114,6 +122,81 @@ private func converse(_ input: [UInt8]) async -> [UInt8] {
     let truncated = answers.first { $0["error"]?["data"]?["reason"] == "truncatedMessage" }
     #expect(truncated?["id"] == .null)
     #expect(truncated?["error"]?["code"] == .int(-32700))
+  }
+
+  @Test func aClientThatDoesNotReadItsAnswersIsNoLongerReadInsteadOfQueueingWithoutBound() async throws {
+    let inbound = PipePair()
+    let outbound = PipePair()
+    let limit = 64 << 10
+    let connection = Connection(input: inbound.readEnd, output: outbound.writeEnd, maxQueuedOutputBytes: limit)
+    let dispatcher = Dispatcher(send: { connection.writer.enqueue($0) })
+    dispatcher.register(InitializeRequest.self) { _, _ in EmptyResult() }
+    let handled = Mutex(0)
+    // Answered on the reader thread, so each read's answers are queued before the next read: the bound below is
+    // then exact. (Answers made in tasks can add at most `maxInFlight` more.)
+    dispatcher.registerImmediate(BulkyRequest.self) { _ in
+      handled.withLock { $0 += 1 }
+      return BulkyRequest.Answer()
+    }
+    let ended = Mutex(false)
+    connection.start(dispatcher: dispatcher) { ended.withLock { $0 = true } }
+    let requests = 1_000
+    func frame(_ body: String) -> [UInt8] { Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8) }
+    // `initialize` first and finished, so that every later request is answered on the reader thread.
+    writeAll(frame(#"{"jsonrpc":"2.0","id":0,"method":"initialize"}"#), to: inbound.writeEnd)
+    while dispatcher.phase != .initialized {
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    await dispatcher.drain()
+    var input: [UInt8] = []
+    let padding = String(repeating: "p", count: 1_000)
+    for id in 1...requests {
+      input += frame(#"{"jsonrpc":"2.0","id":\#(id),"method":"test/bulky","params":{"padding":"\#(padding)"}}"#)
+    }
+    // The client writes all 1 MiB of requests (blocking when the pipe is full) and reads nothing yet.
+    Thread { [input] in
+      writeAll(input, to: inbound.writeEnd)
+      close(inbound.writeEnd)
+    }.start()
+    // Wait until the server stops handling requests (the count holds still for 300 ms), at most 10 s.
+    var last = -1
+    var still = 0
+    let deadline = ContinuousClock.now + .seconds(10)
+    while still < 3, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(100))
+      let now = handled.withLock { $0 }
+      still = now == last ? still + 1 : 0
+      last = now
+    }
+    // Bounded by the limit (8 answers), what one 64 KiB read can ask for (~63 requests) and what the pipe itself
+    // holds (8 answers); without back-pressure all 1 000 answers (8 MiB) would be queued.
+    let stalled = handled.withLock { $0 }
+    #expect(stalled < 100, "\(stalled) requests handled although nobody read an answer")
+    #expect(connection.writer.queuedByteCount < limit + 64 * (8 << 10 + 64))
+    #expect(!ended.withLock { $0 })
+    // Once the client reads, everything is answered, exactly once.
+    let output = Mutex<[UInt8]?>(nil)
+    Thread {
+      let bytes = readToEnd(outbound.readEnd)
+      output.withLock { $0 = bytes }
+    }.start()
+    while !ended.withLock({ $0 }), ContinuousClock.now < deadline + .seconds(10) {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    await dispatcher.drain()
+    #expect(connection.writer.flush())
+    close(outbound.writeEnd)
+    while output.withLock({ $0 == nil }) { try await Task.sleep(for: .milliseconds(5)) }
+    var framer = MessageFramer(framing: .contentLength)
+    let ids = (framer.push(output.withLock { $0 } ?? []) + framer.finish()).compactMap { event -> JSONValue? in
+      guard case .message(let body) = event else { return nil }
+      return try? JSONParser.parse(body)["id"]
+    }
+    #expect(ids.count == requests + 1)
+    #expect(Set(ids.compactMap(\.intValue)) == Set(0...requests))
+    #expect(handled.withLock { $0 } == requests)
+    close(inbound.readEnd)
+    close(outbound.readEnd)
   }
 }
 
