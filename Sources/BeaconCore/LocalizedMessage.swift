@@ -28,6 +28,7 @@ public enum LocalizedMessage: Sendable, Equatable {
   case commentTooLong(Int)
   case radiusOutOfRange(Int)
   case invalidCoordinate
+  case invalidCursor
   case storeUnavailable(path: String, reason: String)
   case storeTooNew(path: String, version: Int, supported: Int)
   case storageFailure
@@ -175,6 +176,12 @@ public enum LocalizedMessage: Sendable, Equatable {
         "Radius må være fra 1 000 til 10 000 meter, ikke \(radius)",
         "Radius må vere frå 1 000 til 10 000 meter, ikkje \(radius)",
         "The radius must be 1,000 to 10,000 metres, not \(radius)"
+      )
+    case .invalidCursor:
+      (
+        "Ukjent 'cursor'; bruk 'nextCursor' fra forrige side",
+        "Ukjend 'cursor'; bruk 'nextCursor' frå førre side",
+        "Unknown 'cursor'; use 'nextCursor' from the previous page"
       )
     case .invalidCoordinate:
       (

@@ -118,7 +118,7 @@ extension BeaconServer {
     return try await work()
   }
 
-  private func validate(_ value: Int?, in range: ClosedRange<Int>, field: String) throws(ResponseError) {
+  func validate(_ value: Int?, in range: ClosedRange<Int>, field: String) throws(ResponseError) {
     guard let value, !range.contains(value) else { return }
     throw invalid(field, .outOfRange(field: field, lower: range.lowerBound, upper: range.upperBound, value: value))
   }

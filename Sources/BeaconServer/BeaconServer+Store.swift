@@ -29,10 +29,15 @@ extension BeaconServer {
     }
     dispatcher.register(ListRatingsRequest.self) { [weak self] request, _ in
       guard let self else { throw ResponseError.internalError }
-      let (ratings, summary) = try await withStore { store throws(BeaconError) in
-        try await store.ratings(placeId: request.placeId)
+      try self.validate(request.limit, in: 1...ListRatingsRequest.maxLimit, field: "limit")
+      let page = try await withStore { store throws(BeaconError) in
+        try await store.ratings(
+          placeId: request.placeId,
+          limit: request.limit ?? ListRatingsRequest.defaultLimit,
+          cursor: request.cursor
+        )
       }
-      return ListRatingsRequest.Response(ratings: ratings, summary: summary)
+      return ListRatingsRequest.Response(ratings: page.ratings, summary: page.summary, nextCursor: page.nextCursor)
     }
     dispatcher.register(AddFavoriteRequest.self) { [weak self] request, _ in
       guard let self else { throw ResponseError.internalError }

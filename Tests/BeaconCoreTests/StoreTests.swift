@@ -219,7 +219,7 @@ import Testing
     let third = try await store.addRating(placeId: "p", stars: 4, comment: "", at: Date(timeIntervalSince1970: 200))
     #expect(third.rating.comment == nil)
     #expect(third.summary == RatingSummary(stars: [2, 5, 4]))
-    let (ratings, summary) = try await store.ratings(placeId: "p")
+    let (ratings, summary, _) = try await store.ratings(placeId: "p")
     #expect(ratings.map(\.stars) == [5, 4, 2])
     #expect(summary?.stars == 4)
     #expect(Set(ratings.map(\.id)).count == 3)

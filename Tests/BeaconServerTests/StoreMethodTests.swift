@@ -62,6 +62,62 @@ import Testing
     #expect(result["rating"]?["comment"] == nil)
   }
 
+  @Test func ratingListPagesThroughEveryRatingNewestFirstWithTheSummaryOfAll() async throws {
+    let client = try await Self.session()
+    let store = try #require(client.beaconServer?.store)
+    // 250 ratings, three at a time sharing a timestamp, so the order also rests on the id.
+    let base = Date(timeIntervalSince1970: 1_800_000_000)
+    for index in 0..<250 {
+      let at = base.addingTimeInterval(Double(index / 3))
+      _ = try await store.addRating(placeId: "oslo-1", stars: index % 5 + 1, comment: nil, at: at)
+    }
+    let first = try await client.send(ListRatingsRequest(placeId: "oslo-1"))
+    #expect(first.ratings.count == ListRatingsRequest.defaultLimit)
+    #expect(first.summary?.count == 250)
+    var seen = first.ratings
+    var cursor = first.nextCursor
+    var pages = 1
+    while let next = cursor, pages < 10 {
+      let page = try await client.send(ListRatingsRequest(placeId: "oslo-1", limit: 50, cursor: next))
+      #expect(page.summary == first.summary)
+      seen += page.ratings
+      cursor = page.nextCursor
+      pages += 1
+    }
+    // 100 + 3 × 50: the last page is exactly full and still says there is nothing more.
+    #expect(pages == 4)
+    #expect(seen.map(\.id) == (try await store.ratings(placeId: "oslo-1").ratings.map(\.id)))
+    #expect(Set(seen.map(\.id)).count == 250)
+    let last = try await client.call("rating/list", params: ["placeId": "oslo-1", "limit": 500]).get()
+    #expect(last["ratings"]?.arrayValue?.count == 250)
+    #expect(last["nextCursor"] == nil, "no nextCursor member on the last page")
+  }
+
+  static let badListParams: [(JSONValue, String)] = [
+    (["limit": 0], "limit"), (["limit": 501], "limit"), (["cursor": "abc"], "cursor"), (["cursor": "999999"], "cursor"),
+  ]
+
+  @Test(arguments: badListParams)
+  func ratingListRefusesABadLimitOrCursor(extra: JSONValue, field: String) async throws {
+    let client = try await Self.session()
+    _ = try await client.send(AddRatingRequest(placeId: "oslo-2", stars: 3))
+    var params: [String: JSONValue] = ["placeId": "oslo-1"]
+    for (key, value) in extra.objectValue ?? [:] { params[key] = value }
+    let error = try #require(Self.failure(await client.call("rating/list", params: .object(params))))
+    #expect(error.code == .invalidParams)
+    #expect(error.data?["field"] == .string(field))
+  }
+
+  @Test func aCursorFromAnotherPlaceIsRefused() async throws {
+    let client = try await Self.session()
+    let other = try await client.send(AddRatingRequest(placeId: "oslo-2", stars: 3))
+    let result = await client.call(
+      "rating/list",
+      params: ["placeId": "oslo-1", "cursor": .string(String(other.rating.id))]
+    )
+    #expect(Self.failure(result)?.data?["field"] == "cursor")
+  }
+
   @Test func ratingListOfAnUnratedPlaceHasANullSummary() async throws {
     let client = try await Self.session()
     let result = try await client.call("rating/list", params: ["placeId": "oslo-2"]).get()

@@ -114,7 +114,7 @@ extension EndToEnd {
       #expect(Set(acknowledged).count == 2 * perProcess, "two answers named the same rating")
 
       let store = try Store.open(path: seeded.path)
-      let (ratings, summary) = try await store.ratings(placeId: SeededStore.placeID)
+      let (ratings, summary, _) = try await store.ratings(placeId: SeededStore.placeID)
       #expect(ratings.count == 2 * perProcess)
       #expect(Set(ratings.map(\.id)) == Set(acknowledged))
       #expect(summary?.count == 2 * perProcess)

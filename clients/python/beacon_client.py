@@ -751,9 +751,22 @@ class BeaconClient:
             params["comment"] = comment
         return self.request("rating/add", params, timeout=timeout)
 
-    def ratings(self, place_id: str, *, timeout: Optional[float] = None) -> Dict[str, Any]:
-        """``rating/list``: returns ``{ratings (newest first), summary}``."""
-        return self.request("rating/list", {"placeId": place_id}, timeout=timeout)
+    def ratings(
+        self,
+        place_id: str,
+        *,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Dict[str, Any]:
+        """``rating/list``: returns ``{ratings (newest first), summary, nextCursor?}``: a page of at most ``limit``
+        ratings (default 100); pass ``nextCursor`` back as ``cursor`` for the next page."""
+        params: Dict[str, Any] = {"placeId": place_id}
+        if limit is not None:
+            params["limit"] = limit
+        if cursor is not None:
+            params["cursor"] = cursor
+        return self.request("rating/list", params, timeout=timeout)
 
     def favorites(self, *, timeout: Optional[float] = None, **params: Any) -> Dict[str, Any]:
         """``favorites/list``: ``text``, ``category``, ``sort``, ``center``; returns ``{places}``."""

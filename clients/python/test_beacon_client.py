@@ -315,6 +315,18 @@ class PlacesTests(BeaconTestCase):
         self.assertEqual(found[place["id"]]["rating"]["stars"], 4)
         self.assertEqual(client.ratings(place["id"])["ratings"][0]["stars"], 4)
 
+    def test_ratings_come_in_pages(self) -> None:
+        client = self.start()
+        place = self.first_place(client)
+        for stars in (1, 2, 3):
+            client.rate(place["id"], stars)
+        first = client.ratings(place["id"], limit=2)
+        self.assertEqual([r["stars"] for r in first["ratings"]], [3, 2])
+        self.assertEqual(first["summary"]["count"], 3)
+        rest = client.ratings(place["id"], limit=2, cursor=first["nextCursor"])
+        self.assertEqual([r["stars"] for r in rest["ratings"]], [1])
+        self.assertNotIn("nextCursor", rest)
+
     def test_favorites_add_list_remove(self) -> None:
         client = self.start()
         place = self.first_place(client)

@@ -91,17 +91,44 @@ extension Store {
     return (row.first?.int(0) ?? 0, row.first?.int(1) ?? 0)
   }
 
-  /// All ratings of a place, newest first.
+  /// A place's ratings, newest first, a page at a time, with the summary of all of them.
   ///
-  /// - Throws: ``BeaconError/placeNotFound(_:)`` for a place never seen.
-  public func ratings(placeId: String) throws(BeaconError) -> (ratings: [Rating], summary: RatingSummary?) {
-    try storage {
+  /// - Parameters:
+  ///   - limit: The most ratings to return; `nil` returns them all (for callers that know the store is small).
+  ///   - cursor: Where the previous page ended (its `nextCursor`); `nil` starts with the newest.
+  /// - Returns: The page, the summary of every rating of the place, and the cursor of the next page (`nil` when
+  ///   this page is the last).
+  /// - Throws: ``BeaconError/placeNotFound(_:)`` for a place never seen, ``BeaconError/invalidArgument(field:_:)``
+  ///   for a cursor that is not one of this place's.
+  public func ratings(
+    placeId: String,
+    limit: Int? = nil,
+    cursor: String? = nil
+  ) throws(BeaconError) -> (ratings: [Rating], summary: RatingSummary?, nextCursor: String?) {
+    // The cursor is the id of the last rating returned; the page goes on from its (created_at, id).
+    let after: Int?
+    if let cursor {
+      guard let id = Int(cursor) else { throw .invalidArgument(field: "cursor", message: .invalidCursor) }
+      after = id
+    } else {
+      after = nil
+    }
+    return try storage { () throws -> (ratings: [Rating], summary: RatingSummary?, nextCursor: String?) in
       try requirePlace(placeId)
-      let rows = try database.query(
-        "SELECT id, stars, comment, created_at FROM rating WHERE place_id = ? ORDER BY created_at DESC, id DESC",
-        [placeId]
-      )
-      let ratings = rows.map { row in
+      var sql = "SELECT id, stars, comment, created_at FROM rating WHERE place_id = ?"
+      var values: [any DatabaseValueConvertible] = [placeId]
+      if let after {
+        guard try !database.query("SELECT 1 FROM rating WHERE id = ? AND place_id = ?", [after, placeId]).isEmpty
+        else { throw BeaconError.invalidArgument(field: "cursor", message: .invalidCursor) }
+        sql += " AND (created_at, id) < (SELECT created_at, id FROM rating WHERE id = ?)"
+        values.append(after)
+      }
+      sql += " ORDER BY created_at DESC, id DESC"
+      if let limit {
+        sql += " LIMIT ?"
+        values.append(limit + 1)  // One more tells whether there is a next page.
+      }
+      var ratings = try database.query(sql, values).map { row in
         Rating(
           id: row.int(0) ?? 0,
           placeId: placeId,
@@ -110,7 +137,13 @@ extension Store {
           createdAt: Date(timeIntervalSince1970: row.double(3) ?? 0)
         )
       }
-      return (ratings, RatingSummary(stars: ratings.map(\.stars)))
+      var nextCursor: String?
+      if let limit, ratings.count > limit {
+        ratings.removeLast()
+        nextCursor = ratings.last.map { String($0.id) }
+      }
+      let totals = try ratingTotals(placeId)
+      return (ratings, RatingSummary(total: totals.stars, count: totals.count), nextCursor)
     }
   }
 

@@ -57,7 +57,8 @@ enum MCPToolCatalogue {
       name: "rating_list",
       title: .init(nb: "Vis vurderinger", nn: "Vis vurderingar", en: "List ratings"),
       description: """
-        The user's own ratings of one place (newest first) with their average and count.
+        The user's own ratings of one place (newest first, at most `limit`, default 100) with the average and \
+        count of all of them; when there are more, pass the result's `nextCursor` as `cursor` for the next page.
         """,
       annotations: .init(readOnly: true, idempotent: true)
     ) { result, _, output in MCPToolText.ratings(result, output: output) },

@@ -27,6 +27,8 @@ enum MCPToolText {
       let comment = rating.comment.map { " " + HumanOutput.singleLine($0) } ?? ""
       return "\(stars) \(output.date(rating.createdAt))\(comment)"
     }
-    return [output.rating(summary)] + lines
+    // An agent reads the text: it must know the list goes on, and how to get the rest.
+    let more = result.nextCursor.map { ["… cursor: \($0)"] } ?? []
+    return [output.rating(summary)] + lines + more
   }
 }

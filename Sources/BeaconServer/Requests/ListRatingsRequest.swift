@@ -1,23 +1,39 @@
 import BeaconCore
 import JSONRPC
 
-/// Lists a place's ratings, newest first, with their summary (`null` when there are none).
+/// Lists a place's ratings, newest first, a page at a time, with the summary of all of them (`null` when there
+/// are none).
 public struct ListRatingsRequest: RequestType, Encodable, Equatable {
   public static let method = "rating/list"
+  /// How many ratings a page holds unless `limit` says otherwise.
+  public static let defaultLimit = 100
+  /// The most a page may hold: an answer stays bounded however many ratings a place has.
+  public static let maxLimit = 500
 
   public var placeId: String
+  /// The most ratings to return (1…500, default 100).
+  public var limit: Int?
+  /// The previous page's `nextCursor`, to go on from there; omitted for the newest ratings.
+  public var cursor: String?
 
-  public init(placeId: String) { self.placeId = placeId }
+  public init(placeId: String, limit: Int? = nil, cursor: String? = nil) {
+    self.placeId = placeId
+    self.limit = limit
+    self.cursor = cursor
+  }
 
-  /// The ratings and their summary.
+  /// A page of ratings and the summary of all of them.
   public struct Response: Codable, Sendable, Equatable {
     public var ratings: [Rating]
     public var summary: RatingSummary?
+    /// Where the next page starts; absent on the last page.
+    public var nextCursor: String?
 
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(ratings, forKey: .ratings)
       try container.encode(summary, forKey: .summary)  // An explicit null: no ratings, no star.
+      try container.encodeIfPresent(nextCursor, forKey: .nextCursor)
     }
   }
 }
