@@ -40,6 +40,7 @@ let package = Package(
       name: "BeaconCore",
       dependencies: [
         "BeaconJSON",
+        "BeaconSync",
         "CSQLite",
       ]
     ),
@@ -74,6 +75,16 @@ let package = Package(
       ]
     ),
 
+    // MARK: BeaconSync (the lock every module shares; see Locked.swift for why not Synchronization.Mutex)
+
+    .target(name: "BeaconSync"),
+    .testTarget(
+      name: "BeaconSyncTests",
+      dependencies: [
+        "BeaconSync"
+      ]
+    ),
+
     // MARK: BeaconServer (the method catalogue)
 
     .target(
@@ -99,7 +110,8 @@ let package = Package(
     .target(
       name: "BeaconTestSupport",
       dependencies: [
-        "BeaconJSON"
+        "BeaconJSON",
+        "BeaconSync",
       ]
     ),
 
@@ -131,7 +143,8 @@ let package = Package(
     .target(
       name: "JSONRPC",
       dependencies: [
-        "BeaconJSON"
+        "BeaconJSON",
+        "BeaconSync",
       ]
     ),
     .testTarget(

@@ -9,7 +9,7 @@
 # touched); a crashing input is saved under .build-fuzz/artifacts/<target>/.
 #
 # - framer: MessageFramer + JSONParser + IncomingMessage (+ JSONWriter for answers), compiled with
-#   swiftc straight from Sources/BeaconJSON and Sources/JSONRPC.
+#   swiftc straight from Sources/BeaconSync, Sources/BeaconJSON and Sources/JSONRPC.
 # - params: every request type's params decoding (JSONValueDecoder, as Dispatcher.decodeParams), linked
 #   against the BeaconServer module and its dependencies built by SwiftPM with the same flags.
 set -euo pipefail
@@ -39,12 +39,14 @@ quiet() {
 
 build_framer() {
   local out="$build/framer-modules"
-  swiftc "${flags[@]}" -wmo -module-name BeaconJSON -emit-module -emit-module-path "$out/BeaconJSON.swiftmodule" \
-    -emit-library -static -o "$out/libBeaconJSON.a" Sources/BeaconJSON/*.swift
+  for module in BeaconSync BeaconJSON; do
+    swiftc "${flags[@]}" -wmo -module-name "$module" -emit-module -emit-module-path "$out/$module.swiftmodule" \
+      -emit-library -static -o "$out/lib$module.a" "Sources/$module"/*.swift
+  done
   swiftc "${flags[@]}" -wmo -module-name JSONRPC -I "$out" -emit-module -emit-module-path "$out/JSONRPC.swiftmodule" \
     -emit-library -static -o "$out/libJSONRPC.a" Sources/JSONRPC/*.swift
   quiet swiftc "${flags[@]}" -module-name FramerFuzzer -I "$out" Fuzz/FramerFuzzer/*.swift \
-    "$out/libJSONRPC.a" "$out/libBeaconJSON.a" -o "$build/framer-fuzzer"
+    "$out/libJSONRPC.a" "$out/libBeaconJSON.a" "$out/libBeaconSync.a" -o "$build/framer-fuzzer"
 }
 
 build_params() {
@@ -53,7 +55,7 @@ build_params() {
     -Xswiftc -enable-testing
   local release="$spm/release"
   local objects=()
-  for module in BeaconJSON JSONRPC BeaconCore BeaconSchemas BeaconServer; do
+  for module in BeaconSync BeaconJSON JSONRPC BeaconCore BeaconSchemas BeaconServer; do
     objects+=("$release/$module.build"/*.o)
   done
   quiet swiftc "${flags[@]}" -module-name ParamsFuzzer -I "$release/Modules" -I "$release" -I Sources/CSQLite \

@@ -1,5 +1,5 @@
+import BeaconSync
 import Foundation
-import Synchronization
 
 /// A bounded queue of log lines written to a file descriptor (stderr) by its own thread.
 ///
@@ -20,7 +20,7 @@ public final class StandardErrorQueue: Sendable {
   /// The longest line kept, in UTF-8 bytes; longer ones are cut and marked with `…`.
   public let maxLineBytes: Int
   private let descriptor: Int32
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let wake = DispatchSemaphore(value: 0)
 
   /// Creates a queue and starts its writer thread.

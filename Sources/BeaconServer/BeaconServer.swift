@@ -1,7 +1,7 @@
 import BeaconCore
+import BeaconSync
 import Foundation
 import JSONRPC
-import Synchronization
 
 /// Beacon's method catalogue on a ``Dispatcher``: one request type per method, handlers that call
 /// BeaconCore, and Core errors turned into wire errors. Used by `serve`, `mcp` and the CLI alike.
@@ -15,7 +15,7 @@ public final class BeaconServer: Sendable {
   private let options: ServerOptions
   private let logger: Logger
   private let exit: @Sendable (Int32) -> Void
-  private let session: Mutex<Session>
+  private let session: Locked<Session>
 
   private struct Session {
     var language: Language
@@ -44,7 +44,7 @@ public final class BeaconServer: Sendable {
     self.options = options
     self.logger = logger
     self.exit = exit
-    session = Mutex(Session(language: options.initialLanguage))
+    session = Locked(Session(language: options.initialLanguage))
     dispatcher = Dispatcher(
       configuration: .init(requestsAllowedBeforeInitialize: [DiscoverRequest.method], maxInFlight: options.maxInFlight),
       send: send,

@@ -1,18 +1,18 @@
 import BeaconCore
+import BeaconSync
 import JSONRPC
-import Synchronization
 
 /// Runs requests in-process through the same ``Dispatcher`` that `beacon serve` uses: `beacon call`
 /// and tests speak to Beacon this way without pipes.
 public final class InProcessClient: Sendable {
-  private let server: Mutex<BeaconServer?> = Mutex(nil)
-  private let waiting = Mutex<[RequestID: CheckedContinuation<Result<JSONValue, ResponseError>, Never>]>([:])
-  private let nextID = Mutex(1)
+  private let server: Locked<BeaconServer?> = Locked(nil)
+  private let waiting = Locked<[RequestID: CheckedContinuation<Result<JSONValue, ResponseError>, Never>]>([:])
+  private let nextID = Locked(1)
   /// Serializes `receive`: the dispatcher expects messages one at a time, in order, as from a reader thread.
-  private let receiving = Mutex(())
+  private let receiving = Locked(())
   private let onNotification: @Sendable (String, JSONValue?) -> Void
   /// Where the `$/progress` of calls made with `onProgress` goes, by `workDoneToken`.
-  private let progressRoutes = Mutex<[JSONValue: @Sendable (JSONValue) -> Void]>([:])
+  private let progressRoutes = Locked<[JSONValue: @Sendable (JSONValue) -> Void]>([:])
 
   /// Creates a client and its server; `onNotification` sees what the server sends unasked.
   public init(

@@ -1,5 +1,5 @@
+import BeaconSync
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -37,9 +37,9 @@ final class LoopbackHTTPServerCore: Sendable {
   private let listener: Int32
   private let wakeRead: Int32
   private let wakeWrite: Int32
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// Held for the whole of `stop()`, so that concurrent callers all return only once it is complete.
-  private let stopGate = Mutex(false)
+  private let stopGate = Locked(false)
   private let acceptThread = DispatchGroup()
   private let connectionThreads = DispatchGroup()
 

@@ -1,9 +1,9 @@
-import Synchronization
+import BeaconSync
 
 /// Collects the answers of one batch and sends them together once all have arrived.
 final class BatchCollector: Sendable {
   private let expected: Int
-  private let responses = Mutex<[[UInt8]]>([])
+  private let responses = Locked<[[UInt8]]>([])
   private let complete: @Sendable ([[UInt8]]) -> Void
 
   init(expected: Int, complete: @escaping @Sendable ([[UInt8]]) -> Void) {

@@ -1,4 +1,4 @@
-import Synchronization
+import BeaconSync
 
 /// Routes JSON-RPC messages to typed handlers under an LSP-style lifecycle; knows nothing of any domain.
 ///
@@ -36,7 +36,7 @@ public final class Dispatcher: Sendable {
 
   /// What the server plugs in.
   ///
-  /// Kept in a struct on purpose: a `Mutex` whose value is a function type (or an optional one) is reabstracted
+  /// Kept in a struct on purpose: a lock (`Mutex`, `Locked`) whose value is a function type (or an optional one) is reabstracted
   /// through `withLock`'s generic `inout` and written back wrapped in two more thunks on every call, so each
   /// call nests deeper, memory grows and the stack finally overflows (found by the soak test).
   struct Hooks: Sendable {
@@ -76,11 +76,11 @@ public final class Dispatcher: Sendable {
 
   let configuration: Configuration
   var conventions: Conventions { configuration.conventions }
-  let state = Mutex(State())
+  let state = Locked(State())
   let send: @Sendable ([UInt8]) -> Void
   private let onExit: @Sendable (Int32) -> Void
   let log: @Sendable (String) -> Void
-  let hooks = Mutex(Hooks())
+  let hooks = Locked(Hooks())
 
   /// Creates a dispatcher.
   ///

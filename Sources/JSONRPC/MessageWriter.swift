@@ -1,5 +1,5 @@
+import BeaconSync
 import Foundation
-import Synchronization
 
 /// The single writer of a connection: frames messages and writes them, in order, on its own thread.
 ///
@@ -36,8 +36,8 @@ public final class MessageWriter: Sendable {
   static let directWriteLimit = 4_096
 
   private let fileDescriptor: Int32
-  private let framing: Mutex<MessageFramer.Framing>
-  private let queue = Mutex(Queue())
+  private let framing: Locked<MessageFramer.Framing>
+  private let queue = Locked(Queue())
   private let condition = NSCondition()
   private let log: @Sendable (String) -> Void
 
@@ -53,7 +53,7 @@ public final class MessageWriter: Sendable {
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.fileDescriptor = fileDescriptor
-    self.framing = Mutex(framing)
+    self.framing = Locked(framing)
     self.log = log
     let thread = Thread { [self] in self.run() }
     thread.name = "beacon.writer"

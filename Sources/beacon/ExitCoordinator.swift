@@ -1,9 +1,9 @@
+import BeaconSync
 import Foundation
-import Synchronization
 
 /// Collects the first request to end the process and lets the main thread carry it out.
 final class ExitCoordinator: Sendable {
-  private let code = Mutex<Int32?>(nil)
+  private let code = Locked<Int32?>(nil)
   private let semaphore = DispatchSemaphore(value: 0)
 
   /// Asks the process to end with `code`; later requests are ignored.

@@ -1,8 +1,8 @@
 import BeaconCore
 import BeaconServer
+import BeaconSync
 import Foundation
 import JSONRPC
-import Synchronization
 
 /// A one-line progress bar on stderr, drawn from `$/progress` notifications (`begin`, `report`, `end`) and
 /// redrawn in place with a carriage return. It draws only when stderr is a terminal and leaves the line empty
@@ -17,7 +17,7 @@ final class ProgressBar: Sendable {
 
   /// Whether drawing is on (stderr is a terminal).
   let isEnabled: Bool
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let barWidth = 24
 
   /// Creates a bar that draws when `isEnabled` (by default: when stderr is a terminal).

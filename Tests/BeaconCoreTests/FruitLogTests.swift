@@ -1,6 +1,6 @@
+import BeaconSync
 import BeaconTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import BeaconCore
@@ -12,8 +12,8 @@ import Testing
 
   /// A clock the test sets by hand.
   final class Clock: Sendable {
-    private let date: Mutex<Date>
-    init(_ text: String) { date = Mutex(FruitLogTests.instant(text)) }
+    private let date: Locked<Date>
+    init(_ text: String) { date = Locked(FruitLogTests.instant(text)) }
     var now: Date { date.withLock { $0 } }
     func set(_ text: String) { date.withLock { $0 = FruitLogTests.instant(text) } }
   }

@@ -1,6 +1,6 @@
+import BeaconSync
 import BeaconTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import BeaconCore
@@ -12,7 +12,7 @@ import Testing
 @Suite(.serialized) struct FruitsServiceTests {
   /// A clock the test moves by hand.
   final class TestClock: Sendable {
-    private let date = Mutex(Date(timeIntervalSince1970: 1_790_000_000))
+    private let date = Locked(Date(timeIntervalSince1970: 1_790_000_000))
     var now: Date { date.withLock { $0 } }
     func advance(by seconds: TimeInterval) { date.withLock { $0 += seconds } }
   }

@@ -1,6 +1,6 @@
+import BeaconSync
 import BeaconTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import BeaconCore
@@ -15,7 +15,7 @@ import Testing
 
   /// A clock the test moves by hand; the service reads it as `now`.
   final class TestClock: Sendable {
-    private let date = Mutex(Date(timeIntervalSince1970: 1_750_000_000))
+    private let date = Locked(Date(timeIntervalSince1970: 1_750_000_000))
 
     var now: Date { date.withLock { $0 } }
 
@@ -240,7 +240,7 @@ import Testing
   }
 
   @Test func requestsStayUnderFivePerSecond() async throws {
-    let arrivals = Mutex<[ContinuousClock.Instant]>([])
+    let arrivals = Locked<[ContinuousClock.Instant]>([])
     server.handler = { _ in
       arrivals.withLock { $0.append(.now) }
       return .json(#"{"type": "FeatureCollection", "features": []}"#)

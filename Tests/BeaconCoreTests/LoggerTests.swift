@@ -1,11 +1,11 @@
-import Synchronization
+import BeaconSync
 import Testing
 
 @testable import BeaconCore
 
 @Suite struct LoggerTests {
   final class Lines: Sendable {
-    let lines = Mutex<[String]>([])
+    let lines = Locked<[String]>([])
     func append(_ line: String) { lines.withLock { $0.append(line) } }
     var all: [String] { lines.withLock { $0 } }
   }

@@ -1,7 +1,7 @@
+import BeaconSync
 import BeaconTestSupport
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -310,7 +310,7 @@ import Glibc
     #expect(await server.requestsArrive(count: 1, timeout: 20))
 
     // Stopped from a thread of its own, awaited without blocking the cooperative pool.
-    let stopped = Mutex(false)
+    let stopped = Locked(false)
     Thread {
       server.stop()
       stopped.withLock { $0 = true }

@@ -1,6 +1,6 @@
+import BeaconSync
 import BeaconTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import BeaconCore
@@ -13,7 +13,7 @@ import Testing
 @Suite(.serialized) struct PeopleServiceTests {
   /// A clock the test moves by hand, starting at Wednesday 25 November 2026, 13:00 in Oslo.
   final class TestClock: Sendable {
-    private let date = Mutex(RandomUserFixtures.now)
+    private let date = Locked(RandomUserFixtures.now)
     var now: Date { date.withLock { $0 } }
     func advance(by seconds: TimeInterval) { date.withLock { $0 += seconds } }
   }

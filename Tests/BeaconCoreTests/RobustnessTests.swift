@@ -1,6 +1,6 @@
+import BeaconSync
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 @testable import BeaconCore
@@ -11,7 +11,7 @@ import Testing
 
   @Test func processesOpeningANewStoreAtOnceAllSucceed() async throws {
     let path = directory.file("race.sqlite")
-    let failures = Mutex<[String]>([])
+    let failures = Locked<[String]>([])
     DispatchQueue.concurrentPerform(iterations: 8) { _ in
       do {
         _ = try Store.open(path: path)

@@ -1,7 +1,7 @@
 import BeaconCore
+import BeaconSync
 import Foundation
 import JSONRPC
-import Synchronization
 import Testing
 
 @testable import BeaconServer
@@ -26,7 +26,7 @@ import Testing
 
   /// Keeps every notification the server sends.
   final class Notifications: Sendable {
-    private let received = Mutex<[(method: String, params: JSONValue?)]>([])
+    private let received = Locked<[(method: String, params: JSONValue?)]>([])
 
     func record(_ method: String, _ params: JSONValue?) { received.withLock { $0.append((method, params)) } }
 

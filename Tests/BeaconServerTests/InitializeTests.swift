@@ -1,14 +1,14 @@
 import BeaconCore
+import BeaconSync
 import Foundation
 import JSONRPC
-import Synchronization
 import Testing
 
 @testable import BeaconServer
 
 @Suite struct InitializeTests {
   final class Notifications: Sendable {
-    let items = Mutex<[(String, JSONValue?)]>([])
+    let items = Locked<[(String, JSONValue?)]>([])
     func append(_ method: String, _ params: JSONValue?) { items.withLock { $0.append((method, params)) } }
     var all: [(String, JSONValue?)] { items.withLock { $0 } }
   }

@@ -1,7 +1,7 @@
 import BeaconCore
+import BeaconSync
 import Foundation
 import JSONRPC
-import Synchronization
 
 @testable import BeaconServer
 
@@ -11,7 +11,7 @@ final class MCPTestClient: Sendable {
   let server: MCPServer
   private let sent = Sent()
   /// Serializes `receive`, as a single reader thread would.
-  private let receiving = Mutex(())
+  private let receiving = Locked(())
 
   init(options: ServerOptions = .inMemory(), pageSize: Int = 100) {
     server = MCPServer(options: options, pageSize: pageSize) { [sent] body in
@@ -24,7 +24,7 @@ final class MCPTestClient: Sendable {
   var messages: [JSONValue] { sent.messages.withLock { $0 } }
 
   private final class Sent: Sendable {
-    let messages = Mutex<[JSONValue]>([])
+    let messages = Locked<[JSONValue]>([])
   }
 
   /// The notifications with `method` the server sent.

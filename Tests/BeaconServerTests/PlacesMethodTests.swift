@@ -1,8 +1,8 @@
 import BeaconCore
+import BeaconSync
 import BeaconTestSupport
 import Foundation
 import JSONRPC
-import Synchronization
 import Testing
 
 @testable import BeaconServer
@@ -45,7 +45,7 @@ import Testing
 
   /// Keeps every notification the server sends.
   final class NotificationRecorder: Sendable {
-    private let received = Mutex<[(method: String, params: JSONValue?)]>([])
+    private let received = Locked<[(method: String, params: JSONValue?)]>([])
 
     func record(_ method: String, _ params: JSONValue?) {
       received.withLock { $0.append((method, params)) }

@@ -1,5 +1,5 @@
+import BeaconSync
 import Foundation
-import Synchronization
 import Testing
 
 @testable import JSONRPC
@@ -57,7 +57,7 @@ private func converse(_ input: [UInt8]) async -> [UInt8] {
   let connection = Connection(input: inbound.readEnd, output: outbound.writeEnd)
   let dispatcher = Dispatcher(send: { connection.writer.enqueue($0) })
   dispatcher.register(InitializeRequest.self) { _, _ in EmptyResult() }
-  let ended = Mutex(false)
+  let ended = Locked(false)
   connection.start(dispatcher: dispatcher) { ended.withLock { $0 = true } }
   writeAll(input, to: inbound.writeEnd)
   close(inbound.writeEnd)
@@ -131,14 +131,14 @@ private func converse(_ input: [UInt8]) async -> [UInt8] {
     let connection = Connection(input: inbound.readEnd, output: outbound.writeEnd, maxQueuedOutputBytes: limit)
     let dispatcher = Dispatcher(send: { connection.writer.enqueue($0) })
     dispatcher.register(InitializeRequest.self) { _, _ in EmptyResult() }
-    let handled = Mutex(0)
+    let handled = Locked(0)
     // Answered on the reader thread, so each read's answers are queued before the next read: the bound below is
     // then exact. (Answers made in tasks can add at most `maxInFlight` more.)
     dispatcher.registerImmediate(BulkyRequest.self) { _ in
       handled.withLock { $0 += 1 }
       return BulkyRequest.Answer()
     }
-    let ended = Mutex(false)
+    let ended = Locked(false)
     connection.start(dispatcher: dispatcher) { ended.withLock { $0 = true } }
     let requests = 1_000
     func frame(_ body: String) -> [UInt8] { Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8) }
@@ -175,7 +175,7 @@ private func converse(_ input: [UInt8]) async -> [UInt8] {
     #expect(connection.writer.queuedByteCount < limit + 64 * (8 << 10 + 64))
     #expect(!ended.withLock { $0 })
     // Once the client reads, everything is answered, exactly once.
-    let output = Mutex<[UInt8]?>(nil)
+    let output = Locked<[UInt8]?>(nil)
     Thread {
       let bytes = readToEnd(outbound.readEnd)
       output.withLock { $0 = bytes }

@@ -1,4 +1,4 @@
-import Synchronization
+import BeaconSync
 import Testing
 
 @testable import JSONRPC
@@ -26,7 +26,7 @@ struct LengthRequest: RequestType {
 /// one call, keep their order against everything else, and are each answered once.
 @Suite struct DispatcherGroupTests {
   final class Log: Sendable {
-    private let state = Mutex<(values: [Int], groups: [[Int]], singles: Int)>(([], [], 0))
+    private let state = Locked<(values: [Int], groups: [[Int]], singles: Int)>(([], [], 0))
     func appendGroup(_ values: [Int]) -> [Int] {
       state.withLock { state in
         state.groups.append(values)

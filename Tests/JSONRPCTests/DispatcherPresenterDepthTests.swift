@@ -1,5 +1,5 @@
+import BeaconSync
 import Foundation
-import Synchronization
 import Testing
 
 @testable import JSONRPC
@@ -14,7 +14,7 @@ import Testing
   /// Makes 100 000 errors on a thread whose stack is 256 KiB: with a presenter that nests one level per call,
   /// the last calls need megabytes of stack and the process crashes (a failure no one can miss).
   @Test func manyDispatcherErrorsDoNotDeepenThePresenter() async {
-    let answers = Mutex((count: 0, last: ""))
+    let answers = Locked((count: 0, last: ""))
     let dispatcher = Dispatcher(send: { body in
       answers.withLock { $0 = ($0.count + 1, String(decoding: body, as: UTF8.self)) }
     })

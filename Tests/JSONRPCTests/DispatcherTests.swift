@@ -1,4 +1,4 @@
-import Synchronization
+import BeaconSync
 import Testing
 
 @testable import JSONRPC
@@ -148,7 +148,7 @@ actor Gate {
 }
 
 final class Recorder: Sendable {
-  private let entries = Mutex<[String]>([])
+  private let entries = Locked<[String]>([])
   func append(_ entry: String) { entries.withLock { $0.append(entry) } }
   var all: [String] { entries.withLock { $0 } }
 }
@@ -172,7 +172,7 @@ final class Output: Sendable {
     var exits: [(code: Int32, sentBefore: Int)] = []
   }
 
-  private let log = Mutex(Log())
+  private let log = Locked(Log())
 
   func send(_ body: [UInt8]) { log.withLock { $0.bodies.append(body) } }
   func exit(_ code: Int32) { log.withLock { $0.exits.append((code, $0.bodies.count)) } }

@@ -1,5 +1,5 @@
+import BeaconSync
 import Foundation
-import Synchronization
 import Testing
 
 @testable import JSONRPC
@@ -10,7 +10,7 @@ private struct PipeError: Error {}
 private final class PipeCapture: Sendable {
   let writeEnd: Int32
   private let readEnd: Int32
-  private let received = Mutex<[UInt8]>([])
+  private let received = Locked<[UInt8]>([])
   private let finished = DispatchSemaphore(value: 0)
 
   init() throws {

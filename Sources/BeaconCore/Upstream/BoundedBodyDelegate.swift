@@ -1,5 +1,5 @@
+import BeaconSync
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -21,7 +21,7 @@ final class BoundedBodyDelegate: NSObject, URLSessionDataDelegate, @unchecked Se
   struct TooLarge: Error {}
 
   private let maxBytes: Int
-  private let pending = Mutex<[Int: Pending]>([:])
+  private let pending = Locked<[Int: Pending]>([:])
 
   init(maxBytes: Int) {
     self.maxBytes = maxBytes

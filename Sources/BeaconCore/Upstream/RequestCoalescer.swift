@@ -1,4 +1,4 @@
-import Synchronization
+import BeaconSync
 
 /// Turns identical concurrent requests into one: later callers await the first caller's run.
 ///
@@ -58,7 +58,7 @@ public actor RequestCoalescer<Value: Sendable> {
       var continuation: CheckedContinuation<Result<Value, BeaconError>?, Never>?
       var isDone = false
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Stores the continuation; returns `false` (after resuming it with `nil`) when cancellation came first.
     func install(_ continuation: CheckedContinuation<Result<Value, BeaconError>?, Never>) -> Bool {

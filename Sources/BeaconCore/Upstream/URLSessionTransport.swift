@@ -1,5 +1,5 @@
+import BeaconSync
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -14,7 +14,7 @@ import FoundationNetworking
 /// (~8 MB of resident pages on Linux), which a session that never goes online should not pay.
 public final class URLSessionTransport: HTTPTransport {
   private let configuration: URLSessionConfiguration
-  private let madeSession = Mutex<URLSession?>(nil)
+  private let madeSession = Locked<URLSession?>(nil)
   private let maxResponseBytes: Int
   private let delegate: BoundedBodyDelegate
 

@@ -1,5 +1,5 @@
+import BeaconSync
 import JSONRPC
-import Synchronization
 
 /// Turns the LSP work-done progress of a Beacon method (`begin`, `report` with a percentage, `end`) into
 /// MCP `notifications/progress` for the call's `progressToken`: `progress` out of `total` 100, always
@@ -7,7 +7,7 @@ import Synchronization
 final class MCPProgressRelay: Sendable {
   private let token: JSONValue
   private let context: RequestContext
-  private let lastSent = Mutex<Int?>(nil)
+  private let lastSent = Locked<Int?>(nil)
 
   init(token: JSONValue, context: RequestContext) {
     self.token = token

@@ -1,7 +1,7 @@
 import BeaconCore
+import BeaconSync
 import Foundation
 import JSONRPC
-import Synchronization
 
 /// Beacon as a Model Context Protocol server (`beacon mcp`): every Beacon capability as an MCP tool.
 ///
@@ -46,7 +46,7 @@ public final class MCPServer: Sendable {
       var tools: (language: Language, definitions: [JSONValue])?
     }
 
-    let values = Mutex(Values())
+    let values = Locked(Values())
   }
 
   /// Tells the dispatcher the client has seen the `initialize` result; nothing waits for it.
