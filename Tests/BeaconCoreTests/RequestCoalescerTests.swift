@@ -1,3 +1,4 @@
+import BeaconSync
 import Testing
 
 @testable import BeaconCore
@@ -57,6 +58,7 @@ import Testing
     }
     #expect(await Self.eventually { await gate.arrivals == 1 })
     let second = Task { await coalescer.run(key: "k") { .success(-1) } }
+    #expect(await Self.eventually { await coalescer.waiters(for: "k") == 2 })
     first.cancel()
     // The gate is still closed, so only cancellation can have ended the first caller's wait.
     #expect(await first.value == .failure(.upstreamUnavailable(reason: "cancelled")))
@@ -65,5 +67,25 @@ import Testing
     #expect(await gate.arrivals == 1)
     // Once the run has ended, the same key runs anew.
     #expect(await coalescer.run(key: "k") { .success(8) } == .success(8))
+  }
+
+  @Test func whenTheLastCallerIsCancelledTheRunIsCancelledToo() async {
+    let coalescer = RequestCoalescer<Int>()
+    let sawCancellation = Locked(false)
+    let caller = Task {
+      await coalescer.run(key: "k") {
+        // Stands for an HTTP request: it ends early only if it is cancelled.
+        try? await Task.sleep(for: .seconds(60))
+        sawCancellation.withLock { $0 = Task.isCancelled }
+        return .success(1)
+      }
+    }
+    #expect(await Self.eventually { await coalescer.waiters(for: "k") == 1 })
+    caller.cancel()
+    #expect(await caller.value == .failure(.upstreamUnavailable(reason: "cancelled")))
+    #expect(await Self.eventually { sawCancellation.withLock { $0 } }, "the run was cancelled with its last caller")
+    #expect(await coalescer.waiters(for: "k") == 0)
+    // A new caller for the same key starts a new run rather than joining the cancelled one.
+    #expect(await coalescer.run(key: "k") { .success(2) } == .success(2))
   }
 }

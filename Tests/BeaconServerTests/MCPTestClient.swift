@@ -54,7 +54,8 @@ final class MCPTestClient: Sendable {
 
   /// Waits for the response with `id`.
   func response(id: JSONValue) async throws -> JSONValue {
-    let deadline = ContinuousClock.now + .seconds(15)
+    // Generous: under a sanitizer on two busy cores an answer can take many seconds (a deadline, not a goal).
+    let deadline = ContinuousClock.now + .seconds(60)
     while ContinuousClock.now < deadline {
       if let found = messages.first(where: { $0["id"] == id && ($0["result"] != nil || $0["error"] != nil) }) {
         return found

@@ -303,6 +303,16 @@ final class BeaconProcess: @unchecked Sendable {
   /// A private directory for this process (the store lives here); removed at teardown.
   let directory: URL
 
+  /// The sanitizer settings of this test run (`ASAN_OPTIONS`, `LSAN_OPTIONS`, `TSAN_OPTIONS` and where to find the
+  /// symbolizer), for children started with an environment of their own, so a sanitized run applies the same
+  /// suppressions to them.
+  static var sanitizerVariables: [String: String] {
+    // PATH too: the sanitizers find `llvm-symbolizer` through it, and suppressions match symbolized frames only.
+    ProcessInfo.processInfo.environment.filter {
+      ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "ASAN_SYMBOLIZER_PATH", "PATH"].contains($0.key)
+    }
+  }
+
   private static let ignoreSIGPIPE: Void = {
     // A write to a child that has gone away must be an error, not the death of the test runner.
     _ = signal(SIGPIPE, SIG_IGN)

@@ -41,7 +41,9 @@ extension EndToEnd {
       let process = Process()
       process.executableURL = try BeaconBinary.url()
       process.arguments = ["serve"]
-      process.environment = ["BEACON_STORE": seeded.path, "BEACON_OFFLINE": "1", "HOME": seeded.directory.path]
+      process.environment = BeaconProcess.sanitizerVariables.merging(
+        ["BEACON_STORE": seeded.path, "BEACON_OFFLINE": "1", "HOME": seeded.directory.path]
+      ) { $1 }
       let input = Pipe()
       let output = Pipe()
       process.standardInput = input

@@ -4,10 +4,11 @@ import BeaconSync
 ///
 /// The shared run is not tied to any one caller: a caller that is cancelled stops waiting at once (and
 /// gets ``BeaconError/upstreamUnavailable(reason:)`` with reason `cancelled`), while the run goes on for
-/// the others and is forgotten when it ends.
+/// the others and is forgotten when it ends. When the last caller waiting for it is cancelled, nobody wants the
+/// answer any more: the run is cancelled too (which cancels its HTTP request) and forgotten.
 public actor RequestCoalescer<Value: Sendable> {
   private typealias Run = Task<Result<Value, BeaconError>, Never>
-  private var inFlight: [String: (token: UInt64, run: Run)] = [:]
+  private var inFlight: [String: (token: UInt64, run: Run, waiters: Int)] = [:]
   private var nextToken: UInt64 = 0
 
   /// Creates a coalescer.
@@ -19,10 +20,13 @@ public actor RequestCoalescer<Value: Sendable> {
     _ work: @escaping @Sendable () async -> Result<Value, BeaconError>
   ) async -> Result<Value, BeaconError> {
     let run: Run
+    let token: UInt64
     if let running = inFlight[key] {
       run = running.run
+      token = running.token
+      inFlight[key]?.waiters += 1
     } else {
-      let token = nextToken
+      token = nextToken
       nextToken += 1
       // The run forgets itself before it completes, so a call that comes after its result starts anew.
       run = Task {
@@ -30,9 +34,23 @@ public actor RequestCoalescer<Value: Sendable> {
         self.finished(key: key, token: token)  // The task runs on this actor.
         return result
       }
-      inFlight[key] = (token, run)
+      inFlight[key] = (token, run, 1)
     }
-    return await Self.value(of: run) ?? .failure(.upstreamUnavailable(reason: "cancelled"))
+    let value = await Self.value(of: run)
+    if let entry = inFlight[key], entry.token == token {
+      inFlight[key]?.waiters -= 1
+      if value == nil, entry.waiters == 1 {
+        // The last caller gave up: stop the work nobody waits for.
+        entry.run.cancel()
+        inFlight[key] = nil
+      }
+    }
+    return value ?? .failure(.upstreamUnavailable(reason: "cancelled"))
+  }
+
+  /// How many callers wait for the run for `key` (for tests).
+  func waiters(for key: String) -> Int {
+    inFlight[key]?.waiters ?? 0
   }
 
   private func finished(key: String, token: UInt64) {
