@@ -46,7 +46,12 @@ public final class BeaconServer: Sendable {
     self.exit = exit
     session = Locked(Session(language: options.initialLanguage))
     dispatcher = Dispatcher(
-      configuration: .init(requestsAllowedBeforeInitialize: [DiscoverRequest.method], maxInFlight: options.maxInFlight),
+      configuration: .init(
+        requestsAllowedBeforeInitialize: [DiscoverRequest.method],
+        maxJSONDepth: options.maxJSONDepth,
+        maxBatchLength: options.maxBatchLength,
+        maxInFlight: options.maxInFlight
+      ),
       send: send,
       onExit: exit,
       log: { logger.warning($0) }
@@ -140,25 +145,34 @@ public final class BeaconServer: Sendable {
     let client = GeoapifyClient(
       baseURL: configuration.geoapifyBaseURL,
       apiKey: configuration.geoapifyAPIKey,
-      transport: URLSessionTransport()
+      transport: URLSessionTransport(maxResponseBytes: options.maxUpstreamBytes)
     )
     let places = PlacesService(store: store, client: client, offline: configuration.offline, now: options.now)
     let fruits = FruitsService(
       store: store,
-      client: FruityviceClient(baseURL: configuration.fruityviceBaseURL, transport: URLSessionTransport()),
+      client: FruityviceClient(
+        baseURL: configuration.fruityviceBaseURL,
+        transport: URLSessionTransport(maxResponseBytes: options.maxUpstreamBytes)
+      ),
       offline: configuration.offline,
       timeZone: configuration.timeZone,
       now: options.now
     )
     let crypto = CryptoService(
       store: store,
-      client: CoinLoreClient(baseURL: configuration.coinloreBaseURL, transport: URLSessionTransport()),
+      client: CoinLoreClient(
+        baseURL: configuration.coinloreBaseURL,
+        transport: URLSessionTransport(maxResponseBytes: options.maxUpstreamBytes)
+      ),
       offline: configuration.offline,
       now: options.now
     )
     let people = PeopleService(
       store: store,
-      client: RandomUserClient(baseURL: configuration.randomUserBaseURL, transport: URLSessionTransport()),
+      client: RandomUserClient(
+        baseURL: configuration.randomUserBaseURL,
+        transport: URLSessionTransport(maxResponseBytes: options.maxUpstreamBytes)
+      ),
       offline: configuration.offline,
       timeZone: configuration.timeZone,
       now: options.now

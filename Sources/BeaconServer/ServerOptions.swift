@@ -1,5 +1,6 @@
 import BeaconCore
 import Foundation
+import JSONRPC
 
 /// How a ``BeaconServer`` is set up before any client speaks to it.
 public struct ServerOptions: Sendable {
@@ -13,6 +14,12 @@ public struct ServerOptions: Sendable {
   public var now: @Sendable () -> Date
   /// The most requests in flight at once (`BEACON_MAX_IN_FLIGHT`); more are answered with `serverOverloaded`.
   public var maxInFlight: Int
+  /// The deepest JSON nesting a message may have (`BEACON_MAX_JSON_DEPTH`); deeper is a parse error.
+  public var maxJSONDepth: Int = JSONParser.defaultMaxDepth
+  /// The most messages in one batch (`BEACON_MAX_BATCH`); a longer batch is one invalid request.
+  public var maxBatchLength: Int = 10_000
+  /// The largest body an upstream API may send (`BEACON_MAX_UPSTREAM_BYTES`); larger is `upstreamUnavailable`.
+  public var maxUpstreamBytes: Int = 8 << 20
 
   /// Creates options.
   public init(

@@ -24,13 +24,18 @@ struct Beacon {
     let testing = environment["BEACON_TEST_METHODS"] == "1"
     // End-to-end tests fix the clock (BEACON_TEST_NOW, an ISO 8601 time) so "open now" is reproducible.
     let fixedNow = testing ? environment["BEACON_TEST_NOW"].flatMap { ISO8601DateFormatter().date(from: $0) } : nil
-    let options = ServerOptions(
+    // Resource limits (Documentation/Reliability.md): a positive whole number, else the default.
+    func limit(_ name: String) -> Int? { environment[name].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } }
+    var options = ServerOptions(
       flags: arguments.flags,
       environment: environmentOptions,
       enablesTestMethods: testing,
       now: { fixedNow ?? Date() },
-      maxInFlight: environment["BEACON_MAX_IN_FLIGHT"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 1024
+      maxInFlight: limit("BEACON_MAX_IN_FLIGHT") ?? 1024
     )
+    options.maxJSONDepth = limit("BEACON_MAX_JSON_DEPTH") ?? options.maxJSONDepth
+    options.maxBatchLength = limit("BEACON_MAX_BATCH") ?? options.maxBatchLength
+    options.maxUpstreamBytes = limit("BEACON_MAX_UPSTREAM_BYTES") ?? options.maxUpstreamBytes
     // People at a terminal see warnings as plain sentences (`window/logMessage`); the log repeats them only
     // when BEACON_LOG asks for it.
     let humanLogger = environment["BEACON_LOG"] == nil ? Logger(minimumLevel: .error) : logger

@@ -24,15 +24,16 @@ enum ServeCommand {
     let logger = Logger(minimumLevel: terminalLogger.minimumLevel) { standardError.enqueue($0) }
     let wire = StandardIO.protect()
     let coordinator = ExitCoordinator()
-    // Answers a client has not read: past BEACON_MAX_OUTPUT_QUEUE bytes (default 16 MiB) no more requests are read.
-    let outputQueueLimit =
-      ProcessInfo.processInfo.environment["BEACON_MAX_OUTPUT_QUEUE"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
-      ?? Connection.defaultMaxQueuedOutputBytes
+    let environment = ProcessInfo.processInfo.environment
+    func limit(_ name: String) -> Int? { environment[name].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } }
     let connection = Connection(
       input: wire.input,
       output: wire.output,
       framing: mode == .mcp ? .newlineDelimited : .automatic,
-      maxQueuedOutputBytes: outputQueueLimit,
+      // A message larger than BEACON_MAX_MESSAGE_BYTES (default 64 MiB) is skipped unread and answered -32700.
+      limits: MessageFramer.Limits(maxMessageBytes: limit("BEACON_MAX_MESSAGE_BYTES") ?? 64 << 20),
+      // Answers a client has not read: past BEACON_MAX_OUTPUT_QUEUE bytes (default 16 MiB) no more requests are read.
+      maxQueuedOutputBytes: limit("BEACON_MAX_OUTPUT_QUEUE") ?? Connection.defaultMaxQueuedOutputBytes,
       log: { logger.warning($0) }
     )
     let send: @Sendable ([UInt8]) -> Void = { connection.writer.enqueue($0) }

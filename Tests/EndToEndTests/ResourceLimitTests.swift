@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Foundation
 import JSONRPC
 import Testing
@@ -64,6 +65,55 @@ extension EndToEnd {
       #expect(try beacon.response(id: .int(count), timeout: 60)["result"] == [:])
       #expect(beacon.messageObjects.count { $0["result"] == [:] && $0["id"]?.intValue != nil } == count)
       #expect(try beacon.shutdownAndExit() == .exited(0))
+    }
+
+    @Test func theProtocolLimitsAreSetFromTheEnvironment() throws {
+      let beacon = try BeaconProcess(
+        environment: ["BEACON_MAX_MESSAGE_BYTES": "200", "BEACON_MAX_BATCH": "2", "BEACON_MAX_JSON_DEPTH": "4"]
+      )
+      try beacon.initialize()
+      // 200 bytes: a ping padded to 300 is skipped unread and answered -32700; the next one goes through.
+      let padded =
+        #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"\#(String(repeating: "x", count: 240))"}}"#
+      beacon.sendFramed(padded)
+      let tooLarge = try beacon.framingError()
+      #expect(tooLarge["error"]?["data"]?["reason"] == "messageTooLarge")
+      #expect(beacon.responses(id: 1).isEmpty)
+      beacon.request("ping", id: 2)
+      #expect(try beacon.response(id: 2)["result"] == [:])
+      // A batch of 3 is one invalid request; a batch of 2 is answered.
+      let ping = { (id: Int) in #"{"jsonrpc":"2.0","id":\#(id),"method":"ping"}"# }
+      beacon.sendFramed("[\(ping(3)),\(ping(4)),\(ping(5))]")
+      beacon.sendFramed("[\(ping(6)),\(ping(7))]")
+      let batch = try beacon.waitForMessage("the batch of two's answer") { $0.arrayValue?.count == 2 }
+      #expect(batch.arrayValue?.map { $0["id"] } == [6, 7])
+      let refused = beacon.messageObjects.first { $0["id"] == .null && $0["error"]?["code"] == -32600 }
+      #expect(refused?["error"]?["data"]?["detail"] == "A batch may hold at most 2 messages", "\(beacon.messages)")
+      #expect([3, 4, 5].allSatisfy { beacon.responses(id: .int($0)).isEmpty })
+      // Depth 4: params nested 5 deep are a parse error; 3 deep are fine.
+      beacon.sendFramed(#"{"jsonrpc":"2.0","id":8,"method":"ping","params":{"a":{"b":{"c":{"d":1}}}}}"#)
+      beacon.sendFramed(#"{"jsonrpc":"2.0","id":9,"method":"ping","params":{"a":{"b":1}}}"#)
+      #expect(try beacon.response(id: 9)["result"] == [:])
+      #expect(beacon.messageObjects.contains { $0["id"] == .null && $0["error"]?["code"] == -32700 })
+      #expect(beacon.responses(id: 8).isEmpty)
+      #expect(try beacon.shutdownAndExit() == .exited(0))
+    }
+
+    @Test func theUpstreamBodyLimitIsSetFromTheEnvironment() throws {
+      let server = try LoopbackHTTPServer()
+      server.handler = GeoapifyFixtures.respond(to:)
+      let center: JSONValue = ["lat": 59.9139, "lon": 10.7522]
+      let search: JSONValue = ["category": "cafe", "center": center]
+      let small = try PlacesEndToEndTests.start(server, environment: ["BEACON_MAX_UPSTREAM_BYTES": "100"])
+      small.request("places/search", id: 1, params: search)
+      let refused = try small.response(id: 1)
+      #expect(refused["error"]?["code"] == -33024, "\(refused)")
+      #expect(refused["error"]?["data"]?["reason"]?.stringValue?.contains("larger than 100 bytes") == true)
+      #expect(try small.shutdownAndExit() == .exited(0))
+      let roomy = try PlacesEndToEndTests.start(server)
+      roomy.request("places/search", id: 1, params: search)
+      #expect(try roomy.response(id: 1)["result"]?["places"]?.arrayValue?.isEmpty == false)
+      #expect(try roomy.shutdownAndExit() == .exited(0))
     }
 
     /// The bytes `pid` has read so far (`rchar` in `/proc/<pid>/io`): stdin, and the store when it opens.

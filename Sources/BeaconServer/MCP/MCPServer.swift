@@ -72,6 +72,8 @@ public final class MCPServer: Sendable {
       configuration: .init(
         conventions: .modelContextProtocol,
         requestsAllowedBeforeInitialize: [PingRequest.method],
+        maxJSONDepth: options.maxJSONDepth,
+        maxBatchLength: options.maxBatchLength,
         maxInFlight: options.maxInFlight
       ),
       send: send,
