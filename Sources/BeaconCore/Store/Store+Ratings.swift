@@ -98,7 +98,7 @@ extension Store {
   ///   - cursor: Where the previous page ended (its `nextCursor`); `nil` starts with the newest.
   /// - Returns: The page, the summary of every rating of the place, and the cursor of the next page (`nil` when
   ///   this page is the last).
-  /// - Throws: ``BeaconError/placeNotFound(_:)`` for a place never seen, ``BeaconError/invalidArgument(field:_:)``
+  /// - Throws: ``BeaconError/placeNotFound(_:)`` for a place never seen, ``BeaconError/invalidArgument(field:message:)``
   ///   for a cursor that is not one of this place's.
   public func ratings(
     placeId: String,
