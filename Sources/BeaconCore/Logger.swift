@@ -32,11 +32,16 @@ public struct Logger: Sendable {
 
   /// Writes `line` and a newline to file descriptor 2.
   public static let standardError: @Sendable (String) -> Void = { line in
-    let bytes = Array((line + "\n").utf8)
+    writeAll(Array((line + "\n").utf8), to: 2)
+  }
+
+  /// Writes `bytes` whole to `descriptor`, retrying on `EINTR` and short writes; gives up on other errors (a
+  /// closed or broken stream must not stop the program).
+  public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let written = write(2, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
         if written > 0 {
           offset += written
         } else if written < 0 && errno == EINTR {

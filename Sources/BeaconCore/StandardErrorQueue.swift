@@ -89,19 +89,6 @@ public final class StandardErrorQueue: Sendable {
 
   /// Writes `line` and a newline whole, retrying on `EINTR` and short writes; gives up on other errors.
   private func writeLine(_ line: String) {
-    let bytes = Array((line + "\n").utf8)
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0 && errno == EINTR {
-          continue
-        } else {
-          return
-        }
-      }
-    }
+    Logger.writeAll(Array((line + "\n").utf8), to: descriptor)
   }
 }

@@ -74,19 +74,6 @@ final class ProgressBar: Sendable {
   }
 
   private static func write(_ text: String) {
-    let bytes = Array(text.utf8)
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Foundation.write(STDERR_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0 && errno == EINTR {
-          continue
-        } else {
-          return
-        }
-      }
-    }
+    Logger.writeAll(Array(text.utf8), to: STDERR_FILENO)
   }
 }
