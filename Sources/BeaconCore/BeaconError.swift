@@ -29,6 +29,12 @@ public enum BeaconError: Error, Sendable, Equatable {
   /// randomuser.me failed, or a user is unknown (the same kinds as places use).
   case people(PeopleError)
 
+  // Issue 20 (points 12 and 17): store files a user can act on.
+  /// An explicitly chosen store file's folder does not exist (only the default location's folders are created).
+  case storeDirectoryMissing(path: String, directory: String)
+  /// The store file is damaged (or not a database at all); `atOpen` when that was found while opening it.
+  case storeDamaged(path: String, atOpen: Bool, detail: SQLiteError)
+
   /// A stable machine-readable name, `data.kind` on the wire.
   public var kind: String {
     switch self {
@@ -46,6 +52,8 @@ public enum BeaconError: Error, Sendable, Equatable {
     case .fruits(let error): error.kind
     case .crypto(let error): error.kind
     case .people(let error): error.kind
+    case .storeDirectoryMissing: "storeUnavailable"
+    case .storeDamaged(_, let atOpen, _): atOpen ? "storeUnavailable" : "storageFailure"
     }
   }
 
@@ -80,6 +88,9 @@ public enum BeaconError: Error, Sendable, Equatable {
     case .fruits(let error): message = .fruit(error.message)
     case .crypto(let error): message = .crypto(error.message)
     case .people(let error): message = .people(error.message)
+    case .storeDirectoryMissing(let path, let directory):
+      message = .storeDirectoryMissing(path: path, directory: directory)
+    case .storeDamaged(let path, _, _): message = .storeDamaged(path: path)
     }
     return message.text(in: language)
   }

@@ -57,6 +57,12 @@ public enum LocalizedMessage: Sendable, Equatable {
   /// A sentence about the user directory (seeds 002/003).
   case people(PeopleMessage)
 
+  // Issue 20 (points 12, 13 and 17): store files a user can act on. Texts in `LocalizedMessage+Store.swift`.
+  /// An explicitly chosen store's folder does not exist.
+  case storeDirectoryMissing(path: String, directory: String)
+  /// The store file is damaged; how to check it and copy out what can be read.
+  case storeDamaged(path: String)
+
   /// The sentence in `language`.
   public func text(in language: Language) -> String {
     // Sentences quote client input (a command, a path, an id): never an unbounded amount of it.
@@ -68,6 +74,8 @@ public enum LocalizedMessage: Sendable, Equatable {
 
   private var texts: (String, String, String) {
     switch self {
+    case .storeDirectoryMissing, .storeDamaged:
+      storeTexts
     case .fruit(let message):
       message.texts
     case .crypto(let message):
@@ -202,9 +210,12 @@ public enum LocalizedMessage: Sendable, Equatable {
       )
     case .storeOpenedReadOnly(let path, let reason):
       (
-        "Databasen '\(path)' kan ikke skrives til (\(reason)); den er åpnet bare for lesing, og endringer blir ikke lagret",
-        "Databasen '\(path)' kan ikkje skrivast til (\(reason)); han er opna berre for lesing, og endringar blir ikkje lagra",
-        "The database '\(path)' cannot be written (\(reason)); it is open for reading only, and changes are not saved"
+        "Databasen '\(path)' kan ikke skrives til (\(Self.readOnlyReason(reason).0)); den er åpnet bare for lesing, "
+          + "og endringer blir ikke lagret",
+        "Databasen '\(path)' kan ikkje skrivast til (\(Self.readOnlyReason(reason).1)); han er opna berre for lesing, "
+          + "og endringar blir ikkje lagra",
+        "The database '\(path)' cannot be written (\(Self.readOnlyReason(reason).2)); it is open for reading only, "
+          + "and changes are not saved"
       )
     case .storeTooNew(let path, let version, let supported):
       (

@@ -57,6 +57,22 @@ extension BeaconError {
       return error.responseError(message: message)
     case .people(let error):
       return error.responseError(message: message)
+    case .storeDirectoryMissing(let path, let directory):
+      return ResponseError(
+        code: ApplicationErrorCode.storeUnavailable,
+        message: message,
+        data: [
+          "kind": "storeUnavailable", "reason": "directoryMissing", "path": .string(path),
+          "directory": .string(directory),
+        ]
+      )
+    case .storeDamaged(let path, let atOpen, _):
+      // `reason: "damaged"`: retrying will not help; `beacon store check` and `beacon store recover` will.
+      return ResponseError(
+        code: atOpen ? ApplicationErrorCode.storeUnavailable : ApplicationErrorCode.storageFailure,
+        message: message,
+        data: ["kind": .string(kind), "reason": "damaged", "path": .string(path)]
+      )
     }
   }
 }

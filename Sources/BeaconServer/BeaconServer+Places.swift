@@ -38,7 +38,7 @@ extension BeaconServer {
 
   private func search(_ request: SearchPlacesRequest, context: RequestContext) async throws -> PlaceSearchResult {
     try validate(request.radiusMeters, in: Settings.radiusRange, field: "radiusMeters")
-    try validate(request.limit, in: 1...100, field: "limit")
+    try validate(request.limit, in: PlaceSearch.limitRange, field: "limit")
     try validate(request.debounceMs, in: 0...5_000, field: "debounceMs")
     if let center = request.center, !center.isValid { throw invalid("center", .invalidCoordinate) }
     if let debounceMs = request.debounceMs { try await debounce(debounceMs, context: context) }
@@ -89,7 +89,7 @@ extension BeaconServer {
       }
       result.centerSource = centerSource
       result.city = city
-      if let message { result.message = [message, result.message].compactMap { $0 }.joined(separator: ". ") }
+      if let message { result.message = Sentences.join([message, result.message]) }
       return result
     }
   }

@@ -133,9 +133,14 @@ public final class BeaconServer: Sendable {
     let store: Store
     var language = configuration.language
     do {
-      store = try Store.open(path: storePath, defaultTimeZone: configuration.timeZone)
+      // Only the default location's folders are created; a path the user chose must be in an existing folder.
+      store = try Store.open(
+        path: storePath,
+        defaultTimeZone: configuration.timeZone,
+        createsDirectory: configuration.storePath == nil
+      )
     } catch {
-      throw error.responseError(in: language)
+      throw wireError(error, in: language)
     }
     if !configuration.isLanguageExplicit, (try? await store.hasStoredLocale()) == true,
       let stored = try? await store.settings().locale
@@ -254,8 +259,18 @@ public final class BeaconServer: Sendable {
 
   /// `error` as the client gets it, in `language` (the session's by default); store failures are logged.
   func wireError(_ error: BeaconError, in language: Language? = nil) -> ResponseError {
-    if case .storage(let detail) = error { logger.error("Store failure: \(detail)") }
+    logStoreFailure(error)
     return error.responseError(in: language ?? self.language)
+  }
+
+  /// Logs SQLite's own words for a store failure (code, message, statement) at debug level: the user reads the
+  /// localized sentence of the error, and a person at the command line sees nothing else (issue 20, point 13).
+  func logStoreFailure(_ error: BeaconError) {
+    switch error {
+    case .storage(let detail): logger.debug("Store failure: \(detail)")
+    case .storeDamaged(let path, _, let detail): logger.debug("Store damaged (\(path)): \(detail)")
+    default: break
+    }
   }
 
   /// Runs `body` with the session's places service, turning domain errors into localized wire errors.
@@ -266,6 +281,7 @@ public final class BeaconServer: Sendable {
     do {
       return try await body(places)
     } catch {
+      logStoreFailure(error)
       logger.info("Places: \(error.kind)")
       throw error.responseError(in: language)
     }
@@ -279,7 +295,7 @@ public final class BeaconServer: Sendable {
     do {
       return try await body(fruits)
     } catch {
-      if case .storage(let detail) = error { logger.error("Store failure: \(detail)") }
+      logStoreFailure(error)
       logger.info("Fruits: \(error.kind)")
       throw error.responseError(in: language)
     }
@@ -293,7 +309,7 @@ public final class BeaconServer: Sendable {
     do {
       return try await body(crypto)
     } catch {
-      if case .storage(let detail) = error { logger.error("Store failure: \(detail)") }
+      logStoreFailure(error)
       logger.info("Crypto: \(error.kind)")
       throw error.responseError(in: language)
     }
@@ -307,7 +323,7 @@ public final class BeaconServer: Sendable {
     do {
       return try await body(people)
     } catch {
-      if case .storage(let detail) = error { logger.error("Store failure: \(detail)") }
+      logStoreFailure(error)
       logger.info("People: \(error.kind)")
       throw error.responseError(in: language)
     }

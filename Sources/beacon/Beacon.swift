@@ -17,8 +17,8 @@ struct Beacon {
       let tag =
         CommandLineArguments.requestedLocale(in: Array(CommandLine.arguments.dropFirst())) ?? environmentOptions.locale
       let language = tag.flatMap(Language.init(bcp47:)) ?? .defaultLanguage
-      logger.sink(error.message.text(in: language))
-      logger.sink(CommandLineArguments.usage)
+      // One line: what is wrong and how to get help (the full help only on request).
+      logger.sink(error.message.usageLine(in: language))
       exit(64)
     }
     let testing = environment["BEACON_TEST_METHODS"] == "1"
@@ -75,6 +75,8 @@ struct Beacon {
       exit(await FruitsCommand.run(command, format: format, options: options, logger: humanLogger))
     case .crypto(let command, let format):
       exit(await CryptoCommandRunner.run(command, format: format, options: options, logger: humanLogger))
+    case .store(let action):
+      exit(StoreCommand.run(action, options: options, logger: logger))
     case .users(let command, let format):
       exit(await UsersCommand.run(command, format: format, options: options, logger: humanLogger))
     }

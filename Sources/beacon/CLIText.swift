@@ -13,6 +13,12 @@ enum CLIText: Sendable, Equatable {
   case optionNotAllowed(option: String, command: String)
   case conflictingOptions(String, String)
   case unexpectedArgument(String)
+  // Issue 20 (points 14, 15): one-line usage errors.
+  case unknownOption(String, suggestion: String?)
+  case unknownCommand(String, suggestion: String?)
+  case outOfRange(option: String, lower: String, upper: String, value: String, unit: String?)
+  case tooSmall(option: String, lower: String, value: String)
+  case helpHint
 
   /// The text in `language`.
   func text(in language: Language) -> String {
@@ -25,6 +31,39 @@ enum CLIText: Sendable, Equatable {
     guard let last = items.last, items.count > 1 else { return items.first ?? "" }
     let or = language == .en ? "or" : "eller"
     return items.dropLast().joined(separator: ", ") + " \(or) " + last
+  }
+
+  /// `value` followed by its unit, if any (`10 km`).
+  private static func amount(_ value: String, _ unit: String?) -> String {
+    unit.map { "\(value) \($0)" } ?? value
+  }
+
+  /// The one line a usage error prints: the problem, then how to get help.
+  func usageLine(in language: Language) -> String {
+    Sentences.join([text(in: language), CLIText.helpHint.text(in: language)]) ?? ""
+  }
+
+  /// The candidate closest to `word` by edit distance, when it is close enough to be a likely typo (at most
+  /// two edits, and fewer than half of the word's characters).
+  static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
+    let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+    guard let best = scored.min(by: { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }) else { return nil }
+    return best.1 > 0 && best.1 <= 2 && best.1 * 2 < word.count ? best.0 : nil
+  }
+
+  /// The Levenshtein distance between `a` and `b`, in Characters.
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+      var current = [i + 1]
+      for (j, y) in b.enumerated() {
+        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+      }
+      previous = current
+    }
+    return previous[b.count]
   }
 
   private var texts: (String, String, String) {
@@ -65,6 +104,35 @@ enum CLIText: Sendable, Equatable {
       )
     case .unexpectedArgument(let argument):
       ("Uventet argument '\(argument)'", "Uventa argument '\(argument)'", "Unexpected argument '\(argument)'")
+    case .unknownOption(let option, let suggestion):
+      (
+        "Ukjent valg '\(option)'" + (suggestion.map { "; mente du '\($0)'?" } ?? ""),
+        "Ukjent val '\(option)'" + (suggestion.map { "; meinte du '\($0)'?" } ?? ""),
+        "Unknown option '\(option)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+      )
+    case .unknownCommand(let command, let suggestion):
+      (
+        "Ukjent kommando '\(command)'" + (suggestion.map { "; mente du '\($0)'?" } ?? ""),
+        "Ukjend kommando '\(command)'" + (suggestion.map { "; meinte du '\($0)'?" } ?? ""),
+        "Unknown command '\(command)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+      )
+    case .outOfRange(let option, let lower, let upper, let value, let unit):
+      (
+        "'\(option)' må være fra \(lower) til \(Self.amount(upper, unit)), ikke \(Self.amount(value, unit))",
+        "'\(option)' må vere frå \(lower) til \(Self.amount(upper, unit)), ikkje \(Self.amount(value, unit))",
+        "'\(option)' must be \(lower) to \(Self.amount(upper, unit)), not \(Self.amount(value, unit))"
+      )
+    case .tooSmall(let option, let lower, let value):
+      (
+        "'\(option)' må være minst \(lower), ikke \(value)", "'\(option)' må vere minst \(lower), ikkje \(value)",
+        "'\(option)' must be at least \(lower), not \(value)"
+      )
+    case .helpHint:
+      (
+        "Skriv 'beacon --help' for å se alle kommandoer og valg",
+        "Skriv 'beacon --help' for å sjå alle kommandoar og val",
+        "Run 'beacon --help' to see every command and option"
+      )
     }
   }
 }

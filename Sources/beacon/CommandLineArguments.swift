@@ -18,6 +18,7 @@ struct CommandLineArguments: Equatable {
     case fruits(FruitCommand, format: OutputFormat)
     case crypto(CryptoCommand, format: OutputFormat)
     case users(UserCommand, format: OutputFormat)
+    case store(StoreAction)
   }
 
   /// What `beacon favorites` does.
@@ -48,11 +49,23 @@ struct CommandLineArguments: Equatable {
   static let valueOptions: Set<String> = [
     "--store", "--locale", "--time-zone", "--category", "--near", "--radius", "--text", "--sort", "--limit",
     "--comment", "--at", "--from", "--to", "--order", "--start", "--svg", "--nok-rate", "--alert-threshold",
-    "--first-name", "--last-name", "--city", "--email", "--phone", "--birth-date",
+    "--first-name", "--last-name", "--city", "--email", "--phone", "--birth-date", "--output",
   ]
 
   /// Options of the human commands that take no value.
   static let switchOptions: Set<String> = ["--favorites", "--json", "--geojson", "--refresh", "--open-now"]
+
+  /// Every option `beacon` knows, for "did you mean" suggestions.
+  static var allOptions: Set<String> {
+    valueOptions.union(switchOptions).union(["--offline", "--help", "--version", "--stdio"])
+  }
+
+  /// The commands `beacon` knows, for "did you mean" suggestions.
+  static let commandNames = [
+    "search", "details", "rate", "favorites", "settings", "import", "fruits", "crypto", "users", "store", "serve",
+    "mcp",
+    "call", "help", "version",
+  ]
 
   /// Parses the arguments after the program name.
   ///
@@ -93,11 +106,11 @@ struct CommandLineArguments: Equatable {
       case _ where !isCallArgument && Self.valueOptions.contains(name):
         local.append(name, try value())
       case _ where !isCallArgument && Self.switchOptions.contains(name):
-        guard inlineValue == nil else { throw UsageError(message: .unknownOption(argument)) }
+        guard inlineValue == nil else { throw UsageError(.unknownOption(argument, suggestion: nil)) }
         local.append(name, nil)
       default:
         if Self.isOption(argument) && !isCallArgument {
-          throw UsageError(message: .unknownOption(argument))
+          throw UsageError(.unknownOption(argument, suggestion: CLIText.closest(to: name, among: Self.allOptions)))
         }
         positional.append(argument)
       }
@@ -186,7 +199,7 @@ struct CommandLineArguments: Equatable {
           --json | --geojson                 skriv resultatet som JSON eller GeoJSON
       beacon details ID [--refresh] [--json]          alt om ett sted, med lenker til kart
       beacon rate ID STJERNER [--comment TEKST] [--json]   gi et sted 1–5 stjerner
-      beacon favorites [--open-now] [--json]          list favorittene (--open-now: bare de som er åpne nå)
+      beacon favorites [--open-now] [--json|--geojson]   list favorittene (--open-now: bare de som er åpne nå)
       beacon favorites add|remove ID [--json]         legg til eller fjern en favoritt
       beacon settings [--json]                        vis innstillingene
       beacon settings reset [--json]                  tilbakestill innstillingene
@@ -194,17 +207,19 @@ struct CommandLineArguments: Equatable {
       beacon fruits [list] [--refresh] [--json]       alle frukter fra Fruityvice, med familiens farge
       beacon fruits show ID [--json]                  alt om én frukt (sukkernivå, fruktregn)
       beacon fruits groups [--refresh] [--json]       alle familier, slekter og ordener
-      beacon fruits family|genus|order NAVN [--json]  fruktene i én familie, slekt eller orden
+      beacon fruits family|genus|order NAVN [--refresh] [--json]
+                                                      fruktene i én familie, slekt eller orden
       beacon fruits eat ID [--at TIDSPUNKT] [--json]  loggfør at du spiste en frukt (standard: nå)
       beacon fruits log [--from DATO] [--to DATO] [--json]   loggen per dag med næringsinnhold
       beacon fruits log remove LOGG-ID [--json]       fjern en loggføring
       beacon crypto [global] [--refresh] [--json]     kryptomarkedet fra CoinLore (alle tall fra /global/)
-      beacon crypto list [VALG] [--json]              kryptovalutaer med pris (i kroner når kronekursen er satt)
+      beacon crypto list [VALG] [--refresh] [--json]  kryptovalutaer med pris (i kroner når kronekursen er satt)
           --sort rank|change1h|change24h|change7d    rekkefølge (standard rank; endringer største først)
           --order asc|desc                           stigende eller synkende
           --start N --limit N                        hopp over N etter rang; vis høyst N (1–100, standard 100)
-      beacon crypto show ID [--json]                  alt om én kryptovaluta (ID fra listen, f.eks. 90)
-      beacon crypto stats [ID…] [--svg FIL] [--json]  endring siste 1 t, 24 t og 7 d (standard 90 80 58);
+      beacon crypto show ID [--refresh] [--json]      alt om én kryptovaluta (ID fra listen, f.eks. 90)
+      beacon crypto stats [ID…] [--svg FIL] [--refresh] [--json]
+                                                      endring siste 1 t, 24 t og 7 d (standard 90 80 58);
                                                       --svg lagrer stolpediagrammet som SVG
       beacon crypto settings [--nok-rate KURS|none] [--alert-threshold N] [--json]
                                                       kronekurs (kr per dollar) og varslingsgrense 0–100 %
@@ -216,13 +231,17 @@ struct CommandLineArguments: Equatable {
       beacon users delete ID [--json]                 slett en bruker for godt
       beacon users map [ID] [--json|--geojson]        alle brukere på kartet, eller sentrert på én
       beacon users seed SEED [--json]                 nytt seed: sletter uendrede brukere og henter 100 nye
+      beacon store check                              prøv om databasefilen er hel, og se hva som kan leses
+      beacon store recover [--output FIL]             kopier det som kan leses fra en skadet database til en ny
+                                                      fil (standard: ved siden av, med «-recovered-» i navnet)
       beacon serve [--stdio]            JSON-RPC 2.0-tjener på stdin/stdout (Content-Length eller NDJSON)
       beacon mcp                        MCP-tjener (Model Context Protocol) på stdin/stdout for KI-agenter
       beacon call METODE [PARAMS_JSON]  kjør én forespørsel og skriv resultatet som JSON
       beacon --help | --version
 
     Globale valg:
-      --store STI        SQLite-fil (ellers BEACON_STORE, eller standardplassen)
+      --store STI        SQLite-fil (ellers BEACON_STORE, eller standardplassen); mappen må finnes, bare
+                         standardplassens mapper lages
       --offline          bruk bare lagrede data, aldri nettet
       --locale nb|nn|en  språk for meldinger og utdata (standard nb)
       --time-zone SONE   tidssone for fruktloggens dager, brukernes bursdagsuke og alder, og for åpningstider

@@ -14,6 +14,8 @@ struct CommandSession {
   let beforeStderr: @Sendable () -> Void
   /// The session's clock (``ServerOptions/now``).
   let now: @Sendable () -> Date
+  /// Whether the store is open for reading only, which the server's warning has already said.
+  var storeReadOnly = false
 
   /// Starts a session, or prints why it could not start and returns `nil`.
   ///
@@ -40,7 +42,8 @@ struct CommandSession {
         logger: logger,
         language: language,
         beforeStderr: beforeStderr,
-        now: options.now
+        now: options.now,
+        storeReadOnly: result["configuration"]?["storeReadOnly"]?.boolValue ?? false
       )
     case .failure(let error):
       beforeStderr()
@@ -58,6 +61,8 @@ struct CommandSession {
     case .success(let result):
       return result
     case .failure(let error):
+      // A write to a read-only store: the warning at the start already said so, with the file and the reason.
+      if storeReadOnly, error.data?["reason"]?.stringValue == "readOnly" { return nil }
       beforeStderr()
       logger.sink(error.message)
       return nil

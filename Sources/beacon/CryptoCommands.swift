@@ -55,8 +55,8 @@ extension HumanCommandParser {
       command = .list(
         sort: try choice("--sort", CoinSortKey.self),
         order: try choice("--order", CoinSortOrder.self),
-        start: try integer("--start"),
-        limit: try integer("--limit"),
+        start: try self.integer("--start", in: 0...Int.max),
+        limit: try self.integer("--limit", in: CryptoService.limitRange),
         refresh: has("--refresh")
       )
     case "show":
@@ -77,7 +77,20 @@ extension HumanCommandParser {
       if let value = last("--nok-rate") {
         nokRate = ["none", "ingen", "usd"].contains(value.lowercased()) ? .some(nil) : .some(try number("--nok-rate"))
       }
-      command = .settings(nokRate: nokRate, alertThreshold: try number("--alert-threshold"))
+      let threshold = try number("--alert-threshold")
+      if let threshold, !CryptoSettings.alertThresholdRange.contains(threshold) {
+        let range = CryptoSettings.alertThresholdRange
+        throw UsageError(
+          .outOfRange(
+            option: "--alert-threshold",
+            lower: String(Int(range.lowerBound)),
+            upper: String(Int(range.upperBound)),
+            value: last("--alert-threshold") ?? "",
+            unit: "%"
+          )
+        )
+      }
+      command = .settings(nokRate: nokRate, alertThreshold: threshold)
     case let other?:
       throw UsageError(message: .unknownCommand("crypto \(other)"))
     }

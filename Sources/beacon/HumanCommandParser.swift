@@ -95,8 +95,12 @@ struct HumanCommandParser {
       return try parseCrypto()
     case "users":
       return try parseUsers()
+    case "store":
+      return try parseStore()
     default:
-      throw UsageError(message: .unknownCommand(command))
+      throw UsageError(
+        .unknownCommand(command, suggestion: CLIText.closest(to: command, among: CommandLineArguments.commandNames))
+      )
     }
   }
 
@@ -165,16 +169,47 @@ struct HumanCommandParser {
       search.center = center
     }
     if let value = last("--radius") {
-      guard let kilometres = Self.decimal(value), kilometres.isFinite, abs(kilometres) < 1e9 else {
+      guard let kilometres = Self.decimal(value), kilometres.isFinite else {
         throw UsageError(.invalidNumber(option: "--radius", value: value))
       }
-      search.radiusMeters = Int((kilometres * 1000).rounded())
+      // The range is checked here, in the unit the user typed (km), not by the server in metres.
+      let meters = abs(kilometres) < 1e9 ? Int((kilometres * 1000).rounded()) : Int.max
+      guard Settings.radiusRange.contains(meters) else {
+        throw UsageError(
+          .outOfRange(
+            option: "--radius",
+            lower: String(Settings.radiusRange.lowerBound / 1000),
+            upper: String(Settings.radiusRange.upperBound / 1000),
+            value: value.trimmingCharacters(in: .whitespaces),
+            unit: "km"
+          )
+        )
+      }
+      search.radiusMeters = meters
     }
-    if let value = last("--limit") {
-      guard let limit = Int(value) else { throw UsageError(.invalidInteger(name: "--limit", value: value)) }
-      search.limit = limit
-    }
+    search.limit = try integer("--limit", in: PlaceSearch.limitRange)
     return search
+  }
+
+  /// The whole number given for `name`, checked against `range` (a usage error, in the option's own words).
+  func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    guard let value = last(name) else { return nil }
+    guard let number = Int(value) else { throw UsageError(.invalidInteger(name: name, value: value)) }
+    guard range.contains(number) else {
+      if range.upperBound == Int.max {
+        throw UsageError(.tooSmall(option: name, lower: String(range.lowerBound), value: value))
+      }
+      throw UsageError(
+        .outOfRange(
+          option: name,
+          lower: String(range.lowerBound),
+          upper: String(range.upperBound),
+          value: value,
+          unit: nil
+        )
+      )
+    }
+    return number
   }
 
   /// A decimal number with `.` or `,` as the decimal mark (`1.5`, `1,5`).

@@ -102,13 +102,15 @@ import Testing
       _ = try Store.open(path: path)
       Issue.record("opening a corrupt file must fail")
     } catch {
-      guard case .storeUnavailable(let failedPath, let reason) = error else {
+      guard case .storeDamaged(let failedPath, let atOpen, let detail) = error else {
         Issue.record("unexpected error \(error)")
         return
       }
       #expect(failedPath == path)
-      #expect(reason.contains("not a database"))
+      #expect(atOpen)
+      #expect(detail.message.contains("not a database"))
       #expect(error.message(in: .nb).contains(path))
+      #expect(error.message(in: .nb).contains("beacon store recover"))
     }
   }
 

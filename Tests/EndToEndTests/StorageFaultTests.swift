@@ -136,6 +136,28 @@ extension EndToEnd {
       #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
+    @Test func aWriteToAReadOnlyStoreFromTheCommandLineIsOneLocalizedLine() async throws {
+      let fileSystem = try TemporaryFileSystem()
+      defer { fileSystem.unmount() }
+      let path = try await Self.readOnlyStore(on: fileSystem, leftoverWAL: false)
+      let result = try BeaconProcess.run(["--store", path, "--offline", "rate", SeededStore.placeID, "4"])
+      #expect(result.termination == .exited(1))
+      #expect(result.stdout.isEmpty)
+      // One line, no SQL and no SQLite codes (those are in the log at debug level).
+      #expect(
+        result.stderr == "Databasen '\(path)' kan ikke skrives til (filsystemet er skrivebeskyttet); den er åpnet "
+          + "bare for lesing, og endringer blir ikke lagret\n"
+      )
+      let english = try BeaconProcess.run(["--store", path, "--offline", "--locale", "en", "settings", "reset"])
+      #expect(english.stderr.split(separator: "\n").count == 1, "\(english.stderr)")
+      #expect(english.stderr.contains("(the file system is read-only)"), "\(english.stderr)")
+      let logged = try BeaconProcess.run(
+        ["--store", path, "--offline", "rate", SeededStore.placeID, "4"],
+        environment: ["BEACON_LOG": "debug"]
+      )
+      #expect(logged.stderr.contains("SQLite error 8"), "the details are in the debug log: \(logged.stderr)")
+    }
+
     @Test func aReadOnlyStoreThatNeedsAnUpgradeFailsInitializeClearly() async throws {
       let fileSystem = try TemporaryFileSystem()
       defer { fileSystem.unmount() }

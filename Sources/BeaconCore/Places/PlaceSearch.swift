@@ -20,6 +20,9 @@ public enum DataSource: String, Sendable, Codable {
 
 /// A complete search, every default already applied.
 public struct PlaceSearch: Sendable, Equatable {
+  /// How many places one search may ask for.
+  public static let limitRange = 1...100
+
   public var center: Coordinate
   public var category: PlaceCategory
   public var radiusMeters: Int

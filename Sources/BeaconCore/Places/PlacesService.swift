@@ -161,7 +161,7 @@ public final class PlacesService: Sendable {
       stale: stale,
       fetchedAt: fetchedAt,
       attribution: source == .offline ? Self.offlineAttribution : Self.attribution,
-      message: [lead, notice].compactMap { $0 }.joined(separator: " ").nilIfEmpty
+      message: Sentences.join([lead, notice])
     )
   }
 
@@ -292,8 +292,4 @@ public final class PlacesService: Sendable {
     )
     return fetched.value
   }
-}
-
-extension String {
-  fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -24,6 +24,9 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
   /// `SQLITE_CANTOPEN`, `SQLITE_PERM`: a read-only file system or directory, a write-protected file).
   var mayOpenReadOnly: Bool { [8, 14, 3].contains(primaryCode) }
 
+  /// Whether the file is damaged or not a database at all (`SQLITE_CORRUPT`, `SQLITE_NOTADB`).
+  public var isDamage: Bool { primaryCode == 11 || primaryCode == 26 }
+
   /// Whether another connection held a lock for longer than the busy timeout.
   public var isBusy: Bool { primaryCode == 5 || primaryCode == 6 }
 

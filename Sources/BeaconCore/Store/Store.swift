@@ -48,11 +48,22 @@ public actor Store {
   /// - Throws: ``BeaconError/storeUnavailable(path:reason:)`` when the file cannot be opened or is not a
   ///   database, ``BeaconError/storeTooNew(path:version:supported:)`` when a newer Beacon wrote it.
   ///   `defaultTimeZone` is the zone opening hours are read in for places without one of their own.
+  ///   With `createsDirectory: false` (a path the user chose), a missing folder is
+  ///   ``BeaconError/storeDirectoryMissing(path:directory:)`` rather than created; a damaged file is
+  ///   ``BeaconError/storeDamaged(path:atOpen:detail:)``.
   public static func open(
     path: String,
-    defaultTimeZone: TimeZone = OpeningHours.timeZone(nil)
+    defaultTimeZone: TimeZone = OpeningHours.timeZone(nil),
+    createsDirectory: Bool = true
   ) throws(BeaconError) -> Store {
-    try open(path: path, upTo: Migrations.latestVersion, defaultTimeZone: defaultTimeZone)
+    if !createsDirectory, path != ":memory:" {
+      let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+      var isDirectory: ObjCBool = false
+      if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+        throw .storeDirectoryMissing(path: path, directory: directory)
+      }
+    }
+    return try open(path: path, upTo: Migrations.latestVersion, defaultTimeZone: defaultTimeZone)
   }
 
   /// Opens the store and migrates it only up to `version`: for tests of upgrade paths.
@@ -67,6 +78,7 @@ public actor Store {
       database = try Database(path: path)
       if database.isReadOnly { readOnlyReason = "the file is write-protected" }
     } catch {
+      if error.isDamage { throw .storeDamaged(path: path, atOpen: true, detail: error) }
       guard error.mayOpenReadOnly, FileManager.default.fileExists(atPath: path),
         let readOnly = Database.readOnly(path: path)
       else {
@@ -94,6 +106,8 @@ public actor Store {
       }
     } catch let error as BeaconError {
       throw error
+    } catch let error as SQLiteError where error.isDamage {
+      throw .storeDamaged(path: path, atOpen: true, detail: error)
     } catch {
       throw .storeUnavailable(path: path, reason: Self.reason(error))
     }
@@ -117,6 +131,8 @@ public actor Store {
       return try body()
     } catch let error as BeaconError {
       throw error
+    } catch let error as SQLiteError where error.isDamage {
+      throw .storeDamaged(path: path, atOpen: false, detail: error)
     } catch let error as SQLiteError {
       throw .storage(error)
     } catch {

@@ -1,0 +1,198 @@
+import Foundation
+
+/// Checking a store file and copying what can still be read out of a damaged one into a fresh store
+/// (`beacon store check`, `beacon store recover`).
+///
+/// SQLite's own `.recover` belongs to its command-line shell, not the library, so this reads the damaged file
+/// table by table and row by row through a read-only connection, skips rows it cannot read, and writes what it
+/// can into a new store with the current schema. The damaged file is never written.
+public enum StoreRecovery {
+  /// What could be read of one table.
+  public struct TableCount: Sendable, Equatable {
+    /// The table's name in the schema (`place`, `rating`, …).
+    public var table: String
+    /// Rows read (for a check) or copied (for a recovery).
+    public var rows: Int
+    /// Whether rows were lost: a part of the table could not be read, or (recovery) a row could not be stored.
+    public var damaged: Bool
+  }
+
+  /// The verdict of ``check(path:)``.
+  public struct CheckReport: Sendable, Equatable {
+    /// Whether SQLite's integrity check passed and every table could be read to its end.
+    public var isHealthy: Bool
+    /// Whether the file could be opened as a database at all.
+    public var isReadable: Bool
+    /// SQLite's integrity report (its own words, for the log), empty when healthy.
+    public var problems: [String]
+    /// What each of Beacon's tables holds that can be read.
+    public var tables: [TableCount]
+  }
+
+  /// The result of ``recover(from:to:)``.
+  public struct RecoveryReport: Sendable, Equatable {
+    /// The new store.
+    public var output: String
+    /// What was copied from each table.
+    public var tables: [TableCount]
+  }
+
+  /// Checks the store at `path` without changing it.
+  ///
+  /// - Throws: ``BeaconError/storeUnavailable(path:reason:)`` when there is no file at `path`.
+  public static func check(path: String) throws(BeaconError) -> CheckReport {
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw .storeUnavailable(path: path, reason: "no such file")
+    }
+    guard let source = openReadOnly(path) else {
+      return CheckReport(isHealthy: false, isReadable: false, problems: ["not a database"], tables: [])
+    }
+    var problems: [String]
+    do {
+      problems = try source.query("PRAGMA integrity_check(100)").compactMap { $0.string(0) }.filter { $0 != "ok" }
+    } catch {
+      problems = ["\(error)"]
+    }
+    var tables: [TableCount] = []
+    for table in tablesIn(source) {
+      var count = TableCount(table: table, rows: 0, damaged: false)
+      count.damaged = !scan(source, table: table, columns: ["rowid"]) { _ in count.rows += 1 }
+      tables.append(count)
+    }
+    let healthy = problems.isEmpty && !tables.contains(where: \.damaged)
+    return CheckReport(isHealthy: healthy, isReadable: true, problems: problems, tables: tables)
+  }
+
+  /// Copies every row that can be read from the store at `path` into a new store at `output`.
+  ///
+  /// - Throws: ``BeaconError/storeUnavailable(path:reason:)`` when `output` already exists (nothing is
+  ///   overwritten) or cannot be created, and when nothing at all can be read from `path`.
+  public static func recover(from path: String, to output: String) throws(BeaconError) -> RecoveryReport {
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw .storeUnavailable(path: path, reason: "no such file")
+    }
+    guard !FileManager.default.fileExists(atPath: output) else {
+      throw .storeUnavailable(path: output, reason: "the file exists already; choose another --output")
+    }
+    guard let source = openReadOnly(path) else {
+      throw .storeDamaged(path: path, atOpen: true, detail: SQLiteError(code: 26, message: "nothing can be read"))
+    }
+    let target: Database
+    do {
+      target = try Database(path: output)
+      for index in 0..<Migrations.latestVersion {
+        try target.execute(Migrations.all[index])
+        try target.execute("PRAGMA user_version = \(index + 1)")
+      }
+    } catch {
+      throw .storeUnavailable(path: output, reason: error.message)
+    }
+    var tables: [TableCount] = []
+    do {
+      let sourceColumns = Set(tablesIn(source))
+      try target.transaction {
+        for table in beaconTables(in: target) {
+          var count = TableCount(table: table.name, rows: 0, damaged: false)
+          let readable = sourceColumns.contains(table.name) ? columns(of: table.name, in: source) : []
+          let shared = table.columns.filter(readable.contains)
+          guard !shared.isEmpty else {
+            count.damaged = true
+            tables.append(count)
+            continue
+          }
+          let names = shared.map(quoted).joined(separator: ", ")
+          let placeholders = shared.map { _ in "?" }.joined(separator: ", ")
+          let insert = "INSERT INTO \(quoted(table.name)) (\(names)) VALUES (\(placeholders))"
+          let complete = scan(source, table: table.name, columns: shared) { values in
+            do {
+              try target.run(insert, values)
+              count.rows += 1
+            } catch {
+              count.damaged = true
+            }
+          }
+          if !complete { count.damaged = true }
+          tables.append(count)
+        }
+      }
+    } catch {
+      throw .storeUnavailable(path: output, reason: (error as? SQLiteError)?.message ?? "\(error)")
+    }
+    return RecoveryReport(output: output, tables: tables)
+  }
+
+  // MARK: - Reading a damaged file
+
+  /// A read-only connection that can at least read the schema, or `nil`.
+  static func openReadOnly(_ path: String) -> Database? {
+    (try? Database(path: path, mode: .readOnly)) ?? (try? Database(path: path, mode: .immutable))
+  }
+
+  /// Reads `columns` of every row of `table` it can, in rowid order, calling `row` for each; returns whether
+  /// the whole table could be read.
+  ///
+  /// Each row is fetched on its own (`rowid > last`), so a damaged page costs the rows on it, not the rest of the
+  /// table: after a failure the scan jumps ahead by growing steps until it finds readable rows again.
+  static func scan(
+    _ database: Database,
+    table: String,
+    columns: [String],
+    row: ([DatabaseValue]) -> Void
+  ) -> Bool {
+    let sql =
+      "SELECT rowid, \(columns.map(quoted).joined(separator: ", ")) FROM \(quoted(table)) "
+      + "WHERE rowid > ? ORDER BY rowid LIMIT 1"
+    var last = Int64.min
+    var complete = true
+    var step: Int64 = 0
+    while true {
+      let after = step == 0 ? last : last.addingReportingOverflow(step).partialValue
+      if step != 0 && after < last { return false }  // Jumped past the largest rowid.
+      do {
+        guard let found = try database.query(sql, [after]).first, case .integer(let rowid) = found.values[0] else {
+          return complete
+        }
+        row(Array(found.values.dropFirst()))
+        last = rowid
+        step = 0
+      } catch {
+        complete = false
+        if last == Int64.min { last = 0 }
+        step = step == 0 ? 1 : step.multipliedReportingOverflow(by: 2).partialValue
+        if step <= 0 { return false }
+      }
+    }
+  }
+
+  // MARK: - Schema
+
+  /// One ordinary table of Beacon's schema and its columns.
+  struct Table {
+    var name: String
+    var columns: [String]
+  }
+
+  /// The ordinary tables of a store with Beacon's schema (not virtual tables and their shadow tables, which
+  /// triggers fill), in the order they were created, so a table comes after the tables it refers to.
+  static func beaconTables(in database: Database) -> [Table] {
+    tablesIn(database).map { Table(name: $0, columns: columns(of: $0, in: database)) }
+  }
+
+  /// The ordinary tables of `database`, in creation order.
+  static func tablesIn(_ database: Database) -> [String] {
+    let kinds = (try? database.query("PRAGMA table_list")) ?? []
+    let ordinary = Set(kinds.filter { $0.string(2) == "table" && $0.string(0) == "main" }.compactMap { $0.string(1) })
+    let ordered = (try? database.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY rowid")) ?? []
+    return ordered.compactMap { $0.string(0) }.filter { ordinary.contains($0) && !$0.hasPrefix("sqlite_") }
+  }
+
+  /// The column names of `table` in `database` (empty when its schema cannot be read).
+  static func columns(of table: String, in database: Database) -> [String] {
+    ((try? database.query("SELECT name FROM pragma_table_info(?)", [table])) ?? []).compactMap { $0.string(0) }
+  }
+
+  /// `name` as an SQL identifier.
+  static func quoted(_ name: String) -> String {
+    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+}

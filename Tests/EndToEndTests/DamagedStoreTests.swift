@@ -1,0 +1,158 @@
+import Foundation
+import JSONRPC
+import Testing
+
+@testable import BeaconCore
+
+/// A store file with a damaged page: the user is told that the file is damaged, where it is and what to do;
+/// `beacon store check` says what can be read and `beacon store recover` copies it into a new store, leaving the
+/// damaged file as it was (issue 20, point 12).
+extension EndToEnd {
+  @Suite struct DamagedStoreTests {
+    /// A store of 2 000 places (each row a few hundred bytes, so the table spans many pages) with a rating and a
+    /// favourite, and one page of the place table overwritten with garbage.
+    final class DamagedStore {
+      let directory: URL
+      let path: String
+      static let count = 2_000
+      /// A place on the damaged page.
+      static let damagedID = "place-1000"
+
+      init(damaged: Bool = true) async throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-damaged-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        path = directory.appendingPathComponent("beacon.sqlite").path
+        do {
+          let store = try Store.open(path: path)
+          try await store.upsert(
+            (0..<Self.count).map { index in
+              Place(
+                id: "place-\(index)",
+                name: "Sted nummer \(index)",
+                category: .cafe,
+                location: Coordinate(lat: 59.9 + Double(index) / 1_000_000, lon: 10.7),
+                address: "Gate \(index), " + String(repeating: "lang adresse ", count: 20),
+                source: "test"
+              )
+            }
+          )
+          _ = try await store.addRating(placeId: "place-3", stars: 4, comment: "god kaffe")
+          _ = try await store.addFavorite(placeId: "place-3")
+        }
+        guard damaged else { return }
+        // The page holding place 1000's row: found by its name, which only the table itself stores.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let needle = Data("Sted nummer 1000".utf8)
+        let offset = try #require(bytes.range(of: needle)).lowerBound
+        let page = offset / 4096 * 4096
+        bytes.replaceSubrange(page..<page + 4096, with: Data(repeating: 0xA5, count: 4096))
+        try bytes.write(to: URL(fileURLWithPath: path))
+      }
+
+      var contents: Data { (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data() }
+
+      deinit { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    @Test func readingADamagedRowSaysTheFileIsDamagedWhereItIsAndWhatToDo() async throws {
+      let store = try await DamagedStore()
+      let result = try BeaconProcess.run(["--store", store.path, "--offline", "details", DamagedStore.damagedID])
+      #expect(result.termination == .exited(1))
+      #expect(result.stdout.isEmpty)
+      #expect(
+        result.stderr.hasPrefix("Databasefilen '\(store.path)' er skadet. Kjør 'beacon store check'"),
+        "\(result.stderr)"
+      )
+      #expect(result.stderr.contains("'beacon store recover'"))
+      #expect(!result.stderr.contains("SQLite"), "no SQLite codes for the user: \(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+
+    @Test func overJSONRPCTheErrorCarriesThePathAndTheReasonInTheClientsLanguage() async throws {
+      let store = try await DamagedStore()
+      let beacon = try BeaconProcess(environment: ["BEACON_STORE": store.path, "BEACON_OFFLINE": "1"])
+      _ = try beacon.initialize(["locale": "en"])
+      beacon.request("places/details", id: 1, params: ["id": .string(DamagedStore.damagedID)])
+      let error = try #require(try beacon.response(id: 1)["error"])
+      #expect(error["code"] == -33012)
+      #expect(error["data"] == ["kind": "storageFailure", "reason": "damaged", "path": .string(store.path)])
+      #expect(error["message"]?.stringValue?.hasPrefix("The database file '\(store.path)' is damaged.") == true)
+      #expect(try beacon.shutdownAndExit() == .exited(0))
+    }
+
+    @Test func checkReportsTheDamageAndRecoverCopiesWhatCanBeReadLeavingTheFileAlone() async throws {
+      let store = try await DamagedStore()
+      let before = store.contents
+      let check = try BeaconProcess.run(["--store", store.path, "store", "check"])
+      #expect(check.termination == .exited(1))
+      let lines = check.stdout.split(separator: "\n").map(String.init)
+      #expect(lines.first == "Databasen '\(store.path)' er skadet; 1 tabell har rader som ikke kan leses", "\(lines)")
+      let placeLine = try #require(lines.first { $0.contains("'place'") })
+      #expect(placeLine.hasSuffix("rader (noen rader kunne ikke leses)"), "\(placeLine)")
+      #expect(lines.contains("  'rating': 1 rad"), "\(lines)")
+      #expect(check.stderr.hasPrefix("Kjør 'beacon store recover'"), "\(check.stderr)")
+
+      let output = store.directory.appendingPathComponent("berget.sqlite").path
+      let recover = try BeaconProcess.run(
+        ["--store", store.path, "--locale", "en", "store", "recover", "--output", output]
+      )
+      #expect(recover.termination == .exited(0), "\(recover.stderr)")
+      #expect(recover.stdout.hasPrefix("Copied what could be read from '\(store.path)' into the new database"))
+      #expect(recover.stdout.contains("'\(store.path)' is unchanged. Use the new file with --store '\(output)'"))
+      #expect(store.contents == before, "the damaged file is never written")
+
+      let recovered = try Store.open(path: output)
+      #expect(try await recovered.integrityCheck() == "ok")
+      let copied = try #require(
+        recover.stdout.split(separator: "\n").first { $0.contains("'place'") }.flatMap { line in
+          line.split(separator: " ").compactMap { Int($0) }.first
+        }
+      )
+      #expect(copied > DamagedStore.count - 100 && copied < DamagedStore.count, "\(recover.stdout)")
+      #expect(try await recovered.place(id: "place-1999")?.name == "Sted nummer 1999")
+      #expect(try await recovered.place(id: DamagedStore.damagedID) == nil)
+      #expect(try await recovered.ratings(placeId: "place-3").ratings.first?.comment == "god kaffe")
+      #expect(try await recovered.favoriteIDs(among: ["place-3"]) == ["place-3"])
+
+      // The recovered store works for searches (its spatial and text indexes were rebuilt by the inserts).
+      let search = try BeaconProcess.run(
+        [
+          "--store", output, "--offline", "search", "--near", "59.9,10.7", "--category", "cafe", "--text",
+          "nummer 1999",
+          "--json",
+        ]
+      )
+      #expect(search.termination == .exited(0), "\(search.stderr)")
+      #expect(search.stdout.contains("place-1999"))
+
+      let again = try BeaconProcess.run(["--store", store.path, "store", "recover", "--output", output])
+      #expect(again.termination == .exited(1))
+      #expect(again.stderr.contains("finnes allerede og blir ikke overskrevet"), "\(again.stderr)")
+    }
+
+    @Test func checkOfASoundStoreSaysSoAndExits0() async throws {
+      let store = try await DamagedStore(damaged: false)
+      let check = try BeaconProcess.run(["--store", store.path, "--locale", "nn", "store", "check"])
+      #expect(check.termination == .exited(0), "\(check.stderr)")
+      #expect(check.stdout.hasPrefix("Databasen '\(store.path)' er i orden\n"), "\(check.stdout)")
+      #expect(check.stdout.contains("  'place': 2000 rader\n"))
+    }
+
+    @Test func aFileThatIsNoDatabaseAtAllIsSaidPlainly() throws {
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-garbage-\(UUID())")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let path = directory.appendingPathComponent("beacon.sqlite").path
+      try Data(repeating: 0x42, count: 8192).write(to: URL(fileURLWithPath: path))
+      let search = try BeaconProcess.run(["--store", path, "--offline", "settings"])
+      #expect(search.termination == .exited(1))
+      #expect(search.stderr.hasPrefix("Databasefilen '\(path)' er skadet."), "\(search.stderr)")
+      let check = try BeaconProcess.run(["--store", path, "store", "check"])
+      #expect(check.termination == .exited(1))
+      #expect(check.stderr.contains("kan ikke leses som en database; ingenting kan reddes fra den"), "\(check.stderr)")
+      let missing = try BeaconProcess.run(["--store", path + "-nope", "store", "check", "--locale", "en"])
+      #expect(missing.termination == .exited(1))
+      #expect(missing.stderr == "There is no database '\(path)-nope'\n")
+    }
+  }
+}

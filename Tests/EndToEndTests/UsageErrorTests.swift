@@ -1,0 +1,72 @@
+import Testing
+
+/// A command line `beacon` cannot run: one line saying what is wrong (and what was probably meant) and how to
+/// get help, in the language asked for, exit code 64 (issue 20, points 14 and 15).
+extension EndToEnd {
+  @Suite struct UsageErrorTests {
+    typealias Workspace = HumanCLITests.Workspace
+
+    /// The lines `text` has, without the final line break.
+    static func lines(_ text: String) -> [Substring] {
+      text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0).map { $0 }
+    }
+
+    @Test func aMistypedOptionGetsOneLineWithASuggestionInTheChosenLanguage() throws {
+      let workspace = try Workspace()
+      let english = try workspace.run(["search", "--limt", "3", "--locale", "en"])
+      #expect(english.termination == .exited(64))
+      #expect(english.stdout.isEmpty)
+      #expect(
+        Self.lines(english.stderr) == [
+          "Unknown option '--limt'; did you mean '--limit'? Run 'beacon --help' to see every command and option."
+        ]
+      )
+      let norwegian = try workspace.run(["--offlne", "search"])
+      #expect(norwegian.termination == .exited(64))
+      #expect(
+        Self.lines(norwegian.stderr) == [
+          "Ukjent valg '--offlne'; mente du '--offline'? Skriv 'beacon --help' for å se alle kommandoer og valg."
+        ]
+      )
+      let nynorsk = try BeaconProcess.run(["search", "--jsn"], environment: ["BEACON_LOCALE": "nn"])
+      #expect(nynorsk.termination == .exited(64))
+      #expect(Self.lines(nynorsk.stderr).count == 1)
+      #expect(nynorsk.stderr.contains("Ukjent val '--jsn'; meinte du '--json'?"), "\(nynorsk.stderr)")
+      let farOff = try workspace.run(["search", "--colour", "--locale=en"])
+      #expect(
+        Self.lines(farOff.stderr) == ["Unknown option '--colour'. Run 'beacon --help' to see every command and option."]
+      )
+      let command = try workspace.run(["serach", "--locale", "en"])
+      #expect(command.termination == .exited(64))
+      #expect(command.stderr.contains("Unknown command 'serach'; did you mean 'search'?"), "\(command.stderr)")
+    }
+
+    @Test(arguments: [
+      (["search", "--limit", "0"], "'--limit' må være fra 1 til 100, ikke 0"),
+      (["search", "--limit", "101"], "'--limit' må være fra 1 til 100, ikke 101"),
+      (["search", "--limit", "abc"], "'abc' er ikke et heltall ('--limit')"),
+      (["search", "--radius", "0"], "'--radius' må være fra 1 til 10 km, ikke 0 km"),
+      (["search", "--radius", "100000"], "'--radius' må være fra 1 til 10 km, ikke 100000 km"),
+      (["search", "--radius", "0,5"], "'--radius' må være fra 1 til 10 km, ikke 0,5 km"),
+      (["search", "--radius", "1e300"], "'1e300' er ikke et tall ('--radius')"),
+      (["crypto", "list", "--limit", "0"], "'--limit' må være fra 1 til 100, ikke 0"),
+      (["crypto", "list", "--start", "-1"], "'--start' må være minst 0, ikke -1"),
+      (["crypto", "settings", "--alert-threshold", "150"], "'--alert-threshold' må være fra 0 til 100 %, ikke 150 %"),
+    ])
+    func aValueOutOfRangeIsAUsageErrorInTheOptionsOwnUnit(_ arguments: [String], _ expected: String) throws {
+      let workspace = try Workspace()
+      let result = try workspace.run(arguments)
+      #expect(result.termination == .exited(64), "\(arguments): \(result.stderr)")
+      #expect(result.stdout.isEmpty)
+      #expect(Self.lines(result.stderr).count == 1, "\(result.stderr)")
+      #expect(result.stderr.hasPrefix(expected + ". Skriv 'beacon --help'"), "\(arguments): \(result.stderr)")
+    }
+
+    @Test func theRadiusRangeIsSpokenInEnglishToo() throws {
+      let workspace = try Workspace()
+      let result = try workspace.run(["--locale", "en", "search", "--radius", "100000"])
+      #expect(result.termination == .exited(64))
+      #expect(result.stderr.hasPrefix("'--radius' must be 1 to 10 km, not 100000 km."), "\(result.stderr)")
+    }
+  }
+}
