@@ -41,7 +41,9 @@ struct Beacon {
     let humanLogger = environment["BEACON_LOG"] == nil ? Logger(minimumLevel: .error) : logger
     switch arguments.command {
     case .help:
-      print(CommandLineArguments.usage)
+      // In the language of --locale or BEACON_LOCALE (the store is not opened for help).
+      let tag = arguments.flags.locale ?? environmentOptions.locale
+      print(HelpText.text(in: tag.flatMap(Language.init(bcp47:)) ?? .defaultLanguage))
     case .version:
       print("beacon \(BeaconVersion.current) (SQLite \(SQLiteLibrary.version))")
     case .serve:

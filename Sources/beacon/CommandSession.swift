@@ -27,7 +27,9 @@ struct CommandSession {
     onNotification: @escaping @Sendable (String, JSONValue?) -> Void = { _, _ in }
   ) async -> CommandSession? {
     let client = InProcessClient(options: options, logger: logger) { method, params in
-      if method == "window/logMessage", let message = params?["message"]?.stringValue {
+      // The server logs each warning it sends; when the log shows warnings (BEACON_LOG), that line is the one.
+      let logged = params?["type"]?.intValue == 2 && logger.minimumLevel <= .warning
+      if method == "window/logMessage", !logged, let message = params?["message"]?.stringValue {
         beforeStderr()
         logger.sink(message)
       }

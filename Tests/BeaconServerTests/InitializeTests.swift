@@ -29,6 +29,7 @@ import Testing
 
   @Test func flagsBeatInitializationOptionsWhichBeatTheEnvironment() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let options = ServerOptions(
       flags: BeaconOptions(storePath: directory + "/flag.sqlite"),

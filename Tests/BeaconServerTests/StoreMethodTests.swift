@@ -223,6 +223,7 @@ import Testing
 
   @Test func aStoredLocaleIsTheSessionLanguageUnlessOneIsGiven() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let path = directory + "/store.sqlite"
     do {

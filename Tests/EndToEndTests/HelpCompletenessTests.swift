@@ -1,3 +1,4 @@
+import BeaconCore
 import Testing
 
 @testable import beacon
@@ -99,14 +100,17 @@ import Testing
   @Test(arguments: commands.map { $0.arguments.joined(separator: " ") })
   func theHelpNamesExactlyTheOptionsTheCommandAccepts(_ commandLine: String) throws {
     let command = try #require(Self.commands.first { $0.arguments.joined(separator: " ") == commandLine })
-    let entry = try #require(Self.entry(command.help, in: CommandLineArguments.usage), "no help for \(command.help)")
-    for option in Self.commandOptions.sorted() {
-      let accepted = Self.accepts(option, command.arguments)
-      let documented = Self.names(entry, option)
-      #expect(
-        accepted == documented,
-        "beacon \(commandLine) \(option): accepted \(accepted), in the help \(documented)"
-      )
+    for language in Language.allCases {
+      let help = HelpText.text(in: language)
+      let entry = try #require(Self.entry(command.help, in: help), "no \(language) help for \(command.help)")
+      for option in Self.commandOptions.sorted() {
+        let accepted = Self.accepts(option, command.arguments)
+        let documented = Self.names(entry, option)
+        #expect(
+          accepted == documented,
+          "beacon \(commandLine) \(option) (\(language)): accepted \(accepted), in the help \(documented)"
+        )
+      }
     }
   }
 }

@@ -125,6 +125,11 @@ extension EndToEnd {
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-mode-\(UUID().uuidString)")
       defer { try? FileManager.default.removeItem(at: directory) }
       let path = directory.appendingPathComponent("sub/beacon.sqlite").path
+      // A chosen path's folder must exist (only the default location's folders are created).
+      try FileManager.default.createDirectory(
+        at: directory.appendingPathComponent("sub"),
+        withIntermediateDirectories: true
+      )
       let beacon = try BeaconProcess(environment: ["BEACON_STORE": path])
       try beacon.initialize()
       let attributes = try FileManager.default.attributesOfItem(atPath: path)

@@ -62,6 +62,17 @@ extension EndToEnd {
       #expect(result.stderr.hasPrefix(expected + ". Skriv 'beacon --help'"), "\(arguments): \(result.stderr)")
     }
 
+    @Test func theHelpIsInTheLanguageAskedFor() throws {
+      let english = try BeaconProcess.run(["--help", "--locale", "en"])
+      #expect(english.termination == .exited(0))
+      #expect(english.stdout.contains("find restaurants, cafés and hotels near a point."), "\(english.stdout)")
+      #expect(english.stdout.contains("Global options:"))
+      let nynorsk = try BeaconProcess.run(["help"], environment: ["BEACON_LOCALE": "nn"])
+      #expect(nynorsk.stdout.contains("finn restaurantar, kafear og hotell nær eit punkt."), "\(nynorsk.stdout)")
+      let bokmal = try BeaconProcess.run(["--help"])
+      #expect(bokmal.stdout.contains("finn restauranter, kafeer og hoteller nær et punkt."), "\(bokmal.stdout)")
+    }
+
     @Test func theRadiusRangeIsSpokenInEnglishToo() throws {
       let workspace = try Workspace()
       let result = try workspace.run(["--locale", "en", "search", "--radius", "100000"])
