@@ -74,6 +74,11 @@ enum StoreCommand {
           logger.sink(say(.outputExists(path: target)))
           return 1
         }
+        let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: folder) else {
+          logger.sink(LocalizedMessage.storeDirectoryMissing(path: target, directory: folder).text(in: language))
+          return 1
+        }
         let report = try StoreRecovery.recover(from: path, to: target)
         guard report.tables.contains(where: { $0.rows > 0 }) else {
           try? FileManager.default.removeItem(atPath: target)

@@ -125,9 +125,28 @@ extension EndToEnd {
       #expect(search.termination == .exited(0), "\(search.stderr)")
       #expect(search.stdout.contains("place-1999"))
 
+      let nowhere = store.directory.appendingPathComponent("no/such/dir/x.sqlite").path
+      let missingFolder = try BeaconProcess.run(["--store", store.path, "store", "recover", "--output", nowhere])
+      #expect(missingFolder.termination == .exited(1))
+      #expect(missingFolder.stderr.hasPrefix("Mappen '\(store.directory.path)/no/such/dir' finnes ikke"))
+      #expect(!FileManager.default.fileExists(atPath: store.directory.appendingPathComponent("no").path))
+
       let again = try BeaconProcess.run(["--store", store.path, "store", "recover", "--output", output])
       #expect(again.termination == .exited(1))
       #expect(again.stderr.contains("finnes allerede og blir ikke overskrevet"), "\(again.stderr)")
+    }
+
+    @Test func recoverWithoutAnOutputWritesANewFileNextToTheDamagedOne() async throws {
+      let store = try await DamagedStore()
+      let recover = try BeaconProcess.run(["--store", store.path, "--locale", "nn", "store", "recover"])
+      #expect(recover.termination == .exited(0), "\(recover.stderr)")
+      let files = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
+      let made = try #require(files.first { $0.hasPrefix("beacon-recovered-") && $0.hasSuffix(".sqlite") }, "\(files)")
+      let output = store.directory.appendingPathComponent(made).path
+      #expect(
+        recover.stdout.hasPrefix("Kopierte det som kunne lesast frå '\(store.path)' til den nye databasen '\(output)':")
+      )
+      #expect(try await Store.open(path: output).integrityCheck() == "ok")
     }
 
     @Test func checkOfASoundStoreSaysSoAndExits0() async throws {
