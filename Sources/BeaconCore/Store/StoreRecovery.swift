@@ -132,7 +132,8 @@ public enum StoreRecovery {
   /// the whole table could be read.
   ///
   /// Each row is fetched on its own (`rowid > last`), so a damaged page costs the rows on it, not the rest of the
-  /// table: after a failure the scan jumps ahead by growing steps until it finds readable rows again.
+  /// table: after a failure the scan jumps ahead by growing steps until reading works again, then narrows the
+  /// jump down (by bisection) to the first rowid after which it works, so readable rows are not skipped.
   static func scan(
     _ database: Database,
     table: String,
@@ -142,25 +143,44 @@ public enum StoreRecovery {
     let sql =
       "SELECT rowid, \(columns.map(quoted).joined(separator: ", ")) FROM \(quoted(table)) "
       + "WHERE rowid > ? ORDER BY rowid LIMIT 1"
+    /// The first row after `bound`: `.some(nil)` when there is none, `nil` when it cannot be read.
+    func next(after bound: Int64) -> Row?? {
+      do { return .some(try database.query(sql, [bound]).first) } catch { return nil }
+    }
     var last = Int64.min
     var complete = true
-    var step: Int64 = 0
     while true {
-      let after = step == 0 ? last : last.addingReportingOverflow(step).partialValue
-      if step != 0 && after < last { return false }  // Jumped past the largest rowid.
-      do {
-        guard let found = try database.query(sql, [after]).first, case .integer(let rowid) = found.values[0] else {
-          return complete
-        }
+      if let found = next(after: last) {
+        guard let found, case .integer(let rowid) = found.values[0] else { return complete }
         row(Array(found.values.dropFirst()))
         last = rowid
-        step = 0
-      } catch {
-        complete = false
-        if last == Int64.min { last = 0 }
-        step = step == 0 ? 1 : step.multipliedReportingOverflow(by: 2).partialValue
-        if step <= 0 { return false }
+        continue
       }
+      complete = false
+      // Jump: `failed` is the largest bound known to fail, `resumed` the first known to work.
+      var failed = last
+      var step: Int64 = 1
+      var resumed: Int64?
+      while resumed == nil {
+        let (bound, overflow) = last.addingReportingOverflow(step)
+        if overflow { return false }
+        if next(after: bound) == nil {
+          failed = bound
+          let (doubled, tooLarge) = step.multipliedReportingOverflow(by: 2)
+          if tooLarge { return false }
+          step = doubled
+        } else {
+          resumed = bound
+        }
+      }
+      // Narrow: the smallest bound after which reading works again (floor averages cannot overflow).
+      var high = resumed ?? failed
+      var low = failed
+      while low < high - 1 {
+        let middle = (low >> 1) + (high >> 1) + (low & high & 1)
+        if next(after: middle) == nil { low = middle } else { high = middle }
+      }
+      last = high
     }
   }
 
