@@ -57,10 +57,16 @@ public enum LocalizedMessage: Sendable, Equatable {
   /// A sentence about the user directory (seeds 002/003).
   case people(PeopleMessage)
 
+  // MARK: Import (issue 20, points 2–3)
+
+  /// A sentence about what an import held (exports without OSM ids, empty imports, the standard input).
+  case osmImport(ImportMessage)
+
   /// The sentence in `language`.
   public func text(in language: Language) -> String {
+    if case .osmImport(let message) = self { return message.text(in: language).clipped(to: Self.maxLength) }
     // Sentences quote client input (a command, a path, an id): never an unbounded amount of it.
-    language.choose(texts).clipped(to: Self.maxLength)
+    return language.choose(texts).clipped(to: Self.maxLength)
   }
 
   /// The longest sentence, in characters.
@@ -74,6 +80,8 @@ public enum LocalizedMessage: Sendable, Equatable {
       message.texts
     case .people(let message):
       message.texts
+    case .osmImport:
+      ("", "", "")  // Answered by `text(in:)`.
     case .parseError:
       ("Meldingen er ikke gyldig JSON", "Meldinga er ikkje gyldig JSON", "The message is not valid JSON")
     case .framingError(let detail):
