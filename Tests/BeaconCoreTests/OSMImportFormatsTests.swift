@@ -137,6 +137,38 @@ import Testing
     #expect(throws: BeaconError.self) { try Self.parse(Self.collection(Self.withAttributes()), maxBytes: 400) }
   }
 
+  @Test(arguments: [false, true])
+  func aLongSequenceFileIsReadAcrossChunksAndLinesAreCountedToTheEnd(separator: Bool) throws {
+    // About 1.4 MB: records cross the 64 KiB reads, and what was read is dropped along the way.
+    let count = 4_000
+    let note = String(repeating: "x", count: 200)
+    var lines = (1...count).map { index in
+      #"{"type":"Feature","id":"n\#(index)","geometry":{"type":"Point","coordinates":[10.\#(index),59.9]},"#
+        + #""properties":{"amenity":"cafe","name":"Kafé nummer \#(index)","note":"\#(note)"}}"#
+    }
+    let directory = TemporaryDirectory()
+    let path = directory.file("long.geojsonseq")
+    try Data(Self.sequence(lines, withSeparator: separator).utf8).write(to: URL(fileURLWithPath: path))
+    let parsed = try OSMImporter.read(try .file(path: path), maxBytes: 4_096)
+    #expect(parsed.places.count == count)
+    #expect(parsed.places.last?.id == "osm:node/\(count)")
+    #expect(parsed.places.last?.name == "Kafé nummer \(count)")
+
+    lines[count - 1] = String(lines[count - 1].prefix(30))
+    try Data(Self.sequence(lines, withSeparator: separator).utf8).write(to: URL(fileURLWithPath: path))
+    do {
+      _ = try OSMImporter.read(try .file(path: path), maxBytes: 4_096)
+      Issue.record("a cut last record must fail")
+    } catch {
+      guard case .importFailed(let file, let position, _) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(file == path)
+      #expect(position == "line \(count), column 31")
+    }
+  }
+
   @Test func blankLinesAndCarriageReturnsBetweenRecordsAreFine() throws {
     let features = Self.withAttributes()
     let text = "\n" + features[0] + "\r\n\r\n" + features[1] + "\r\n" + features[4]

@@ -172,8 +172,10 @@ struct OSMFeatureReader {
         if end >= buffer.count { return nil }
         continue
       }
+      // Without trailing white space, an error at the end of a cut record is on its own line.
+      let trimmed = record[..<(record.lastIndex { !Self.isSpace($0) }.map { $0 + 1 } ?? 0)]
       do {
-        return try JSONParser.parse(record)
+        return try JSONParser.parse(Array(trimmed))
       } catch {
         throw failure(Self.position(of: error.offset, in: record, firstLine: recordLine), error.reason)
       }
