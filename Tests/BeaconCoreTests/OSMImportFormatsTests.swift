@@ -298,6 +298,19 @@ import Testing
     #expect(details.links.openStreetMap == "https://www.openstreetmap.org/relation/200")
   }
 
+  @Test func anOverpassAnswerCutShortByAnErrorIsRefused() throws {
+    let text = Self.overpass.replacingOccurrences(
+      of: #""version": 0.6,"#,
+      with: #""version": 0.6, "remark": "runtime error: Query timed out in \"query\" at line 3 after 26 seconds.","#
+    )
+    let message = Self.refusal(Array(text.utf8))
+    #expect(
+      message?.contains("Overpass did not finish the query (runtime error: Query timed out") == true,
+      "\(String(describing: message))"
+    )
+    #expect(message?.contains("nothing was stored") == true)
+  }
+
   @Test func anOverpassElementWithABadCenterNamesIt() throws {
     let text =
       #"{"elements":[{"type":"way","id":1,"center":{"lat":95,"lon":10},"tags":{"amenity":"cafe","name":"X"}}]}"#

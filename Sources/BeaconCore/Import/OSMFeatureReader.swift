@@ -114,6 +114,10 @@ struct OSMFeatureReader {
       format = .geoJSON
       state = .document(items: features, next: 0)
     } else if let elements = root["elements"]?.arrayValue {
+      // Overpass reports a timeout or memory error in `remark`, after whatever it had found: not a whole answer.
+      if let remark = root["remark"]?.stringValue, remark.lowercased().contains("error") {
+        throw failure(nil, "Overpass did not finish the query (\(remark))")
+      }
       format = .overpass
       state = .document(items: elements, next: 0)
     } else {
