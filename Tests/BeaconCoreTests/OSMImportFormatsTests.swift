@@ -327,6 +327,12 @@ import Testing
     for (text, format) in [
       (Self.overpass, OSMImportFormat.overpass), (Self.collection(Self.withAttributes()), .geoJSON),
       (Self.sequence(Self.withAttributes()), .geoJSONSeq),
+      // Minified on one line, like overpass turbo's export and `[out:json]` with no pretty printing.
+      (Self.collection(Self.withAttributes()).replacingOccurrences(of: "\n", with: ""), .geoJSON),
+      (
+        #"{"version":0.6,"elements":[{"type":"node","id":1,"lat":59.9,"lon":10.7,"tags":{"amenity":"cafe","name":"K"}}]}"#,
+        .overpass
+      ),
     ] {
       let parsed = try OSMImporter.read(.bytes(Array(text.utf8), name: "city.geojson"))
       #expect(parsed.format == format)

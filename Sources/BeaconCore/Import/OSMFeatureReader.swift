@@ -90,13 +90,20 @@ struct OSMFeatureReader {
       return
     }
     // One Feature on the first line: a sequence without separators. Anything else is one JSON document.
+    var firstLine: (value: JSONValue, end: Int)?
     if let from = firstIndex, first == UInt8(ascii: "{") {
       while buffer[from...].firstIndex(of: Self.lineFeed) == nil, buffer.count - from <= maxBytes, try fill() {}
       let end = buffer[from...].firstIndex(of: Self.lineFeed) ?? buffer.endIndex
-      if end - from <= maxBytes, let value = try? JSONParser.parse(Array(buffer[from..<end])), Self.isFeature(value) {
-        format = .geoJSONSeq
-        state = .sequence(separator: Self.lineFeed)
-        return
+      // Only a line that ends like an object can be one (osmium's FeatureCollection starts `…"features":[`).
+      let last = buffer[from..<end].last { !Self.isSpace($0) }
+      if end - from <= maxBytes, last == UInt8(ascii: "}"), let value = try? JSONParser.parse(Array(buffer[from..<end]))
+      {
+        if Self.isFeature(value) {
+          format = .geoJSONSeq
+          state = .sequence(separator: Self.lineFeed)
+          return
+        }
+        firstLine = (value, end)
       }
     }
     while buffer.count <= maxBytes, try fill() {}
@@ -104,10 +111,14 @@ struct OSMFeatureReader {
       throw failure(nil, "the input is larger than \(maxBytes >> 20) MiB; cut the extract smaller with osmium")
     }
     let root: JSONValue
-    do {
-      root = try JSONParser.parse(buffer)
-    } catch {
-      throw failure(OSMImporter.position(of: error.offset, in: buffer), error.reason)
+    if let firstLine, buffer[firstLine.end...].allSatisfy(Self.isSpace) {
+      root = firstLine.value  // A document on one line, parsed once.
+    } else {
+      do {
+        root = try JSONParser.parse(buffer)
+      } catch {
+        throw failure(OSMImporter.position(of: error.offset, in: buffer), error.reason)
+      }
     }
     buffer = []
     if root["type"]?.stringValue == "FeatureCollection", let features = root["features"]?.arrayValue {
