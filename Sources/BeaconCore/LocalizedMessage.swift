@@ -266,8 +266,10 @@ public enum LocalizedMessage: Sendable, Equatable {
       )
     case .importFailed(let file, let position, let reason):
       (
-        "Kunne ikke importere '\(file)'\(position.map { " (\($0))" } ?? ""): \(reason); ingenting ble lagret",
-        "Kunne ikkje importere '\(file)'\(position.map { " (\($0))" } ?? ""): \(reason); ingenting vart lagra",
+        "Kunne ikke importere '\(file)'\(position.map { " (\($0))" } ?? ""): "
+          + "\(ImportMessage.reason(reason, in: .nb)); ingenting ble lagret",
+        "Kunne ikkje importere '\(file)'\(position.map { " (\($0))" } ?? ""): "
+          + "\(ImportMessage.reason(reason, in: .nn)); ingenting vart lagra",
         "Could not import '\(file)'\(position.map { " (\($0))" } ?? ""): \(reason); nothing was stored"
       )
     case .noOfflineDataHere(let area):

@@ -220,14 +220,48 @@ import Testing
     }
   }
 
-  /// The English message of the error reading `bytes` throws, or `nil` when it does not throw.
-  static func refusal(_ bytes: [UInt8]) -> String? {
+  /// The message (English unless asked) of the error reading `bytes` throws, or `nil` when it does not throw.
+  static func refusal(_ bytes: [UInt8], in language: Language = .en) -> String? {
     do {
       _ = try OSMImporter.read(.bytes(bytes, name: "city"))
       return nil
     } catch {
-      return error.message(in: .en)
+      return error.message(in: language)
     }
+  }
+
+  @Test func theReasonsOfTheReadersAreSaidInNorwegian() throws {
+    let pbf: [UInt8] = [0, 0, 0, 0x0D, 0x0A, 0x09] + Array("OSMHeader".utf8) + [0x18, 0x38, 0x10, 0x2C]
+    #expect(
+      Self.refusal(pbf, in: .nb) == "Kunne ikke importere 'city': en OSM PBF-fil; eksporter den først: "
+        + "osmium export FILE -a type,id -f geojsonseq -o places.geojsonseq; ingenting ble lagret"
+    )
+    #expect(Self.refusal(pbf, in: .nn)?.contains("ei OSM PBF-fil; eksporter ho først: osmium export") == true)
+    let big = Array(Self.collection(Self.withAttributes()).utf8)
+    do {
+      _ = try OSMImporter.read(.bytes(big + Array(repeating: 0x20, count: 2 << 20), name: "city"), maxBytes: 2 << 20)
+      Issue.record("over the limit must fail")
+    } catch {
+      #expect(
+        error.message(in: .nb).contains(
+          "filen er for stor; lag et mindre utdrag eller eksporter som GeoJSONSeq (grense: 2 MiB)"
+        ),
+        "\(error.message(in: .nb))"
+      )
+      #expect(error.message(in: .en).contains("the input is too large"))
+    }
+    let cut = Self.overpass.replacingOccurrences(
+      of: #""version": 0.6,"#,
+      with: #""remark": "runtime error: out of memory","#
+    )
+    #expect(
+      Self.refusal(Array(cut.utf8), in: .nn)?.contains(
+        "Overpass fullførte ikkje spørjinga: runtime error: out of memory"
+      ) == true
+    )
+    #expect(Self.refusal([], in: .nb)?.contains("det er ingenting å lese") == true)
+    // A reason from elsewhere (JSON syntax) stays as it is.
+    #expect(ImportMessage.reason("Unexpected end of input", in: .nb) == "Unexpected end of input")
   }
 
   @Test func aSequenceOfNoRecordsHoldsNothing() throws {
@@ -305,7 +339,7 @@ import Testing
     )
     let message = Self.refusal(Array(text.utf8))
     #expect(
-      message?.contains("Overpass did not finish the query (runtime error: Query timed out") == true,
+      message?.contains("Overpass did not finish the query: runtime error: Query timed out") == true,
       "\(String(describing: message))"
     )
     #expect(message?.contains("nothing was stored") == true)

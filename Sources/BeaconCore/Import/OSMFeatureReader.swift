@@ -82,7 +82,7 @@ struct OSMFeatureReader {
     let isPBF = buffer.count >= 15 && buffer[6..<15].elementsEqual("OSMHeader".utf8)
     if first == UInt8(ascii: "<") || isPBF {
       let kind = first == UInt8(ascii: "<") ? "an OSM XML (or other XML) file" : "an OSM PBF file"
-      throw failure(nil, "\(kind); export it first: osmium export FILE -a type,id -f geojsonseq -o places.geojsonseq")
+      throw failure(nil, kind + "; export it first: " + ImportMessage.exportCommand)
     }
     if first == Self.recordSeparator {
       format = .geoJSONSeq
@@ -108,7 +108,10 @@ struct OSMFeatureReader {
     }
     while buffer.count <= maxBytes, try fill() {}
     guard buffer.count <= maxBytes else {
-      throw failure(nil, "the input is larger than \(maxBytes >> 20) MiB; cut the extract smaller with osmium")
+      throw failure(
+        nil,
+        "the input is too large; cut the extract smaller or export it as GeoJSONSeq (limit: \(maxBytes >> 20) MiB)"
+      )
     }
     let root: JSONValue
     if let firstLine, buffer[firstLine.end...].allSatisfy(Self.isSpace) {
@@ -127,7 +130,7 @@ struct OSMFeatureReader {
     } else if let elements = root["elements"]?.arrayValue {
       // Overpass reports a timeout or memory error in `remark`, after whatever it had found: not a whole answer.
       if let remark = root["remark"]?.stringValue, remark.lowercased().contains("error") {
-        throw failure(nil, "Overpass did not finish the query (\(remark))")
+        throw failure(nil, "Overpass did not finish the query: " + remark)
       }
       format = .overpass
       state = .document(items: elements, next: 0)
@@ -172,7 +175,7 @@ struct OSMFeatureReader {
         if let index = buffer[scanned...].firstIndex(of: separator) {
           end = index
         } else if buffer.count - start > maxBytes {
-          throw failure("feature \(count + 1)", "a record larger than \(maxBytes >> 20) MiB")
+          throw failure("feature \(count + 1)", "the record is too large (limit: \(maxBytes >> 20) MiB)")
         } else {
           scanned = buffer.count
           if try !fill() { end = buffer.count }
