@@ -22,6 +22,9 @@ public enum BeaconError: Error, Sendable, Equatable {
   case upstreamUnavailable(reason: String)
   /// A file could not be imported; nothing of it was stored.
   case importFailed(file: String, position: String?, reason: String)
+  /// Nothing in a file was a named restaurant, café or hotel (`skipped` counts what was there, by reason); nothing
+  /// was stored.
+  case nothingImported(file: String, skipped: [String: Int])
   /// Fruityvice failed, or a fruit or group is unknown (the same kinds as places use).
   case fruits(FruitError)
   /// CoinLore failed, or a coin is unknown (the same kinds as places use).
@@ -49,6 +52,7 @@ public enum BeaconError: Error, Sendable, Equatable {
     case .upstreamRejected: "upstreamRejected"
     case .upstreamUnavailable: "upstreamUnavailable"
     case .importFailed: "importFailed"
+    case .nothingImported: "nothingImported"
     case .fruits(let error): error.kind
     case .crypto(let error): error.kind
     case .people(let error): error.kind
@@ -85,6 +89,7 @@ public enum BeaconError: Error, Sendable, Equatable {
     case .upstreamUnavailable: message = .upstreamUnavailable
     case .importFailed(let file, let position, let reason):
       message = .importFailed(file: file, position: position, reason: reason)
+    case .nothingImported(let file, let skipped): message = .osmImport(.nothingImported(file: file, skipped: skipped))
     case .fruits(let error): message = .fruit(error.message)
     case .crypto(let error): message = .crypto(error.message)
     case .people(let error): message = .people(error.message)

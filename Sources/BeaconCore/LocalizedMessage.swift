@@ -57,16 +57,20 @@ public enum LocalizedMessage: Sendable, Equatable {
   /// A sentence about the user directory (seeds 002/003).
   case people(PeopleMessage)
 
-  // Issue 20 (points 12, 13 and 17): store files a user can act on. Texts in `LocalizedMessage+Store.swift`.
+  // Store files a user can act on. Texts in `LocalizedMessage+Store.swift`.
   /// An explicitly chosen store's folder does not exist.
   case storeDirectoryMissing(path: String, directory: String)
   /// The store file is damaged; how to check it and copy out what can be read.
   case storeDamaged(path: String)
 
+  /// A sentence about what an import held (exports without OSM ids, empty imports, the standard input).
+  case osmImport(ImportMessage)
+
   /// The sentence in `language`.
   public func text(in language: Language) -> String {
+    if case .osmImport(let message) = self { return message.text(in: language).clipped(to: Self.maxLength) }
     // Sentences quote client input (a command, a path, an id): never an unbounded amount of it.
-    language.choose(texts).clipped(to: Self.maxLength)
+    return language.choose(texts).clipped(to: Self.maxLength)
   }
 
   /// The longest sentence, in characters.
@@ -82,6 +86,8 @@ public enum LocalizedMessage: Sendable, Equatable {
       message.texts
     case .people(let message):
       message.texts
+    case .osmImport:
+      ("", "", "")  // Answered by `text(in:)`.
     case .parseError:
       ("Meldingen er ikke gyldig JSON", "Meldinga er ikkje gyldig JSON", "The message is not valid JSON")
     case .framingError(let detail):
@@ -269,8 +275,10 @@ public enum LocalizedMessage: Sendable, Equatable {
       )
     case .importFailed(let file, let position, let reason):
       (
-        "Kunne ikke importere '\(file)'\(position.map { " (\($0))" } ?? ""): \(reason); ingenting ble lagret",
-        "Kunne ikkje importere '\(file)'\(position.map { " (\($0))" } ?? ""): \(reason); ingenting vart lagra",
+        "Kunne ikke importere '\(file)'\(position.map { " (\($0))" } ?? ""): "
+          + "\(ImportMessage.reason(reason, in: .nb)); ingenting ble lagret",
+        "Kunne ikkje importere '\(file)'\(position.map { " (\($0))" } ?? ""): "
+          + "\(ImportMessage.reason(reason, in: .nn)); ingenting vart lagra",
         "Could not import '\(file)'\(position.map { " (\($0))" } ?? ""): \(reason); nothing was stored"
       )
     case .noOfflineDataHere(let area):

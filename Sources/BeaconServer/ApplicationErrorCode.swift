@@ -23,6 +23,7 @@ public enum ApplicationErrorCode {
   public static let upstreamRejected = ErrorCode(rawValue: -33023)
   /// `upstreamUnavailable`: Geoapify could not be reached or answered unusably.
   public static let upstreamUnavailable = ErrorCode(rawValue: -33024)
-  /// `importFailed`: a file could not be imported (`data.file`, `data.position`); nothing was stored.
+  /// `importFailed`: a file could not be imported (`data.file`, `data.position`), or held no named restaurant,
+  /// café or hotel (`data.kind` `nothingImported`, `data.skipped`); nothing was stored.
   public static let importFailed = ErrorCode(rawValue: -33030)
 }

@@ -51,6 +51,11 @@ extension BeaconError {
       var data: [String: JSONValue] = ["kind": "importFailed", "file": .string(file), "reason": .string(reason)]
       if let position { data["position"] = .string(position) }
       return ResponseError(code: ApplicationErrorCode.importFailed, message: message, data: .object(data))
+    case .nothingImported(let file, let skipped):
+      let data: JSONValue = [
+        "kind": "nothingImported", "file": .string(file), "skipped": .object(skipped.mapValues { .int($0) }),
+      ]
+      return ResponseError(code: ApplicationErrorCode.importFailed, message: message, data: data)
     case .fruits(let error):
       return error.responseError(message: message)
     case .crypto(let error):

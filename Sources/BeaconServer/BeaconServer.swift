@@ -12,7 +12,7 @@ import JSONRPC
 public final class BeaconServer: Sendable {
   /// The dispatcher carrying Beacon's methods.
   public let dispatcher: Dispatcher
-  private let options: ServerOptions
+  let options: ServerOptions
   private let logger: Logger
   private let exit: @Sendable (Int32) -> Void
   private let session: Locked<Session>

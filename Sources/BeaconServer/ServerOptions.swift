@@ -20,6 +20,9 @@ public struct ServerOptions: Sendable {
   public var maxBatchLength: Int = 10_000
   /// The largest body an upstream API may send (`BEACON_MAX_UPSTREAM_BYTES`); larger is `upstreamUnavailable`.
   public var maxUpstreamBytes: Int = 8 << 20
+  /// Whether `places/import` may read `path` `-`, the process's standard input: only for `beacon import -`,
+  /// never where the standard input carries the protocol.
+  public var importsFromStandardInput = false
 
   /// Creates options.
   public init(

@@ -4,11 +4,21 @@ import Foundation
 import JSONRPC
 
 /// `beacon import FILE`: the `places/import` method with a progress bar on a terminal and a summary at the end.
+/// `beacon import -` reads the standard input (a pipe: `osmium export … -o - | beacon import -`).
 enum ImportCommand {
   /// The `workDoneToken` the import's `$/progress` notifications carry.
   static let progressToken = "import"
 
   static func run(path: String, format: OutputFormat, options: ServerOptions, logger: Logger) async -> Int32 {
+    var options = options
+    if path == "-" {
+      // Human commands leave the standard input alone, so the import may read it; never a terminal, though.
+      guard isatty(STDIN_FILENO) == 0 else {
+        logger.sink(LocalizedMessage.osmImport(.standardInputIsTerminal).text(in: options.initialLanguage))
+        return 1
+      }
+      options.importsFromStandardInput = true
+    }
     let bar = ProgressBar(title: HumanText.importing.text(in: options.initialLanguage))
     guard
       let session = await CommandSession.start(
@@ -22,7 +32,9 @@ enum ImportCommand {
         }
       )
     else { return 1 }
-    let params: JSONValue = ["path": .string(absolutePath(path)), "workDoneToken": .string(progressToken)]
+    let params: JSONValue = [
+      "path": .string(path == "-" ? path : absolutePath(path)), "workDoneToken": .string(progressToken),
+    ]
     let result = await session.call("places/import", params)
     bar.clear()
     guard let result else { return 1 }

@@ -38,7 +38,7 @@ import Testing
   /// Near Oslo S, where the demo data (Helsinki) has nothing.
   static let center = Coordinate.osloCentralStation
 
-  /// Three cafés, two restaurants, a hotel, and one feature of every skip reason.
+  /// Four cafés (one without an OSM id), two restaurants, a hotel, and one feature of every skip reason.
   static let extract = """
     {"type":"FeatureCollection","features":[
     {"type":"Feature","geometry":{"type":"Point","coordinates":[10.7510,59.9115]},
@@ -59,7 +59,7 @@ import Testing
      "properties":{"@type":"node","@id":7,"amenity":"cafe"}},
     {"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},
      "properties":{"@type":"node","@id":8,"amenity":"bar","name":"Bar"}},
-    {"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},
+    {"type":"Feature","geometry":{"type":"Point","coordinates":[10.80,59.95]},
      "properties":{"amenity":"cafe","name":"Uten id"}},
     {"type":"Feature","geometry":{"type":"GeometryCollection","geometries":[]},
      "properties":{"@type":"node","@id":9,"amenity":"cafe","name":"Samling"}},
@@ -69,7 +69,7 @@ import Testing
     """
 
   static let expectedSkipped: [String: Int] = [
-    "nameless": 1, "otherKind": 1, "missingId": 1, "unsupportedGeometry": 1, "duplicate": 1,
+    "nameless": 1, "otherKind": 1, "unsupportedGeometry": 1, "duplicate": 1,
   ]
 
   /// An initialized in-process session working offline (`--offline`).
@@ -102,10 +102,12 @@ import Testing
     let client = try await Self.session()
     let response = try await client.send(ImportPlacesRequest(path: path))
     #expect(response.file == path)
-    #expect(response.total == 6)
-    #expect(response.imported == .init(restaurant: 2, cafe: 3, hotel: 1))
+    #expect(response.total == 7)
+    #expect(response.imported == .init(restaurant: 2, cafe: 4, hotel: 1))
     #expect(response.skipped == Self.expectedSkipped)
-    #expect(try await Self.storedCount(client) == 6)
+    #expect(response.derivedIds == 1)
+    #expect(response.format == "geojson")
+    #expect(try await Self.storedCount(client) == 7)
     let store = try #require(client.beaconServer?.store)
     #expect(try await store.place(id: "osm:node/2")?.name == "Kaffebrenneriet Storgata")
     #expect(try await store.place(id: "osm:way/3")?.source == "osm")
@@ -117,8 +119,10 @@ import Testing
     let client = try await Self.session()
     let result = try await client.call("places/import", params: ["path": .string(path)]).get()
     #expect(result["file"] == .string(path))
-    #expect(result["total"] == 6)
-    #expect(result["imported"] == ["restaurant": 2, "cafe": 3, "hotel": 1])
+    #expect(result["total"] == 7)
+    #expect(result["imported"] == ["restaurant": 2, "cafe": 4, "hotel": 1])
+    #expect(result["derivedIds"] == 1)
+    #expect(result["format"] == "geojson")
     #expect(result["skipped"]?["duplicate"] == 1)
     #expect(result["skipped"]?["nameless"] == 1)
   }
@@ -154,11 +158,11 @@ import Testing
     _ = try await client.send(AddRatingRequest(placeId: "osm:node/1", stars: 4))
     let second = try await client.send(ImportPlacesRequest(path: path))
     #expect(second == first)
-    #expect(try await Self.storedCount(client) == 6)
+    #expect(try await Self.storedCount(client) == 7)
     // A changed name replaces the old one; the rating stays with the place.
     let renamed = Self.extract.replacingOccurrences(of: "Stasjonskafeen", with: "Stasjonskaféen")
     _ = try await client.send(ImportPlacesRequest(path: try directory.write(renamed, to: "renamed.geojson")))
-    #expect(try await Self.storedCount(client) == 6)
+    #expect(try await Self.storedCount(client) == 7)
     let store = try #require(client.beaconServer?.store)
     #expect(try await store.place(id: "osm:node/1")?.name == "Stasjonskaféen")
     #expect(try await store.ratings(placeId: "osm:node/1").summary?.count == 1)
@@ -190,7 +194,7 @@ import Testing
     #expect(error.data?["position"] == "feature 3")
     #expect(error.message.contains(path))
     #expect(error.message.contains("feature 3"))
-    #expect(try await Self.storedCount(client) == 6)
+    #expect(try await Self.storedCount(client) == 7)
     let store = try #require(client.beaconServer?.store)
     #expect(try await store.place(id: "osm:node/100") == nil)
     #expect(try await store.place(id: "osm:node/1")?.name == "Stasjonskafeen")
@@ -229,6 +233,34 @@ import Testing
     let client = try await Self.session()
     let error = try #require(Self.failure(await client.call("places/import", params: [:])))
     #expect(error.code == .invalidParams)
+  }
+
+  @Test func aFileWithNothingToImportIsAnErrorThatSaysWhatWasThere() async throws {
+    let directory = try Directory()
+    let text = """
+      {"type":"FeatureCollection","features":[
+      {"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},"properties":{"amenity":"bench"}},
+      {"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},"properties":{"amenity":"cafe"}},
+      {"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},"properties":{"shop":"bakery"}}
+      ]}
+      """
+    let path = try directory.write(text, to: "benches.geojson")
+    let client = try await Self.session()
+    let error = try #require(Self.failure(await client.call("places/import", params: ["path": .string(path)])))
+    #expect(error.code.rawValue == -33030)
+    #expect(error.data?["kind"] == "nothingImported")
+    #expect(error.data?["file"] == .string(path))
+    #expect(error.data?["skipped"] == ["otherKind": 2, "nameless": 1])
+    #expect(error.message.contains("Fant ingen restauranter, kafeer eller hoteller"), "\(error.message)")
+    #expect(error.message.contains("2 ikke restaurant, kafé eller hotell"), "\(error.message)")
+    #expect(try await Self.storedCount(client) == 0)
+  }
+
+  @Test func theStandardInputIsNotReadWhereItCarriesTheProtocol() async throws {
+    let client = try await Self.session()
+    let error = try #require(Self.failure(await client.call("places/import", params: ["path": "-"])))
+    #expect(error.code == .invalidParams)
+    #expect(error.message.contains("beacon import -"), "\(error.message)")
   }
 
   @Test func importedPlacesAreFoundOfflineAndCanBeRatedAndFavourited() async throws {

@@ -147,8 +147,8 @@ import Testing
     let path = try directory.write(ImportMethodTests.extract, to: "oslo.geojson")
     let client = try await Self.offlineClient()
     let result = try await client.call("places_import", ["path": .string(path)], id: 1, progressToken: "imp")
-    #expect(result["structuredContent"]?["total"] == 6)
-    #expect(result.toolText?.contains("6") == true)
+    #expect(result["structuredContent"]?["total"] == 7)
+    #expect(result.toolText?.contains("7") == true)
 
     let messages = client.messages
     let progress = messages.filter { $0["method"] == "notifications/progress" }

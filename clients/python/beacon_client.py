@@ -804,11 +804,13 @@ class BeaconClient:
         work_done_token: Optional[Union[str, int]] = None,
         timeout: Optional[float] = None,
     ) -> Dict[str, Any]:
-        """``places/import``: stores the restaurants, cafés and hotels of an OSM GeoJSON file.
+        """``places/import``: stores the restaurants, cafés and hotels of an OSM export (GeoJSON or
+        GeoJSONSeq from ``osmium export``, Overpass JSON; recognised by content).
 
         The path is made absolute (the server may run elsewhere). With ``work_done_token`` the server
         sends ``$/progress`` notifications carrying that token to ``on_notification``.
-        Returns ``{file, total, imported, skipped}``.
+        Returns ``{file, format, total, imported, derivedIds, skipped}``; a file with no named
+        restaurant, café or hotel raises ``BeaconError`` with kind ``nothingImported``.
         """
         params: Dict[str, Any] = {"path": os.path.abspath(os.fspath(path))}
         if work_done_token is not None:

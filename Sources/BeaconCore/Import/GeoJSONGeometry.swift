@@ -7,8 +7,9 @@ enum GeoJSONGeometry {
     let reason: String
   }
 
-  /// The point of a `Point`, the area centroid of a `Polygon` or `MultiPolygon` (outer rings), the mean of
-  /// a `LineString`'s or `MultiPoint`'s positions; `nil` for other (valid) geometry types.
+  /// The point of a `Point`, the area centroid of a `Polygon` or `MultiPolygon` (outer rings) or of a closed
+  /// `LineString`, the mean of an open `LineString`'s or a `MultiPoint`'s positions; `nil` for other (valid)
+  /// geometry types.
   static func centroid(of geometry: JSONValue?) throws(Malformed) -> Coordinate? {
     guard let geometry, let type = geometry["type"]?.stringValue else {
       throw Malformed(reason: "a feature without a geometry type")
@@ -20,7 +21,12 @@ enum GeoJSONGeometry {
     switch type {
     case "Point":
       return try position(coordinates)
-    case "LineString", "MultiPoint":
+    case "LineString":
+      // A closed way (osmium writes it as a LineString and again as an area) is at its area's centroid.
+      let points = try positions(coordinates)
+      if points.count >= 4, points.first == points.last { return try polygonCentroid([coordinates]) }
+      return mean(points)
+    case "MultiPoint":
       return mean(try positions(coordinates))
     case "Polygon":
       return try polygonCentroid(coordinates)

@@ -1,19 +1,26 @@
 import BeaconJSON
 import Foundation
 
-/// Reads restaurants, cafés and hotels from OpenStreetMap GeoJSON: what `osmium export` writes
-/// (`-a type,id` gives `@type`/`@id`) and what Overpass exports write (feature `id` like `node/123`,
-/// tags as properties or under `tags`).
+/// Reads restaurants, cafés and hotels from OpenStreetMap exports: GeoJSON and GeoJSONSeq as `osmium export`
+/// writes them (with `-a type,id`: `@type`/`@id`; with `-u type_id`: feature ids like `w123`; without either:
+/// no id at all), overpass turbo's GeoJSON (feature `id` like `node/123`, tags as properties or under `tags`)
+/// and Overpass API JSON (`[out:json]`, best with `out center;`). The format is recognised by content.
 ///
-/// Ways and relations become points at their centroid. Everything is checked before anything is stored:
-/// bad input is one ``BeaconError/importFailed(file:position:reason:)`` naming the file and the position.
+/// Ways and relations become points at their centroid (Overpass: their `center`). An object without an OSM id
+/// gets one derived from its content (``contentID(category:name:location:)``). Everything is checked before
+/// anything is stored: bad input is one ``BeaconError/importFailed(file:position:reason:)`` naming the file
+/// and the position.
 public enum OSMImporter {
   /// What a file held.
   public struct Parsed: Sendable, Equatable {
     /// The places, in file order, one per OSM object (a later duplicate replaces an earlier one).
     public var places: [Place]
-    /// Features left out, by reason: `nameless`, `otherKind`, `missingId`, `duplicate`, `unsupportedGeometry`.
+    /// Features left out, by reason: `nameless`, `otherKind`, `duplicate`, `unsupportedGeometry`, `noCenter`.
     public var skipped: [String: Int]
+    /// How many of the places have an id derived from their content, the input having no OSM id for them.
+    public var derivedIDs = 0
+    /// The format the input was in.
+    public var format = OSMImportFormat.geoJSON
   }
 
   /// The OSM tags Beacon keeps for a place (everything its details and search use).
@@ -23,28 +30,34 @@ public enum OSMImporter {
     "wheelchair", "outdoor_seating", "takeaway", "diet:vegetarian", "diet:vegan", "internet_access",
   ]
 
-  /// Parses GeoJSON bytes from `file` (the name is only used in messages).
+  /// The prefix of ids derived from content (``contentID(category:name:location:)``).
+  public static let contentIDPrefix = "osm:content/"
+
+  /// Parses bytes from `file` (the name is only used in messages).
   public static func parse(_ bytes: [UInt8], file: String, source: String = "osm") throws(BeaconError) -> Parsed {
-    let root: JSONValue
-    do {
-      root = try JSONParser.parse(bytes)
-    } catch {
-      throw .importFailed(file: file, position: position(of: error.offset, in: bytes), reason: error.reason)
-    }
-    guard root["type"]?.stringValue == "FeatureCollection", let features = root["features"]?.arrayValue else {
-      throw .importFailed(file: file, position: nil, reason: "not a GeoJSON FeatureCollection")
-    }
+    try read(.bytes(bytes, name: file), source: source)
+  }
+
+  /// Reads `input` to its end, one object at a time.
+  ///
+  /// - Parameters:
+  ///   - maxBytes: The largest JSON document (a FeatureCollection, Overpass JSON) or GeoJSONSeq record.
+  ///   - progress: Called after each object with the number of bytes read so far.
+  public static func read(
+    _ input: ImportInput,
+    source: String = "osm",
+    maxBytes: Int = .max,
+    progress: (Int) -> Void = { _ in }
+  ) throws(BeaconError) -> Parsed {
+    var reader = OSMFeatureReader(input: input, maxBytes: maxBytes)
     var order: [String] = []
-    var byID: [String: Place] = [:]
+    var byID: [String: (place: Place, kind: OSMFeature.Kind)] = [:]
     var skipped: [String: Int] = [:]
-    for (index, feature) in features.enumerated() {
-      guard feature["type"]?.stringValue == "Feature", let properties = feature["properties"] else {
-        throw .importFailed(file: file, position: "feature \(index + 1)", reason: "not a GeoJSON Feature")
-      }
-      var tags = properties.objectValue ?? [:]
-      if let nested = properties["tags"]?.objectValue { tags.merge(nested) { _, tag in tag } }
+    while let feature = try reader.next() {
+      defer { progress(input.bytesRead) }
       func tag(_ key: String) -> String? {
-        guard let text = tags[key]?.stringValue?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let text = feature.tags[key]?.stringValue?.trimmingCharacters(in: .whitespaces), !text.isEmpty
+        else { return nil }
         return text
       }
       let category: PlaceCategory
@@ -60,29 +73,39 @@ public enum OSMImporter {
         skipped["nameless", default: 0] += 1
         continue
       }
-      guard let (osmType, osmID) = identity(feature: feature, tags: tags) else {
-        skipped["missingId", default: 0] += 1
-        continue
-      }
       let location: Coordinate?
       do {
-        location = try GeoJSONGeometry.centroid(of: feature["geometry"])
+        location = try feature.location()
       } catch {
-        throw .importFailed(file: file, position: "feature \(index + 1)", reason: error.reason)
+        throw .importFailed(file: input.name, position: feature.position, reason: error.reason)
       }
       guard let location else {
-        skipped["unsupportedGeometry", default: 0] += 1
+        if case .overpass = feature.shape {
+          skipped["noCenter", default: 0] += 1
+        } else {
+          skipped["unsupportedGeometry", default: 0] += 1
+        }
         continue
       }
-      let id = "osm:\(osmType)/\(osmID)"
-      if byID[id] != nil {
-        skipped["duplicate", default: 0] += 1
+      let id =
+        feature.identity.map { "osm:\($0.type)/\($0.id)" }
+        ?? contentID(category: category, name: name, location: location)
+      let kind = feature.kind
+      if let earlier = byID[id] {
+        // osmium writes a closed way as a LineString and again as an area: one place, at the area's centroid.
+        switch (earlier.kind, kind) {
+        case (.area, .closedLine): continue
+        case (.closedLine, .area): break
+        default: skipped["duplicate", default: 0] += 1
+        }
       } else {
         order.append(id)
       }
-      var raw = tags.filter { keptTags.contains($0.key) && $0.value.stringValue != nil }
-      raw["osm_type"] = .string(String(osmType.prefix(1)))
-      raw["osm_id"] = .int(osmID)
+      var raw = feature.tags.filter { keptTags.contains($0.key) && $0.value.stringValue != nil }
+      if let identity = feature.identity {
+        raw["osm_type"] = .string(String(identity.type.prefix(1)))
+        raw["osm_id"] = .int(identity.id)
+      }
       let details: JSONValue = [
         "type": "Feature",
         "properties": [
@@ -94,7 +117,7 @@ public enum OSMImporter {
         ],
         "geometry": ["type": "Point", "coordinates": [.double(location.lon), .double(location.lat)]],
       ]
-      byID[id] = Place(
+      let place = Place(
         id: id,
         name: name,
         category: category,
@@ -105,12 +128,19 @@ public enum OSMImporter {
         openingHours: tag("opening_hours"),
         source: source
       )
+      byID[id] = (place, kind)
     }
-    return Parsed(places: order.compactMap { byID[$0] }, skipped: skipped)
+    let places = order.compactMap { byID[$0]?.place }
+    var parsed = Parsed(places: places, skipped: skipped)
+    parsed.derivedIDs = places.count { $0.id.hasPrefix(contentIDPrefix) }
+    parsed.format = reader.format ?? .geoJSON
+    return parsed
   }
 
-  /// The OSM type (`node`, `way`, `relation`) and id of a feature.
-  static func identity(feature: JSONValue, tags: [String: JSONValue]) -> (String, Int)? {
+  /// The OSM type (`node`, `way`, `relation`) and id of a GeoJSON feature: osmium's `@type`/`@id` properties
+  /// (`-a type,id`) or feature id (`-u type_id`: `n1`, `w2`, `r3`, and `a4`/`a7` for the areas of way 2 and
+  /// relation 3, twice the id plus one for a relation), or overpass turbo's `node/1`.
+  static func identity(feature: JSONValue, tags: [String: JSONValue]) -> (type: String, id: Int)? {
     let types = ["n": "node", "w": "way", "r": "relation", "node": "node", "way": "way", "relation": "relation"]
     if let type = tags["@type"]?.stringValue.flatMap({ types[$0] }), let id = tags["@id"]?.intValue {
       return (type, id)
@@ -119,8 +149,31 @@ public enum OSMImporter {
       let parts = text.split(separator: "/")
       if parts.count == 2, let type = types[String(parts[0])], let id = Int(parts[1]) { return (type, id) }
     }
+    if let text = feature["id"]?.stringValue, let letter = text.first, let id = Int(text.dropFirst()) {
+      switch letter {
+      case "n", "w", "r": return (types[String(letter)] ?? "node", id)
+      case "a": return id.isMultiple(of: 2) ? ("way", id / 2) : ("relation", (id - 1) / 2)
+      default: break
+      }
+    }
     if let type = tags["type"]?.stringValue.flatMap({ types[$0] }), let id = tags["id"]?.intValue { return (type, id) }
     return nil
+  }
+
+  /// The id of a place the input gives no OSM id: ``contentIDPrefix`` and 16 hex digits of a 64-bit FNV-1a
+  /// hash of the category, the name (lowercased, white space collapsed) and the position rounded to four
+  /// decimals (about 11 m). The same object in the same export always gets the same id, so a re-import does
+  /// not duplicate it; but a renamed or moved object gets a new id, and its old place stays.
+  public static func contentID(category: PlaceCategory, name: String, location: Coordinate) -> String {
+    let words = name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let lat = Int((location.lat * 10_000).rounded())
+    let lon = Int((location.lon * 10_000).rounded())
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in "\(category.rawValue)\u{1F}\(words)\u{1F}\(lat)\u{1F}\(lon)".utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+    let hex = String(hash, radix: 16)
+    return contentIDPrefix + String(repeating: "0", count: 16 - hex.count) + hex
   }
 
   /// "Street 12, 0150 City" from the `addr:*` tags, when there are any.

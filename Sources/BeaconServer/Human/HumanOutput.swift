@@ -203,11 +203,12 @@ public struct HumanOutput: Sendable {
 
   /// How many places of each category came in, and which features were left out and why.
   ///
-  /// Reads the result as JSON: `{file, total, imported: {restaurant, cafe, hotel}, skipped: {reason: count}}`.
+  /// Reads the result as JSON: `{file, total, imported: {restaurant, cafe, hotel}, derivedIds, skipped: {reason:
+  /// count}}`; places whose ids were derived from their content get a note that a re-import cannot update them.
   public func importSummary(_ result: JSONValue) -> [String] {
     let file = result["file"]?.stringValue ?? ""
     let total = result["total"]?.intValue ?? 0
-    var lines = [text(.imported(total: total, file: file))]
+    var lines = [text(.imported(total: total, file: file == "-" ? nil : file))]
     let imported = PlaceCategory.allCases.map { category in
       (category, result["imported"]?[category.rawValue]?.intValue ?? 0)
     }
@@ -229,6 +230,9 @@ public struct HumanOutput: Sendable {
         let number = TableFormatter.pad(String(count), to: skippedWidth, alignment: .right)
         lines.append("  " + number + " " + text(.skipReason(reason)))
       }
+    }
+    if let derived = result["derivedIds"]?.intValue, derived > 0 {
+      lines.append(text(.core(.osmImport(.derivedIDs(derived)))))
     }
     return lines
   }

@@ -39,7 +39,8 @@ public enum HumanText: Sendable, Equatable {
 
   // Import
   case importing
-  case imported(total: Int, file: String)
+  /// `file` `nil` is the standard input.
+  case imported(total: Int, file: String?)
   case skipped(Int)
   case skipReason(String)
 
@@ -151,9 +152,9 @@ public enum HumanText: Sendable, Equatable {
     case .importing: ("Importerer", "Importerer", "Importing")
     case .imported(let total, let file):
       (
-        "Importerte \(total) \(total == 1 ? "sted" : "steder") fra '\(file)':",
-        "Importerte \(total) \(total == 1 ? "stad" : "stader") frå '\(file)':",
-        "Imported \(total) \(total == 1 ? "place" : "places") from '\(file)':"
+        "Importerte \(total) \(total == 1 ? "sted" : "steder") fra \(file.map { "'\($0)'" } ?? "standard inn"):",
+        "Importerte \(total) \(total == 1 ? "stad" : "stader") frå \(file.map { "'\($0)'" } ?? "standard inn"):",
+        "Imported \(total) \(total == 1 ? "place" : "places") from \(file.map { "'\($0)'" } ?? "the standard input"):"
       )
     case .skipped(let count):
       (
@@ -162,20 +163,10 @@ public enum HumanText: Sendable, Equatable {
         "Skipped \(count) \(count == 1 ? "feature" : "features"):"
       )
     case .skipReason(let reason):
-      Self.skipReasonTexts(reason)
-    }
-  }
-
-  private static func skipReasonTexts(_ reason: String) -> (String, String, String) {
-    switch reason {
-    case "nameless": ("uten navn", "utan namn", "without a name")
-    case "otherKind":
-      ("ikke restaurant, kafé eller hotell", "ikkje restaurant, kafé eller hotell", "not a restaurant, café or hotel")
-    case "missingId": ("uten OpenStreetMap-id", "utan OpenStreetMap-id", "without an OpenStreetMap id")
-    case "duplicate": ("dobbelt oppført", "dobbelt oppført", "listed twice")
-    case "unsupportedGeometry":
-      ("uten brukbar geometri", "utan brukande geometri", "without a usable geometry")
-    default: (reason, reason, reason)
+      (
+        ImportMessage.skipReason(reason).text(in: .nb), ImportMessage.skipReason(reason).text(in: .nn),
+        ImportMessage.skipReason(reason).text(in: .en)
+      )
     }
   }
 }

@@ -145,9 +145,11 @@ enum MCPToolCatalogue {
       name: "places_import",
       title: .init(nb: "Importer steder", nn: "Importer stader", en: "Import places"),
       description: """
-        Import restaurants, cafés and hotels from an OpenStreetMap GeoJSON or .osm XML file on this machine \
-        (absolute `path`) into the local store, so that they can be searched offline. Importing the same file \
-        again updates the same places. Reports progress when the call has a progress token.
+        Import restaurants, cafés and hotels from an OpenStreetMap export on this machine (absolute `path`): \
+        GeoJSON or GeoJSONSeq from `osmium export` (best with `-a type,id`), or Overpass JSON (`[out:json]` \
+        with `out center;`), into the local store, so that they can be searched offline. Importing the same \
+        file again updates the same places. A file with nothing to import is an error. Reports progress when \
+        the call has a progress token.
         """,
       annotations: .init(readOnly: false, idempotent: true)
     ) { result, _, output in output.importSummary((try? JSONValueEncoder().encode(result)) ?? .null) },

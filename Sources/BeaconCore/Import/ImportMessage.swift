@@ -1,0 +1,138 @@
+/// The sentences of `places/import` and `beacon import` about what an input held (issue 20: exports without
+/// OSM ids, empty imports, the standard input), in Norwegian Bokmål, Nynorsk and English.
+public enum ImportMessage: Sendable, Equatable {
+  /// Nothing in `file` was a named restaurant, café or hotel; `skipped` counts what was there, by reason.
+  case nothingImported(file: String, skipped: [String: Int])
+  /// This many places had no OSM id in the input and got one derived from their content.
+  case derivedIDs(Int)
+  /// `beacon import -` was run with a terminal as its standard input.
+  case standardInputIsTerminal
+  /// `path: "-"` where the standard input is not there to read (it carries the protocol).
+  case standardInputUnavailable
+  /// What `-` stands for in a summary.
+  case standardInput
+  /// Why features were left out: `nameless`, `otherKind`, `duplicate`, `unsupportedGeometry`, `noCenter`.
+  case skipReason(String)
+
+  /// The sentence in `language`.
+  public func text(in language: Language) -> String {
+    language.choose(texts(in: language))
+  }
+
+  private func texts(in language: Language) -> (String, String, String) {
+    switch self {
+    case .nothingImported(let file, let skipped):
+      let reasons = skipped.filter { $0.value > 0 }.sorted {
+        $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key
+      }
+      let list = reasons.map { "\($0.value) \(ImportMessage.skipReason($0.key).text(in: language))" }
+        .joined(separator: ", ")
+      let total = reasons.reduce(0) { $0 + $1.value }
+      return (
+        "Fant ingen restauranter, kafeer eller hoteller med navn i '\(file)'; ingenting ble lagret"
+          + (list.isEmpty ? " (filen har ingen objekter)" : ". Hoppet over \(total): \(list)"),
+        "Fann ingen restaurantar, kafear eller hotell med namn i '\(file)'; ingenting vart lagra"
+          + (list.isEmpty ? " (fila har ingen objekt)" : ". Hoppa over \(total): \(list)"),
+        "Found no named restaurants, cafés or hotels in '\(file)'; nothing was stored"
+          + (list.isEmpty ? " (the file has no features)" : ". Skipped \(total): \(list)")
+      )
+    case .derivedIDs(let count):
+      return (
+        "\(count) av stedene har ingen OpenStreetMap-id i filen og fikk en id laget av kategori, navn og posisjon. "
+          + "En ny import kan ikke oppdatere dem (nytt navn eller ny posisjon blir et nytt sted); eksporter med "
+          + "'osmium export -a type,id' for å få med id-ene",
+        "\(count) av stadene har ingen OpenStreetMap-id i fila og fekk ein id laga av kategori, namn og posisjon. "
+          + "Ein ny import kan ikkje oppdatere dei (nytt namn eller ny posisjon blir ein ny stad); eksporter med "
+          + "'osmium export -a type,id' for å få med id-ane",
+        "\(count) of the places have no OpenStreetMap id in the file and got an id made from their category, name "
+          + "and position. A re-import cannot update them (a new name or position becomes a new place); export "
+          + "with 'osmium export -a type,id' to include the ids"
+      )
+    case .standardInputIsTerminal:
+      let example = "'osmium export by.osm.pbf -f geojsonseq -o - | beacon import -'"
+      let english = "'osmium export city.osm.pbf -f geojsonseq -o - | beacon import -'"
+      return (
+        "'beacon import -' leser fra standard inn, men den er en terminal; send dataene inn gjennom et rør, "
+          + "for eksempel \(example)",
+        "'beacon import -' les frå standard inn, men den er ein terminal; send dataa inn gjennom eit røyr, "
+          + "til dømes \(example)",
+        "'beacon import -' reads the standard input, but it is a terminal; pipe the data in, for example "
+          + english
+      )
+    case .standardInputUnavailable:
+      return (
+        "'-' (standard inn) kan bare leses av 'beacon import -'; her fører standard inn protokollen. Oppgi en filsti",
+        "'-' (standard inn) kan berre lesast av 'beacon import -'; her fører standard inn protokollen. Gje opp ei filsti",
+        "'-' (the standard input) can only be read by 'beacon import -'; here the standard input carries the "
+          + "protocol. Give a file path"
+      )
+    case .standardInput:
+      return ("standard inn", "standard inn", "the standard input")
+    case .skipReason(let reason):
+      return Self.skipReasonTexts(reason)
+    }
+  }
+
+  /// The command that turns an `.osm` or `.osm.pbf` file into what Beacon reads.
+  static let exportCommand = "osmium export FILE -a type,id -f geojsonseq -o places.geojsonseq"
+
+  /// The `reason` of an ``BeaconError/importFailed(file:position:reason:)`` in `language`. The reasons of the
+  /// import readers are translated (what follows a known beginning, a limit or Overpass's own remark, stays);
+  /// others, such as JSON syntax errors, are returned as they are.
+  public static func reason(_ reason: String, in language: Language) -> String {
+    guard language != .en else { return reason }
+    for (english, bokmål, nynorsk) in reasonTranslations where reason.hasPrefix(english) {
+      return (language == .nn ? nynorsk : bokmål) + reason.dropFirst(english.count)
+    }
+    return reason
+  }
+
+  /// English beginnings of reasons with their Bokmål and Nynorsk.
+  private static let reasonTranslations: [(String, String, String)] = [
+    ("cannot read the file", "kan ikke lese filen", "kan ikkje lese fila"),
+    ("the input is empty", "det er ingenting å lese", "det er ingenting å lese"),
+    (
+      "not a GeoJSON FeatureCollection, GeoJSONSeq or Overpass JSON",
+      "verken GeoJSON (FeatureCollection eller GeoJSONSeq) eller Overpass JSON",
+      "verken GeoJSON (FeatureCollection eller GeoJSONSeq) eller Overpass JSON"
+    ),
+    ("not a GeoJSON Feature", "ikke et GeoJSON-Feature", "ikkje eit GeoJSON-Feature"),
+    ("not an Overpass element", "ikke et Overpass-element", "ikkje eit Overpass-element"),
+    (
+      "an OSM XML (or other XML) file; export it first: ", "en OSM XML-fil (eller annen XML); eksporter den først: ",
+      "ei OSM XML-fil (eller anna XML); eksporter ho først: "
+    ),
+    (
+      "an OSM PBF file; export it first: ", "en OSM PBF-fil; eksporter den først: ",
+      "ei OSM PBF-fil; eksporter ho først: "
+    ),
+    (
+      "the input is too large; cut the extract smaller or export it as GeoJSONSeq (limit: ",
+      "filen er for stor; lag et mindre utdrag eller eksporter som GeoJSONSeq (grense: ",
+      "fila er for stor; lag eit mindre utdrag eller eksporter som GeoJSONSeq (grense: "
+    ),
+    ("the record is too large (limit: ", "objektet er for stort (grense: ", "objektet er for stort (grense: "),
+    (
+      "Overpass did not finish the query: ", "Overpass fullførte ikke spørringen: ",
+      "Overpass fullførte ikkje spørjinga: "
+    ),
+  ]
+
+  private static func skipReasonTexts(_ reason: String) -> (String, String, String) {
+    switch reason {
+    case "nameless": ("uten navn", "utan namn", "without a name")
+    case "otherKind":
+      ("ikke restaurant, kafé eller hotell", "ikkje restaurant, kafé eller hotell", "not a restaurant, café or hotel")
+    case "missingId": ("uten OpenStreetMap-id", "utan OpenStreetMap-id", "without an OpenStreetMap id")
+    case "duplicate": ("dobbelt oppført", "dobbelt oppført", "listed twice")
+    case "unsupportedGeometry":
+      ("uten brukbar geometri", "utan brukande geometri", "without a usable geometry")
+    case "noCenter":
+      (
+        "uten posisjon (bruk 'out center;' i Overpass)", "utan posisjon (bruk 'out center;' i Overpass)",
+        "without a position (use 'out center;' in Overpass)"
+      )
+    default: (reason, reason, reason)
+    }
+  }
+}

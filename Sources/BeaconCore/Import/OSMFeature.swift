@@ -1,0 +1,77 @@
+import BeaconJSON
+
+/// One OpenStreetMap object as an input describes it: a GeoJSON feature or an Overpass element, its tags
+/// read but its geometry not yet (only the objects Beacon keeps are read further).
+struct OSMFeature {
+  /// Where the object is in the input, for messages: `feature 3`, `element 3`.
+  var position: String
+  /// The OSM tags (GeoJSON properties with any nested `tags`; an Overpass element's `tags`).
+  var tags: [String: JSONValue]
+  /// The OSM type (`node`, `way`, `relation`) and id, when the input carries them.
+  var identity: (type: String, id: Int)?
+  /// The geometry, as the input wrote it.
+  var shape: Shape
+
+  /// A GeoJSON `geometry`, or an Overpass element (its `lat`/`lon`, `center`, `bounds` or `geometry`).
+  enum Shape {
+    case geoJSON(JSONValue?)
+    case overpass(JSONValue)
+  }
+
+  /// How an object was drawn: osmium writes a closed way twice, as a closed `LineString` and as an area
+  /// (`MultiPolygon`); the two are one place.
+  enum Kind: Equatable {
+    case point, line, closedLine, area
+  }
+
+  /// The kind of drawing this is.
+  var kind: Kind {
+    guard case .geoJSON(let geometry) = shape else { return .point }
+    switch geometry?["type"]?.stringValue {
+    case "Polygon", "MultiPolygon": return .area
+    case "LineString":
+      let positions = geometry?["coordinates"]?.arrayValue ?? []
+      return positions.count >= 4 && positions.first == positions.last ? .closedLine : .line
+    default: return .point
+    }
+  }
+
+  /// The representative point (see ``GeoJSONGeometry/centroid(of:)``; an Overpass way or relation is at its
+  /// `center`, else the middle of its `bounds`, else the centroid of its `geometry`), or `nil` when there is none.
+  func location() throws(GeoJSONGeometry.Malformed) -> Coordinate? {
+    switch shape {
+    case .geoJSON(let geometry):
+      return try GeoJSONGeometry.centroid(of: geometry)
+    case .overpass(let element):
+      if element["lat"] != nil || element["lon"] != nil { return try Self.point(element) }
+      if let center = element["center"] { return try Self.point(center) }
+      if let bounds = element["bounds"] {
+        guard let minLat = bounds["minlat"]?.doubleValue, let minLon = bounds["minlon"]?.doubleValue,
+          let maxLat = bounds["maxlat"]?.doubleValue, let maxLon = bounds["maxlon"]?.doubleValue
+        else { throw GeoJSONGeometry.Malformed(reason: "bounds without minlat, minlon, maxlat and maxlon") }
+        return try Self.point(["lat": .double((minLat + maxLat) / 2), "lon": .double((minLon + maxLon) / 2)])
+      }
+      if let points = element["geometry"]?.arrayValue, !points.isEmpty {
+        var positions: [JSONValue] = []
+        for point in points {
+          let coordinate = try Self.point(point)
+          positions.append([.double(coordinate.lon), .double(coordinate.lat)])
+        }
+        return try GeoJSONGeometry.centroid(of: ["type": "LineString", "coordinates": .array(positions)])
+      }
+      return nil
+    }
+  }
+
+  /// The point of an Overpass `{"lat": …, "lon": …}`.
+  private static func point(_ value: JSONValue) throws(GeoJSONGeometry.Malformed) -> Coordinate {
+    guard let lat = value["lat"]?.doubleValue, let lon = value["lon"]?.doubleValue else {
+      throw GeoJSONGeometry.Malformed(reason: "a position without numeric lat and lon")
+    }
+    let point = Coordinate(lat: lat, lon: lon)
+    guard point.isValid else {
+      throw GeoJSONGeometry.Malformed(reason: "a position outside the globe (\(lat), \(lon))")
+    }
+    return point
+  }
+}

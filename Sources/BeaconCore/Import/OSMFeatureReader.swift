@@ -1,0 +1,245 @@
+import BeaconJSON
+
+/// The formats `places/import` reads, recognised by their content (never by the file name).
+public enum OSMImportFormat: String, Sendable, Codable {
+  /// A GeoJSON FeatureCollection (`osmium export -f geojson`, overpass turbo's GeoJSON export).
+  case geoJSON = "geojson"
+  /// GeoJSON Text Sequences (RFC 8142, `osmium export -f geojsonseq`): one Feature per record, each after an
+  /// RS (0x1E) or simply one per line.
+  case geoJSONSeq = "geojsonseq"
+  /// Overpass API JSON (`[out:json]`): `elements` of type node, way and relation.
+  case overpass
+}
+
+/// Reads the OpenStreetMap objects of an import one at a time.
+///
+/// GeoJSONSeq is read record by record, so a file of any length needs only one record in memory. A GeoJSON
+/// FeatureCollection or Overpass JSON document is still read whole (at most `maxBytes`), then handed out one
+/// object at a time.
+struct OSMFeatureReader {
+  /// The format, known after the first ``next()``.
+  private(set) var format: OSMImportFormat?
+
+  private let input: ImportInput
+  private let maxBytes: Int
+  private var state = State.start
+  /// The bytes read but not yet used, from `start`.
+  private var buffer: [UInt8] = []
+  private var start = 0
+  private var ended = false
+  /// The line `start` is on, and how many objects came before.
+  private var line = 1
+  private var count = 0
+
+  private enum State {
+    case start
+    case document(items: [JSONValue], next: Int)
+    case sequence(separator: UInt8)
+  }
+
+  private static let recordSeparator: UInt8 = 0x1E
+  private static let lineFeed: UInt8 = 0x0A
+
+  init(input: ImportInput, maxBytes: Int) {
+    self.input = input
+    self.maxBytes = maxBytes
+  }
+
+  /// The next object, or `nil` at the end of the input.
+  mutating func next() throws(BeaconError) -> OSMFeature? {
+    if case .start = state { try begin() }
+    switch state {
+    case .start:
+      return nil
+    case .document(let items, let next):
+      guard next < items.count else { return nil }
+      state = .document(items: items, next: next + 1)
+      count += 1
+      return try format == .overpass ? element(items[next]) : feature(items[next])
+    case .sequence(let separator):
+      guard let record = try nextRecord(separator: separator) else { return nil }
+      count += 1
+      return try feature(record)
+    }
+  }
+
+  // MARK: - Recognising the format
+
+  private mutating func begin() throws(BeaconError) {
+    // The first byte that is not white space (or a byte order mark) tells most.
+    while buffer.count < 3, try fill() {}
+    if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { buffer.removeFirst(3) }
+    var firstIndex: Int?
+    while firstIndex == nil {
+      if let index = buffer[start...].firstIndex(where: { !Self.isSpace($0) }) {
+        firstIndex = index
+      } else if try !fill() {
+        throw failure(nil, "the input is empty")
+      }
+    }
+    let first = firstIndex.map { buffer[$0] }
+    // The files osmium starts from are not read, but named, with the way to export them.
+    let isPBF = buffer.count >= 15 && buffer[6..<15].elementsEqual("OSMHeader".utf8)
+    if first == UInt8(ascii: "<") || isPBF {
+      let kind = first == UInt8(ascii: "<") ? "an OSM XML (or other XML) file" : "an OSM PBF file"
+      throw failure(nil, kind + "; export it first: " + ImportMessage.exportCommand)
+    }
+    if first == Self.recordSeparator {
+      format = .geoJSONSeq
+      state = .sequence(separator: Self.recordSeparator)
+      return
+    }
+    // One Feature on the first line: a sequence without separators. Anything else is one JSON document.
+    var firstLine: (value: JSONValue, end: Int)?
+    if let from = firstIndex, first == UInt8(ascii: "{") {
+      while buffer[from...].firstIndex(of: Self.lineFeed) == nil, buffer.count - from <= maxBytes, try fill() {}
+      let end = buffer[from...].firstIndex(of: Self.lineFeed) ?? buffer.endIndex
+      // Only a line that ends like an object can be one (osmium's FeatureCollection starts `…"features":[`).
+      let last = buffer[from..<end].last { !Self.isSpace($0) }
+      if end - from <= maxBytes, last == UInt8(ascii: "}"), let value = try? JSONParser.parse(Array(buffer[from..<end]))
+      {
+        if Self.isFeature(value) {
+          format = .geoJSONSeq
+          state = .sequence(separator: Self.lineFeed)
+          return
+        }
+        firstLine = (value, end)
+      }
+    }
+    while buffer.count <= maxBytes, try fill() {}
+    guard buffer.count <= maxBytes else {
+      throw failure(
+        nil,
+        "the input is too large; cut the extract smaller or export it as GeoJSONSeq (limit: \(maxBytes >> 20) MiB)"
+      )
+    }
+    let root: JSONValue
+    if let firstLine, buffer[firstLine.end...].allSatisfy(Self.isSpace) {
+      root = firstLine.value  // A document on one line, parsed once.
+    } else {
+      do {
+        root = try JSONParser.parse(buffer)
+      } catch {
+        throw failure(OSMImporter.position(of: error.offset, in: buffer), error.reason)
+      }
+    }
+    buffer = []
+    if root["type"]?.stringValue == "FeatureCollection", let features = root["features"]?.arrayValue {
+      format = .geoJSON
+      state = .document(items: features, next: 0)
+    } else if let elements = root["elements"]?.arrayValue {
+      // Overpass reports a timeout or memory error in `remark`, after whatever it had found: not a whole answer.
+      if let remark = root["remark"]?.stringValue, remark.lowercased().contains("error") {
+        throw failure(nil, "Overpass did not finish the query: " + remark)
+      }
+      format = .overpass
+      state = .document(items: elements, next: 0)
+    } else {
+      throw failure(nil, "not a GeoJSON FeatureCollection, GeoJSONSeq or Overpass JSON")
+    }
+  }
+
+  /// Whether `value` looks like a GeoJSON Feature (a Feature with properties or a geometry).
+  private static func isFeature(_ value: JSONValue) -> Bool {
+    value["type"]?.stringValue == "Feature" && (value["properties"] != nil || value["geometry"] != nil)
+  }
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
+  // MARK: - Reading
+
+  /// Reads another chunk into the buffer; `false` at the end of the input.
+  private mutating func fill() throws(BeaconError) -> Bool {
+    guard !ended else { return false }
+    guard let chunk = try input.read() else {
+      ended = true
+      return false
+    }
+    buffer.append(contentsOf: chunk)
+    return true
+  }
+
+  /// The next record of a sequence that is not only white space, parsed.
+  private mutating func nextRecord(separator: UInt8) throws(BeaconError) -> JSONValue? {
+    while true {
+      // Drop what was read once it is most of the buffer (indexes stay valid within one record).
+      if start > 1 << 20, start * 2 > buffer.count {
+        buffer.removeFirst(start)
+        start = 0
+      }
+      var scanned = start
+      var end: Int?
+      while end == nil {
+        if let index = buffer[scanned...].firstIndex(of: separator) {
+          end = index
+        } else if buffer.count - start > maxBytes {
+          throw failure("feature \(count + 1)", "the record is too large (limit: \(maxBytes >> 20) MiB)")
+        } else {
+          scanned = buffer.count
+          if try !fill() { end = buffer.count }
+        }
+      }
+      guard let end else { return nil }
+      let record = Array(buffer[start..<end])
+      let recordLine = line
+      line += record.count { $0 == Self.lineFeed } + (separator == Self.lineFeed && end < buffer.count ? 1 : 0)
+      start = min(end + 1, buffer.count)
+      if record.allSatisfy(Self.isSpace) {
+        if end >= buffer.count { return nil }
+        continue
+      }
+      // Without trailing white space, an error at the end of a cut record is on its own line.
+      let trimmed = record[..<(record.lastIndex { !Self.isSpace($0) }.map { $0 + 1 } ?? 0)]
+      do {
+        return try JSONParser.parse(Array(trimmed))
+      } catch {
+        throw failure(Self.position(of: error.offset, in: record, firstLine: recordLine), error.reason)
+      }
+    }
+  }
+
+  /// "line L, column C" of a byte offset in a record that starts on `firstLine`.
+  private static func position(of offset: Int, in record: [UInt8], firstLine: Int) -> String {
+    let skipped = record.prefix(offset).lastIndex(of: lineFeed).map { $0 + 1 } ?? 0
+    let lines = record.prefix(offset).count { $0 == lineFeed }
+    let column = record[skipped..<min(offset, record.count)].count { $0 & 0xC0 != 0x80 } + 1
+    return "line \(firstLine + lines), column \(column)"
+  }
+
+  // MARK: - Objects
+
+  /// A GeoJSON Feature: its tags (properties and any nested `tags`) and its identity.
+  private func feature(_ value: JSONValue) throws(BeaconError) -> OSMFeature {
+    let position = "feature \(count)"
+    guard value["type"]?.stringValue == "Feature", let properties = value["properties"] else {
+      throw failure(position, "not a GeoJSON Feature")
+    }
+    var tags = properties.objectValue ?? [:]
+    if let nested = properties["tags"]?.objectValue { tags.merge(nested) { _, tag in tag } }
+    let identity = OSMImporter.identity(feature: value, tags: tags)
+    return OSMFeature(position: position, tags: tags, identity: identity, shape: .geoJSON(value["geometry"]))
+  }
+
+  /// An Overpass element: `type`, `id`, `tags` and where it is.
+  private func element(_ value: JSONValue) throws(BeaconError) -> OSMFeature {
+    let position = "element \(count)"
+    guard value.objectValue != nil else { throw failure(position, "not an Overpass element") }
+    var identity: (type: String, id: Int)?
+    if let type = value["type"]?.stringValue, ["node", "way", "relation"].contains(type), let id = value["id"]?.intValue
+    {
+      identity = (type, id)
+    }
+    return OSMFeature(
+      position: position,
+      tags: value["tags"]?.objectValue ?? [:],
+      identity: identity,
+      shape: .overpass(value)
+    )
+  }
+
+  private func failure(_ position: String?, _ reason: String) -> BeaconError {
+    .importFailed(file: input.name, position: position, reason: reason)
+  }
+}
