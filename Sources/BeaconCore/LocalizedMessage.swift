@@ -57,6 +57,11 @@ public enum LocalizedMessage: Sendable, Equatable {
   /// A sentence about the user directory (seeds 002/003).
   case people(PeopleMessage)
 
+  // MARK: Issue 20 (real data and first contact)
+
+  /// A place Geoapify knows that is no restaurant, café or hotel.
+  case unsupportedPlace(String)
+
   /// The sentence in `language`.
   public func text(in language: Language) -> String {
     // Sentences quote client input (a command, a path, an id): never an unbounded amount of it.
@@ -302,6 +307,15 @@ public enum LocalizedMessage: Sendable, Equatable {
         "Kunne ikke lagre eller lese data; se loggen for detaljer",
         "Kunne ikkje lagre eller lese data; sjå loggen for detaljar",
         "Could not store or read data; see the log for details"
+      )
+
+    // MARK: Issue 20 (real data and first contact)
+
+    case .unsupportedPlace(let id):
+      (
+        "Stedet '\(id)' er verken restaurant, kafé eller hotell, så Beacon kan ikke vise det",
+        "Staden '\(id)' er verken restaurant, kafé eller hotell, så Beacon kan ikkje vise han",
+        "The place '\(id)' is not a restaurant, café or hotel, so Beacon cannot show it"
       )
     }
   }

@@ -142,6 +142,12 @@ public final class BeaconServer: Sendable {
     {
       language = stored
     }
+    do {
+      // The demo places are there from the first call of any method (the README's demo ids work at once).
+      try await store.loadDemoDataIfNeeded()
+    } catch {
+      logger.debug("Demo data not loaded: \(error.kind)")  // Searches try again; nothing else depends on it.
+    }
     let client = GeoapifyClient(
       baseURL: configuration.geoapifyBaseURL,
       apiKey: configuration.geoapifyAPIKey,
@@ -257,6 +263,9 @@ public final class BeaconServer: Sendable {
     if case .storage(let detail) = error { logger.error("Store failure: \(detail)") }
     return error.responseError(in: language ?? self.language)
   }
+
+  /// Whether the session's searches run on the store only (`--offline` or no key); `true` before `initialize`.
+  var searchesOffline: Bool { session.withLock { $0.places?.searchesOffline ?? true } }
 
   /// Runs `body` with the session's places service, turning domain errors into localized wire errors.
   func withPlaces<T: Sendable>(_ body: (PlacesService) async throws(BeaconError) -> T) async throws(ResponseError) -> T

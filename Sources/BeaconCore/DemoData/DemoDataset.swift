@@ -33,7 +33,8 @@ public enum DemoDataset {
 }
 
 extension Store {
-  /// Loads the demo places into the store unless it already has them (the first offline search).
+  /// Loads the demo places into the store unless it already has them (when a session opens the store, and
+  /// again before offline searches).
   ///
   /// - Returns: Whether they were loaded now.
   @discardableResult

@@ -179,7 +179,13 @@ public final class PlacesService: Sendable {
   {
     guard empty else { return nil }
     if source == .offline, search.scope == .all,
-      try await store.places(near: search.center, radiusMeters: search.radiusMeters, category: nil, text: nil).isEmpty
+      try await store.places(
+        near: search.center,
+        radiusMeters: search.radiusMeters,
+        category: nil,
+        text: nil,
+        excludingDemo: store.excludesDemo(unlessAsked: search.includesDemo)
+      ).isEmpty
     {
       return LocalizedMessage.noOfflineDataHere(area: DemoDataset.areaName(in: search.language))
         .text(in: search.language)

@@ -84,7 +84,7 @@ enum MCPToolCatalogue {
         carries `openNow` like places_search. Works offline.
         """,
       annotations: .init(readOnly: true, idempotent: true)
-    ) { result, arguments, output in output.favorites(result.places, openOnly: arguments["openNow"] == true) },
+    ) { result, arguments, output in output.favorites(result, openOnly: arguments["openNow"] == true) },
     MCPTool(
       AddFavoriteRequest.self,
       name: "favorites_add",
