@@ -128,7 +128,9 @@ import Testing
     #expect(abs(area.center.lat - 69.655) < 1e-9)
     #expect(abs(area.center.lon - 18.96) < 1e-9)
     #expect(area.places == 2)
-    #expect(try await store.defaultCenter(searchesOffline: true) == DefaultCenter(center: area.center, source: "imported"))
+    #expect(
+      try await store.defaultCenter(searchesOffline: true) == DefaultCenter(center: area.center, source: "imported")
+    )
     #expect(try await store.defaultCenter(searchesOffline: false).source == "imported")
     #expect(try await store.defaultCenter(searchesOffline: true, includesDemo: true).source == "demo")
     _ = try await store.updateSettings(SettingsUpdate(center: Coordinate(lat: 59.9, lon: 10.7)))

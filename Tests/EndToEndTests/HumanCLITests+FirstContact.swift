@@ -114,7 +114,9 @@ extension EndToEnd.HumanCLITests {
     // A stored centre moves both the same way.
     _ = try workspace.succeed(["--offline", "search", "--near", Self.oslo])
     let stored = try Self.parse(try workspace.succeed(["--offline", "favorites", "--json"]))
-    let again = try Self.parse(try workspace.succeed(["--offline", "search", "--favorites", "--radius", "10", "--json"]))
+    let again = try Self.parse(
+      try workspace.succeed(["--offline", "search", "--favorites", "--radius", "10", "--json"])
+    )
     #expect(stored["centerSource"] == "settings")
     #expect(stored["center"] == again["center"])
     #expect(try workspace.succeed(["--offline", "favorites"]).contains("Avstander fra det lagrede midtpunktet"))
