@@ -53,6 +53,35 @@ extension EndToEnd.HumanCLITests {
     #expect(try beacon.shutdownAndExit() == .exited(0))
   }
 
+  @Test func detailsOfAnAutocompleteIdTakeTheKindAutocompleteGaveIt() throws {
+    // A café in an office building: details name only the building, and its OSM tags only the offices.
+    let id = "51f0c7d2a3b4e52540591b2e7a6f13f44d40f00103f901aa17c5e2000000009203094b6169612043616665"
+    let details = GeoapifyFixtures.text("place-details-office-building.json")
+      .replacingOccurrences(of: GeoapifyFixtures.detailsOfficeBuildingID, with: id)
+    let suggestion: JSONValue = [
+      "type": "FeatureCollection",
+      "features": [
+        [
+          "type": "Feature",
+          "properties": [
+            "name": "Kaia Kaffebar", "lon": 10.7557, "lat": 59.9079, "result_type": "amenity",
+            "category": "catering.cafe", "formatted": "Kaia Kaffebar, Dronning Eufemias gate 16, 0191 Oslo, Norway",
+            "address_line1": "Kaia Kaffebar", "address_line2": "Dronning Eufemias gate 16, 0191 Oslo, Norway",
+            "distance": 612.4, "place_id": .string(id),
+          ],
+          "geometry": ["type": "Point", "coordinates": [10.7557, 59.9079]],
+        ]
+      ],
+    ]
+    let workspace = try Workspace()
+    workspace.server.enqueue(.json(suggestion.description), forPath: "/v1/geocode/autocomplete")
+    workspace.server.enqueue(.json(details), forPath: "/v2/place-details")
+    let suggested = try workspace.succeed(["call", "places/autocomplete", #"{"text":"kaia","debounceMs":0}"#])
+    #expect(suggested.contains(id), "\(suggested)")
+    let output = try workspace.succeed(["details", id])
+    #expect(Self.line(containing: "Kategori:", in: output)?.contains("Kafé") == true, "\(output)")
+  }
+
   // MARK: 4. The user's own data, not the demo
 
   @Test func afterAnImportSearchStartsFromTheUsersDataAndLeavesTheDemoOut() throws {

@@ -176,6 +176,19 @@ public enum GeoapifyDecoding {
     }
   }
 
+  /// The category an Autocomplete answer (either shape) gives the place `id`, when it is one of ours: what an
+  /// earlier autocomplete knew about a place whose details name no kind.
+  public static func suggestedCategory(of id: String, in body: [UInt8]) -> PlaceCategory? {
+    guard let value = try? JSONParser.parse(body) else { return nil }
+    let items = value["features"]?.arrayValue?.compactMap { $0["properties"] } ?? value["results"]?.arrayValue ?? []
+    for item in items where item["place_id"]?.stringValue == id {
+      var names = (item["categories"]?.arrayValue ?? []).compactMap(\.stringValue)
+      if let single = item["category"]?.stringValue { names.append(single) }
+      if let category = category(from: names) { return category }
+    }
+    return nil
+  }
+
   /// The approximate position and city of Geoapify's IP geolocation answer.
   public static func ipLocation(from body: [UInt8]) throws(BeaconError) -> (location: Coordinate, city: String?) {
     let value = try json(body)
