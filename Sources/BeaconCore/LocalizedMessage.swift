@@ -61,6 +61,8 @@ public enum LocalizedMessage: Sendable, Equatable {
 
   /// A place Geoapify knows that is no restaurant, café or hotel.
   case unsupportedPlace(String)
+  /// An offline search where none of the user's imported places lie (the demo data left out).
+  case noImportedDataHere
 
   /// The sentence in `language`.
   public func text(in language: Language) -> String {
@@ -316,6 +318,12 @@ public enum LocalizedMessage: Sendable, Equatable {
         "Stedet '\(id)' er verken restaurant, kafé eller hotell, så Beacon kan ikke vise det",
         "Staden '\(id)' er verken restaurant, kafé eller hotell, så Beacon kan ikkje vise han",
         "The place '\(id)' is not a restaurant, café or hotel, so Beacon cannot show it"
+      )
+    case .noImportedDataHere:
+      (
+        "Ingen av stedene du har importert ligger her; demodataene tas bare med når du ber om dem",
+        "Ingen av stadene du har importert ligg her; demodataa blir berre tekne med når du ber om dei",
+        "None of the places you imported are here; the demo data is included only when asked for"
       )
     }
   }

@@ -107,6 +107,7 @@ extension EndToEnd.HumanCLITests {
       try workspace.succeed(["--offline", "search", "--near", helsinki, "--category", "cafe", "--json"])
     )
     #expect(without["places"] == [], "\(without)")
+    #expect(without["message"]?.stringValue?.contains("Ingen av stedene du har importert") == true, "\(without)")
     let with = try Self.parse(
       try workspace.succeed(["--offline", "search", "--near", helsinki, "--category", "cafe", "--demo", "--json"])
     )

@@ -178,15 +178,20 @@ public final class PlacesService: Sendable {
     -> String?
   {
     guard empty else { return nil }
-    if source == .offline, search.scope == .all,
-      try await store.places(
-        near: search.center,
-        radiusMeters: search.radiusMeters,
-        category: nil,
-        text: nil,
-        excludingDemo: store.excludesDemo(unlessAsked: search.includesDemo)
-      ).isEmpty
-    {
+    guard source == .offline, search.scope == .all else { return LocalizedMessage.noResults.text(in: search.language) }
+    let excludingDemo = try await store.excludesDemo(unlessAsked: search.includesDemo)
+    let nothingHere = try await store.places(
+      near: search.center,
+      radiusMeters: search.radiusMeters,
+      category: nil,
+      text: nil,
+      excludingDemo: excludingDemo
+    ).isEmpty
+    if nothingHere, excludingDemo {
+      // The user's own data is elsewhere; the demo data is left out since their import.
+      return LocalizedMessage.noImportedDataHere.text(in: search.language)
+    }
+    if nothingHere {
       return LocalizedMessage.noOfflineDataHere(area: DemoDataset.areaName(in: search.language))
         .text(in: search.language)
     }
