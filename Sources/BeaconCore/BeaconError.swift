@@ -2,6 +2,8 @@
 public enum BeaconError: Error, Sendable, Equatable {
   /// No place with this id has ever been seen.
   case placeNotFound(String)
+  /// Geoapify knows the place, but it is none of the kinds Beacon shows (restaurant, café, hotel).
+  case unsupportedPlace(String)
   /// A parameter has a value the domain does not accept.
   case invalidArgument(field: String, message: LocalizedMessage)
   /// The store file cannot be opened or used.
@@ -42,6 +44,7 @@ public enum BeaconError: Error, Sendable, Equatable {
   public var kind: String {
     switch self {
     case .placeNotFound: "notFound"
+    case .unsupportedPlace: "unsupportedPlace"
     case .invalidArgument: "invalidParams"
     case .storeUnavailable: "storeUnavailable"
     case .storeTooNew: "storeTooNew"
@@ -77,6 +80,7 @@ public enum BeaconError: Error, Sendable, Equatable {
     let message: LocalizedMessage
     switch self {
     case .placeNotFound(let id): message = .placeNotFound(id)
+    case .unsupportedPlace(let id): message = .unsupportedPlace(id)
     case .invalidArgument(_, let detail): message = detail
     case .storeUnavailable(let path, let reason): message = .storeUnavailable(path: path, reason: reason)
     case .storeTooNew(let path, let version, let supported):

@@ -66,6 +66,11 @@ public enum LocalizedMessage: Sendable, Equatable {
   /// A sentence about what an import held (exports without OSM ids, empty imports, the standard input).
   case osmImport(ImportMessage)
 
+  /// A place Geoapify knows that is no restaurant, café or hotel.
+  case unsupportedPlace(String)
+  /// An offline search where none of the user's imported places lie (the demo data left out).
+  case noImportedDataHere
+
   /// The sentence in `language`.
   public func text(in language: Language) -> String {
     if case .osmImport(let message) = self { return message.text(in: language).clipped(to: Self.maxLength) }
@@ -321,6 +326,21 @@ public enum LocalizedMessage: Sendable, Equatable {
         "Kunne ikke lagre eller lese data; se loggen for detaljer",
         "Kunne ikkje lagre eller lese data; sjå loggen for detaljar",
         "Could not store or read data; see the log for details"
+      )
+
+    // MARK: Issue 20 (real data and first contact)
+
+    case .unsupportedPlace(let id):
+      (
+        "Stedet '\(id)' er verken restaurant, kafé eller hotell, så Beacon kan ikke vise det",
+        "Staden '\(id)' er verken restaurant, kafé eller hotell, så Beacon kan ikkje vise han",
+        "The place '\(id)' is not a restaurant, café or hotel, so Beacon cannot show it"
+      )
+    case .noImportedDataHere:
+      (
+        "Ingen av stedene du har importert ligger her; demodataene tas bare med når du ber om dem",
+        "Ingen av stadene du har importert ligg her; demodataa blir berre tekne med når du ber om dei",
+        "None of the places you imported are here; the demo data is included only when asked for"
       )
     }
   }

@@ -7,6 +7,8 @@ import JSONRPC
 public enum ApplicationErrorCode {
   /// `notFound`: no place with that id has been seen.
   public static let notFound = ErrorCode(rawValue: -33001)
+  /// `unsupportedPlace`: the place exists, but is none of the kinds Beacon shows (`data.placeId`).
+  public static let unsupportedPlace = ErrorCode(rawValue: -33002)
   /// `storeUnavailable`: the store file cannot be opened (path in `data.path`).
   public static let storeUnavailable = ErrorCode(rawValue: -33010)
   /// `storeTooNew`: the store was written by a newer Beacon.

@@ -12,6 +12,12 @@ extension BeaconError {
         message: message,
         data: ["kind": "notFound", "placeId": .string(id)]
       )
+    case .unsupportedPlace(let id):
+      return ResponseError(
+        code: ApplicationErrorCode.unsupportedPlace,
+        message: message,
+        data: ["kind": "unsupportedPlace", "placeId": .string(id)]
+      )
     case .invalidArgument(let field, _):
       return ResponseError(
         code: .invalidParams,

@@ -40,6 +40,7 @@ extension BeaconServer {
         }
         if reported < 80 { context.reportProgress(.report(percentage: 80)) }
         try await store.upsert(parsed.places)
+        try await store.recordImport(parsed.places, at: self.now)  // Their centre is the default centre now.
         context.reportProgress(.report(percentage: 100))
         func count(_ category: PlaceCategory) -> Int { parsed.places.count { $0.category == category } }
         return ImportPlacesRequest.Response(

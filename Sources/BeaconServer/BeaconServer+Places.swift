@@ -67,10 +67,14 @@ extension BeaconServer {
           message = LocalizedMessage.nearMeUnavailable.text(in: language)
         }
       }
-      if centerSource == "settings", places.searchesOffline, !hasStoredCenter {
-        // Offline with nowhere stored to start from: where the offline (demo) data is.
-        settings.center = DemoDataset.center
-        centerSource = "demo"
+      if centerSource == "settings", !hasStoredCenter {
+        // Nowhere stored to start from: where the user's imported places are, else (offline) the demo data.
+        let fallback = try await store.defaultCenter(
+          searchesOffline: places.searchesOffline,
+          includesDemo: request.includeDemo ?? false
+        )
+        settings.center = fallback.center
+        centerSource = fallback.source
       }
       let search = PlaceSearch(
         center: settings.center,
@@ -82,7 +86,8 @@ extension BeaconServer {
         limit: request.limit ?? 10,
         refresh: request.refresh ?? false,
         language: language,
-        openNow: request.openNow ?? false
+        openNow: request.openNow ?? false,
+        includesDemo: request.includeDemo ?? false
       )
       var result = try await self.upstream(context, title: .searching) { () throws(BeaconError) in
         try await places.search(search)

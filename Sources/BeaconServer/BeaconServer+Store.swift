@@ -58,18 +58,26 @@ extension BeaconServer {
       if let center = request.center, !center.isValid {
         throw BeaconError.invalidArgument(field: "center", message: .invalidCoordinate).responseError(in: language)
       }
-      let places = try await withStore { store throws(BeaconError) in
+      let searchesOffline = searchesOffline
+      return try await withStore { store throws(BeaconError) in
         let settings = try await store.settings()
+        // The centre `places/search` would use, so both lists give the same distances.
+        let center =
+          if let center = request.center {
+            DefaultCenter(center: center, source: "request")
+          } else {
+            try await store.defaultCenter(searchesOffline: searchesOffline)
+          }
         let query = PlaceQuery(
           text: request.text,
           category: request.category,
           sort: request.sort ?? settings.sort,
-          center: request.center ?? settings.center,
+          center: center.center,
           openNow: request.openNow ?? false
         )
-        return try await store.favorites(query, at: self.now)
+        let places = try await store.favorites(query, at: self.now)
+        return ListFavoritesRequest.Response(places: places, center: center.center, centerSource: center.source)
       }
-      return ListFavoritesRequest.Response(places: places)
     }
     dispatcher.register(GetSettingsRequest.self) { [weak self] _, _ in
       guard let self else { throw ResponseError.internalError }

@@ -147,6 +147,12 @@ public final class BeaconServer: Sendable {
     {
       language = stored
     }
+    do {
+      // The demo places are there from the first call of any method (the README's demo ids work at once).
+      try await store.loadDemoDataIfNeeded()
+    } catch {
+      logger.debug("Demo data not loaded: \(error.kind)")  // Searches try again; nothing else depends on it.
+    }
     let client = GeoapifyClient(
       baseURL: configuration.geoapifyBaseURL,
       apiKey: configuration.geoapifyAPIKey,
@@ -264,7 +270,7 @@ public final class BeaconServer: Sendable {
   }
 
   /// Logs SQLite's own words for a store failure (code, message, statement) at debug level: the user reads the
-  /// localized sentence of the error, and a person at the command line sees nothing else (issue 20, point 13).
+  /// localized sentence of the error, and a person at the command line sees nothing else.
   func logStoreFailure(_ error: BeaconError) {
     switch error {
     case .storage(let detail): logger.debug("Store failure: \(detail)")
@@ -272,6 +278,9 @@ public final class BeaconServer: Sendable {
     default: break
     }
   }
+
+  /// Whether the session's searches run on the store only (`--offline` or no key); `true` before `initialize`.
+  var searchesOffline: Bool { session.withLock { $0.places?.searchesOffline ?? true } }
 
   /// Runs `body` with the session's places service, turning domain errors into localized wire errors.
   func withPlaces<T: Sendable>(_ body: (PlacesService) async throws(BeaconError) -> T) async throws(ResponseError) -> T

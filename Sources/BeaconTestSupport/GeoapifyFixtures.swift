@@ -23,11 +23,21 @@ public enum GeoapifyFixtures {
   /// The place id of the restaurant that `place-details-restaurant.json` describes (Bryggehallen Matsal).
   public static let detailsRestaurantID =
     "513ac14879f781254059f8263c574af44d40f00102f90183a87f240000000092031342727967676568616c6c656e204d617473616c"
+
+  /// The place id of the hotel that `place-details-hotel-building.json` describes only as a building (its OSM
+  /// tags say `tourism=hotel`).
+  public static let detailsHotelBuildingID =
+    "5128d2a6a3f2ae25405978e6c0f3b1f54d40f00102f9010d6a1f2b00000000920312466a6f7264676cc3b8747420486f74656c6c"
+
+  /// The place id of the office building in `place-details-office-building.json` (no kind Beacon shows).
+  public static let detailsOfficeBuildingID =
+    "51e3a5b8c91fa825405939f6d2c7aef44d40f00102f901ab34cd2a000000009203104b6f6e746f7262796767657420"
 }
 
 extension GeoapifyFixtures {
   /// Answers like Geoapify by path from the fixtures: Places by `categories` (Oslo restaurants, cafés,
-  /// hotels, else empty), details of ``detailsRestaurantID``, autocomplete, IP geolocation; 404 otherwise.
+  /// hotels, else empty), details of ``detailsRestaurantID``, ``detailsHotelBuildingID`` and
+  /// ``detailsOfficeBuildingID``, autocomplete, IP geolocation; 404 otherwise.
   public static func respond(to request: LoopbackHTTPServer.RecordedRequest) -> LoopbackHTTPServer.Response {
     switch request.path {
     case "/v2/places":
@@ -39,6 +49,10 @@ extension GeoapifyFixtures {
       }
     case "/v2/place-details" where request.queryItems["id"] == detailsRestaurantID:
       return .json(text("place-details-restaurant.json"))
+    case "/v2/place-details" where request.queryItems["id"] == detailsHotelBuildingID:
+      return .json(text("place-details-hotel-building.json"))
+    case "/v2/place-details" where request.queryItems["id"] == detailsOfficeBuildingID:
+      return .json(text("place-details-office-building.json"))
     case "/v1/geocode/autocomplete":
       return .json(text("autocomplete-oslo-geojson.json"))
     case "/v1/ipinfo":

@@ -53,7 +53,7 @@ struct CommandLineArguments: Equatable {
   ]
 
   /// Options of the human commands that take no value.
-  static let switchOptions: Set<String> = ["--favorites", "--json", "--geojson", "--refresh", "--open-now"]
+  static let switchOptions: Set<String> = ["--favorites", "--json", "--geojson", "--refresh", "--open-now", "--demo"]
 
   /// Every option `beacon` knows, for "did you mean" suggestions.
   static var allOptions: Set<String> {
@@ -194,6 +194,7 @@ struct CommandLineArguments: Equatable {
           --sort distance|rating|name        rekkefølge (navn sorteres norsk: æ, ø, å til slutt)
           --favorites                        søk bare blant favorittene
           --open-now                         bare steder som er åpne nå (i stedets egen tidssone)
+          --demo                             ta med demodataene (Helsinki) også etter at du har importert egne steder
           --limit N                          høyst N treff (1–100, standard 10)
           --refresh                          hent på nytt fra Geoapify, ikke fra hurtiglageret
           --json | --geojson                 skriv resultatet som JSON eller GeoJSON

@@ -20,6 +20,8 @@ struct SearchOptions: Equatable {
   var sort: PlaceSort?
   var favoritesOnly = false
   var openNow = false
+  /// Search the demo places too after the user has imported places of their own.
+  var includeDemo = false
   var limit: Int?
   var refresh = false
   var format = OutputFormat.human
@@ -56,6 +58,7 @@ struct HumanCommandParser {
     case "search":
       try allow([
         "--category", "--near", "--radius", "--text", "--sort", "--favorites", "--limit", "--refresh", "--open-now",
+        "--demo",
       ])
       try expect(arguments: [])
       return .search(try searchOptions())
@@ -148,6 +151,7 @@ struct HumanCommandParser {
     search.format = try format(geoJSON: true)
     search.favoritesOnly = has("--favorites")
     search.openNow = has("--open-now")
+    search.includeDemo = has("--demo")
     search.refresh = has("--refresh")
     search.text = last("--text")
     if let value = last("--category") {

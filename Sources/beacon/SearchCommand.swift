@@ -31,6 +31,7 @@ enum SearchCommand {
     if let limit = search.limit { params["limit"] = .int(limit) }
     if search.refresh { params["refresh"] = true }
     if search.openNow { params["openNow"] = true }
+    if search.includeDemo { params["includeDemo"] = true }
     return .object(params)
   }
 }
@@ -56,7 +57,7 @@ enum FavoritesCommand {
       case .human:
         guard let list = session.decode(ListFavoritesRequest.Response.self, from: result) else { return 1 }
         let output = session.output
-        StandardOutput.write(output.favorites(list.places, openOnly: openNow))
+        StandardOutput.write(output.favorites(list, openOnly: openNow))
       }
     case .add(let id):
       guard let result = await session.call(AddFavoriteRequest.method, ["placeId": .string(id)]) else { return 1 }

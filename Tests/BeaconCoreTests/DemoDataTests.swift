@@ -23,6 +23,7 @@ import Testing
     #expect(places.count { $0.category == .cafe } == 85)
     #expect(places.count { $0.category == .hotel } == 26)
     #expect(Set(places.map(\.id)).count == places.count, "ids are unique")
+    #expect(places.contains { $0.id == DemoDataset.probeID }, "the load check looks this place up")
   }
 
   @Test func everyDemoPlaceIsARealNamedOSMPlaceNearTheStation() throws {

@@ -730,7 +730,7 @@ class BeaconClient:
 
     def search(self, *, timeout: Optional[float] = None, **params: Any) -> Dict[str, Any]:
         """``places/search``: ``center``, ``category``, ``radiusMeters``, ``text``, ``sort``, ``scope``,
-        ``limit``, ``refresh``, ``debounceMs``, ``nearMe``, ``workDoneToken``.
+        ``limit``, ``refresh``, ``debounceMs``, ``nearMe``, ``openNow``, ``includeDemo``, ``workDoneToken``.
 
         Returns ``{places, center, category, radiusMeters, sort, scope, source, stale, fetchedAt,
         attribution, message?, centerSource, city?}``.
@@ -738,7 +738,8 @@ class BeaconClient:
         return self.request("places/search", params, timeout=timeout)
 
     def details(self, place_id: str, refresh: Optional[bool] = None, *, timeout: Optional[float] = None) -> Dict[str, Any]:
-        """``places/details``: returns ``{place, source, stale, fetchedAt, attribution}``."""
+        """``places/details``: returns ``{place, source, stale, fetchedAt, attribution}``; a place that is no
+        restaurant, café or hotel raises ``BeaconError`` with kind ``unsupportedPlace`` (-33002)."""
         params: Dict[str, Any] = {"id": place_id}
         if refresh is not None:
             params["refresh"] = refresh
@@ -769,7 +770,8 @@ class BeaconClient:
         return self.request("rating/list", params, timeout=timeout)
 
     def favorites(self, *, timeout: Optional[float] = None, **params: Any) -> Dict[str, Any]:
-        """``favorites/list``: ``text``, ``category``, ``sort``, ``center``; returns ``{places}``."""
+        """``favorites/list``: ``text``, ``category``, ``sort``, ``center``, ``openNow``; returns
+        ``{places, center, centerSource}`` (the centre distances are measured from, as ``search`` uses it)."""
         return self.request("favorites/list", params, timeout=timeout)
 
     def add_favorite(self, place_id: str, *, timeout: Optional[float] = None) -> Dict[str, Any]:

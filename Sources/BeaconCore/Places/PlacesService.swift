@@ -178,9 +178,20 @@ public final class PlacesService: Sendable {
     -> String?
   {
     guard empty else { return nil }
-    if source == .offline, search.scope == .all,
-      try await store.places(near: search.center, radiusMeters: search.radiusMeters, category: nil, text: nil).isEmpty
-    {
+    guard source == .offline, search.scope == .all else { return LocalizedMessage.noResults.text(in: search.language) }
+    let excludingDemo = try await store.excludesDemo(unlessAsked: search.includesDemo)
+    let nothingHere = try await store.places(
+      near: search.center,
+      radiusMeters: search.radiusMeters,
+      category: nil,
+      text: nil,
+      excludingDemo: excludingDemo
+    ).isEmpty
+    if nothingHere, excludingDemo {
+      // The user's own data is elsewhere; the demo data is left out since their import.
+      return LocalizedMessage.noImportedDataHere.text(in: search.language)
+    }
+    if nothingHere {
       return LocalizedMessage.noOfflineDataHere(area: DemoDataset.areaName(in: search.language))
         .text(in: search.language)
     }
@@ -213,12 +224,15 @@ public final class PlacesService: Sendable {
     let asksGeoapify = known.map { $0.source == "geoapify" } ?? !id.hasPrefix("osm:")
     do throws(BeaconError) {
       guard asksGeoapify else { throw BeaconError.placeNotFound(id) }
+      // The category known for the id, for details that name none and whose OSM tags say nothing either.
+      var requested = known?.category
+      if requested == nil { requested = try await suggestedCategory(of: id) }
       let fetched = try await fetch(
         path: "/v2/place-details",
         query: [("id", id), ("features", "details"), ("lang", language.rawValue)],
         ttl: ttl.details,
         refresh: refresh
-      ) { (body) throws(BeaconError) in try GeoapifyDecoding.details(from: body, requested: known?.category) }
+      ) { (body) throws(BeaconError) in try GeoapifyDecoding.details(from: body, requested: requested) }
       if var fresh = fetched.value {
         fresh.fetchedAt = fetched.fetchedAt
         if !store.isReadOnly { try await store.upsert([fresh]) }
@@ -256,6 +270,17 @@ public final class PlacesService: Sendable {
       fetchedAt: fetchedAt,
       attribution: source == .offline ? Self.offlineAttribution : Self.attribution
     )
+  }
+
+  /// The category the cached autocomplete answers give `id` (ids from `places/autocomplete` are the usual
+  /// way to a place search never returned).
+  private func suggestedCategory(of id: String) async throws(BeaconError) -> PlaceCategory? {
+    let path = "/v1/geocode/autocomplete"
+    let keys = (path + "?")..<(path + "@")  // Every key of the path: `?` then the sorted query.
+    for body in try await store.cachedBodies(keys: keys, containing: id) {
+      if let category = GeoapifyDecoding.suggestedCategory(of: id, in: body) { return category }
+    }
+    return nil
   }
 
   // MARK: - Autocomplete and IP location

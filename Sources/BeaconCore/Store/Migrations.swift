@@ -189,6 +189,64 @@ enum Migrations {
       fetched_at REAL
     );
     """,
+    // 9: text search ignores apostrophes as it ignores accents ("roberts" finds "Robert's Coffee"): the
+    // full-text index holds name, address and cuisine with apostrophes (' ’ ‘ ʼ ` ´) removed, so it is
+    // contentless (never compared with the place table's own text) and rebuilt from the places.
+    """
+    DROP TRIGGER place_inserted;
+    DROP TRIGGER place_deleted;
+    DROP TRIGGER place_updated;
+    DROP TABLE place_fts;
+    CREATE VIRTUAL TABLE place_fts USING fts5(
+      name, address, cuisine, content = '', tokenize = 'unicode61 remove_diacritics 2'
+    );
+    INSERT INTO place_fts(rowid, name, address, cuisine)
+      SELECT rowid,
+        replace(replace(replace(replace(replace(replace(name, '''', ''), '’', ''), '‘', ''), 'ʼ', ''), '`', ''), '´', ''),
+        replace(replace(replace(replace(replace(replace(address, '''', ''), '’', ''), '‘', ''), 'ʼ', ''), '`', ''), '´', ''),
+        replace(replace(replace(replace(replace(replace(cuisine, '''', ''), '’', ''), '‘', ''), 'ʼ', ''), '`', ''), '´', '')
+      FROM place;
+    CREATE TRIGGER place_inserted AFTER INSERT ON place BEGIN
+      INSERT INTO place_rtree VALUES (new.rowid, new.latitude, new.latitude, new.longitude, new.longitude);
+      INSERT INTO place_fts(rowid, name, address, cuisine) VALUES (new.rowid,
+        replace(replace(replace(replace(replace(replace(new.name, '''', ''), '’', ''), '‘', ''), 'ʼ', ''), '`', ''), '´', ''),
+        replace(replace(replace(replace(replace(replace(new.address, '''', ''), '’', ''), '‘', ''), 'ʼ', ''), '`', ''), '´', ''),
+        replace(replace(replace(replace(replace(replace(new.cuisine, '''', ''), '’', ''), '‘', ''), 'ʼ', ''), '`', ''), '´', ''));
+    END;
+    CREATE TRIGGER place_deleted AFTER DELETE ON place BEGIN
+      DELETE FROM place_rtree WHERE place_rowid = old.rowid;
+      INSERT INTO place_fts(place_fts, rowid, name, address, cuisine) VALUES ('delete', old.rowid,
+        replace(replace(replace(replace(replace(replace(old.name, '''', ''), '’', ''), '‘', ''), 'ʼ', ''), '`', ''), '´', ''),
+        replace(replace(replace(replace(replace(replace(old.address, '''', ''), '’', ''), '‘', ''), 'ʼ', ''), '`', ''), '´', ''),
+        replace(replace(replace(replace(replace(replace(old.cuisine, '''', ''), '’', ''), '‘', ''), 'ʼ', ''), '`', ''), '´', ''));
+    END;
+    CREATE TRIGGER place_updated AFTER UPDATE ON place BEGIN
+      UPDATE place_rtree SET min_latitude = new.latitude, max_latitude = new.latitude,
+        min_longitude = new.longitude, max_longitude = new.longitude WHERE place_rowid = new.rowid;
+      INSERT INTO place_fts(place_fts, rowid, name, address, cuisine) VALUES ('delete', old.rowid,
+        replace(replace(replace(replace(replace(replace(old.name, '''', ''), '’', ''), '‘', ''), 'ʼ', ''), '`', ''), '´', ''),
+        replace(replace(replace(replace(replace(replace(old.address, '''', ''), '’', ''), '‘', ''), 'ʼ', ''), '`', ''), '´', ''),
+        replace(replace(replace(replace(replace(replace(old.cuisine, '''', ''), '’', ''), '‘', ''), 'ʼ', ''), '`', ''), '´', ''));
+      INSERT INTO place_fts(rowid, name, address, cuisine) VALUES (new.rowid,
+        replace(replace(replace(replace(replace(replace(new.name, '''', ''), '’', ''), '‘', ''), 'ʼ', ''), '`', ''), '´', ''),
+        replace(replace(replace(replace(replace(replace(new.address, '''', ''), '’', ''), '‘', ''), 'ʼ', ''), '`', ''), '´', ''),
+        replace(replace(replace(replace(replace(replace(new.cuisine, '''', ''), '’', ''), '‘', ''), 'ʼ', ''), '`', ''), '´', ''));
+    END;
+    """,
+    // 10: where the user's own imported places lie (the mean position of the latest import), the default
+    // centre of offline searches once there is one; filled from the places imported before.
+    """
+    CREATE TABLE imported_area (
+      id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
+      latitude REAL NOT NULL,
+      longitude REAL NOT NULL,
+      places INTEGER NOT NULL,
+      imported_at REAL NOT NULL
+    );
+    INSERT INTO imported_area (id, latitude, longitude, places, imported_at)
+      SELECT 1, avg(latitude), avg(longitude), count(*), max(fetched_at) FROM place WHERE source = 'osm'
+      HAVING count(*) > 0;
+    """,
   ]
 
   /// The schema version this build writes.

@@ -24,6 +24,30 @@ extension Store {
     }
   }
 
+  /// The cached answers with keys in `keys` (from its lower bound, below its upper) whose body contains `text`,
+  /// newest first, at most `limit`: e.g. the autocomplete answers that named a place id.
+  public func cachedBodies(
+    keys: Range<String>,
+    containing text: String,
+    limit: Int = 5
+  ) throws(BeaconError) -> [[UInt8]] {
+    try storage {
+      try database.query(
+        """
+        SELECT body FROM response_cache WHERE key >= ? AND key < ? AND instr(CAST(body AS TEXT), ?) > 0
+        ORDER BY fetched_at DESC LIMIT ?
+        """,
+        [keys.lowerBound, keys.upperBound, text, limit]
+      ).map { row in
+        switch row.values[0] {
+        case .blob(let bytes): bytes
+        case .text(let text): Array(text.utf8)
+        default: []
+        }
+      }
+    }
+  }
+
   /// How long cached answers are kept at all (for stale fallback) before they are pruned.
   public static let cacheRetention: TimeInterval = 30 * 24 * 3600
 

@@ -2,21 +2,24 @@ import Foundation
 
 extension Store {
   /// The stored places of `category` within `radiusMeters` of `center` whose name, address or cuisine
-  /// contain every word of `text` (word prefixes, case and accents ignored), nearest first.
+  /// contain every word of `text` (word prefixes, case, accents and apostrophes ignored), nearest first; with
+  /// `excludingDemo`, none of the demo places.
   ///
   /// Uses the R*Tree for the bounding box and FTS5 for the text, then the exact distance.
   public func places(
     near center: Coordinate,
     radiusMeters: Int,
     category: PlaceCategory?,
-    text: String?
+    text: String?,
+    excludingDemo: Bool = false
   ) throws(BeaconError) -> [Place] {
     let box = Self.boundingBox(around: center, radiusMeters: Double(radiusMeters))
     let match = Self.fullTextQuery(text)
     var values: [any DatabaseValueConvertible] = [box.minLat, box.maxLat, box.minLon, box.maxLon]
     if let category { values.append(category.rawValue) }
+    if excludingDemo { values.append(DemoDataset.source) }
     if let match { values.append(match) }
-    let sql = Self.searchSQL(category: category != nil, text: match != nil)
+    let sql = Self.searchSQL(category: category != nil, text: match != nil, excludingDemo: excludingDemo)
     let found: [Place] = try storage { try database.query(sql, values).compactMap(Self.place(from:)) }
     return
       found
@@ -28,9 +31,11 @@ extension Store {
 
   /// What an offline search finds, summarized, in one visit to the store: the demo data loaded first if the
   /// store does not have it yet, then the places around the centre (only the nearest when sorted by
-  /// distance: nothing else can make the list).
+  /// distance: nothing else can make the list). Once the user has imported places, the demo places are left
+  /// out unless the search includes them.
   public func storedSummaries(for search: PlaceSearch, at date: Date) throws(BeaconError) -> [PlaceSummary] {
     try loadDemoDataIfNeeded()
+    let excludingDemo = try excludesDemo(unlessAsked: search.includesDemo)
     let found =
       search.sort == .distance && !search.openNow
       ? try nearest(
@@ -38,9 +43,16 @@ extension Store {
         to: search.center,
         within: search.radiusMeters,
         category: search.category,
-        text: search.text
+        text: search.text,
+        excludingDemo: excludingDemo
       )
-      : try places(near: search.center, radiusMeters: search.radiusMeters, category: search.category, text: search.text)
+      : try places(
+        near: search.center,
+        radiusMeters: search.radiusMeters,
+        category: search.category,
+        text: search.text,
+        excludingDemo: excludingDemo
+      )
     return try summaries(of: found, center: search.center, at: date)
   }
 
@@ -56,12 +68,19 @@ extension Store {
     to center: Coordinate,
     within radiusMeters: Int,
     category: PlaceCategory?,
-    text: String?
+    text: String?,
+    excludingDemo: Bool = false
   ) throws(BeaconError) -> [Place] {
     let radius = Double(radiusMeters)
     var reach = max(min(radius, 100), radius / 16)
     while true {
-      let found = try places(near: center, radiusMeters: Int(reach.rounded(.up)), category: category, text: text)
+      let found = try places(
+        near: center,
+        radiusMeters: Int(reach.rounded(.up)),
+        category: category,
+        text: text,
+        excludingDemo: excludingDemo
+      )
       let clearlyInside = found.prefix { $0.location.distance(to: center) <= reach - 2 }.count
       if clearlyInside >= limit || reach >= radius {
         return found.filter { $0.location.distance(to: center) <= radius }
@@ -71,8 +90,8 @@ extension Store {
   }
 
   /// The query behind ``places(near:radiusMeters:category:text:)``: the box (4 values), then the category and
-  /// the full-text query when asked for. The R*Tree drives it (tested with `EXPLAIN QUERY PLAN`).
-  static func searchSQL(category: Bool, text: Bool) -> String {
+  /// the demo source and the full-text query when asked for. The R*Tree drives it (tested with `EXPLAIN QUERY PLAN`).
+  static func searchSQL(category: Bool, text: Bool, excludingDemo: Bool = false) -> String {
     // Overlap, not containment: the R*Tree keeps 32-bit floats rounded outwards, so a point on the edge of
     // the box may be stored a little beyond it.
     var sql = """
@@ -85,6 +104,7 @@ extension Store {
       // the box for every place of the category (200× slower at 10 000 places, see Benchmarks/README.md).
       sql += " AND +place.category = ?"
     }
+    if excludingDemo { sql += " AND +place.source <> ?" }
     if text { sql += " AND place.rowid IN (SELECT rowid FROM place_fts WHERE place_fts MATCH ?)" }
     return sql
   }
@@ -114,9 +134,16 @@ extension Store {
     return (minLat, maxLat, minLon, maxLon)
   }
 
+  /// The apostrophes text search ignores (the full-text index holds names without them, migration 9).
+  static let apostrophes: Set<Character> = ["'", "\u{2019}", "\u{2018}", "\u{02BC}", "`", "\u{00B4}"]
+
   /// An FTS5 query matching every word of `text` as a prefix; `nil` when there are no words.
+  ///
+  /// Apostrophes are dropped ("robert's" and "roberts" both find "Robert's Coffee"), other punctuation
+  /// separates words as it does in the index.
   static func fullTextQuery(_ text: String?) -> String? {
-    let words = (text ?? "").split(whereSeparator: { $0.isWhitespace || $0.isPunctuation }).map(String.init)
+    let words = (text ?? "").filter { !apostrophes.contains($0) }
+      .split(whereSeparator: { $0.isWhitespace || $0.isPunctuation || $0.isSymbol }).map(String.init)
     guard !words.isEmpty else { return nil }
     // Each word is a quoted string (quotes doubled), so FTS5 syntax in user text is taken literally.
     return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")

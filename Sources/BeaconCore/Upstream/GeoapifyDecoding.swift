@@ -32,10 +32,22 @@ public enum GeoapifyDecoding {
   }
 
   /// The place of a Place Details answer, with the whole feature kept as its details.
+  ///
+  /// Details name the place's kind less often than search does (a hotel may come as `categories: ["building"]`):
+  /// its OSM tags decide then, and after them `requested` (the category known for the id).
+  ///
+  /// - Throws: ``BeaconError/unsupportedPlace(_:)`` when the place is real but of no kind Beacon shows.
   public static func details(from body: [UInt8], requested: PlaceCategory? = nil) throws(BeaconError) -> Place? {
     let features = try features(json(body))
-    let feature = features.first { $0["properties"]?["feature_type"]?.stringValue == "details" } ?? features.first
-    return feature.flatMap { place(from: $0, requested: requested, keepsDetails: true) }
+    guard
+      let feature = features.first(where: { $0["properties"]?["feature_type"]?.stringValue == "details" })
+        ?? features.first
+    else { return nil }
+    if let place = place(from: feature, requested: requested, keepsDetails: true) { return place }
+    if let id = feature["properties"]?["place_id"]?.stringValue, !id.isEmpty, coordinate(of: feature) != nil {
+      throw .unsupportedPlace(id)
+    }
+    return nil
   }
 
   /// Builds a place from one feature.
@@ -44,7 +56,10 @@ public enum GeoapifyDecoding {
     guard let id = properties["place_id"]?.stringValue, !id.isEmpty else { return nil }
     guard let location = coordinate(of: feature) else { return nil }
     let categories = (properties["categories"]?.arrayValue ?? []).compactMap(\.stringValue)
-    guard let category = category(from: categories) ?? requested else { return nil }
+    // Details name the kind less often than search answers do: there the OSM tags come before the category
+    // known for the id. Search answers keep the category asked for.
+    let tagged = keepsDetails ? category(fromOSMTags: properties["datasource"]?["raw"]) : nil
+    guard let category = category(from: categories) ?? tagged ?? requested else { return nil }
     return Place(
       id: id,
       name: displayName(properties),
@@ -71,6 +86,28 @@ public enum GeoapifyDecoding {
   static func category(from categories: [String]) -> PlaceCategory? {
     for category in PlaceCategory.allCases where categories.contains(where: { PlaceCategory(name: $0) == category }) {
       return category
+    }
+    return nil
+  }
+
+  /// The OSM lifecycle prefixes of a place that is, or is about to be, what its tag says (a hotel under
+  /// construction in OSM may well be open by now); `disused:` and `was:` places are not shown.
+  static let lifecyclePrefixes = ["", "construction:", "proposed:"]
+
+  /// Our category from OSM tags (`datasource.raw`) as the importer reads them: `amenity=restaurant`,
+  /// `amenity=cafe`, `tourism=hotel`; the plain tags first, then their `construction:` and `proposed:` forms.
+  static func category(fromOSMTags raw: JSONValue?) -> PlaceCategory? {
+    guard let raw, raw.objectValue != nil else { return nil }
+    for prefix in lifecyclePrefixes {
+      func tag(_ key: String) -> String? {
+        raw[prefix + key]?.stringValue?.trimmingCharacters(in: .whitespaces).lowercased()
+      }
+      switch (tag("amenity"), tag("tourism")) {
+      case ("restaurant", _): return .restaurant
+      case ("cafe", _): return .cafe
+      case (_, "hotel"): return .hotel
+      default: continue
+      }
     }
     return nil
   }
@@ -137,6 +174,19 @@ public enum GeoapifyDecoding {
         distanceMeters: properties["distance"]?.doubleValue.flatMap { Int(exactly: $0.rounded()) }
       )
     }
+  }
+
+  /// The category an Autocomplete answer (either shape) gives the place `id`, when it is one of ours: what an
+  /// earlier autocomplete knew about a place whose details name no kind.
+  public static func suggestedCategory(of id: String, in body: [UInt8]) -> PlaceCategory? {
+    guard let value = try? JSONParser.parse(body) else { return nil }
+    let items = value["features"]?.arrayValue?.compactMap { $0["properties"] } ?? value["results"]?.arrayValue ?? []
+    for item in items where item["place_id"]?.stringValue == id {
+      var names = (item["categories"]?.arrayValue ?? []).compactMap(\.stringValue)
+      if let single = item["category"]?.stringValue { names.append(single) }
+      if let category = category(from: names) { return category }
+    }
+    return nil
   }
 
   /// The approximate position and city of Geoapify's IP geolocation answer.

@@ -181,6 +181,7 @@ public struct HumanOutput: Sendable {
     case "settings": lines.append(text(.storedCenter(point, audience)))
     case "ip": lines.append(text(.approximateCenter(point, city: result.city)))
     case "demo": lines.append(text(.demoCenter(point, audience)))
+    case "imported": lines.append(text(.importedCenter(point, audience)))
     default: lines.append(text(.otherCenter(point)))
     }
     if result.places.isEmpty {
@@ -195,9 +196,12 @@ public struct HumanOutput: Sendable {
     return lines
   }
 
-  /// The favourites as a table, or how to add one (with `openOnly`, that none of them is open now).
-  public func favorites(_ places: [PlaceSummary], openOnly: Bool = false) -> [String] {
-    guard places.isEmpty else { return placeTable(places) }
+  /// The favourites as a table under the centre their distances are measured from, or how to add one (with
+  /// `openOnly`, that none of them is open now).
+  public func favorites(_ list: ListFavoritesRequest.Response, openOnly: Bool = false) -> [String] {
+    guard list.places.isEmpty else {
+      return [text(.distancesFrom(coordinate(list.center), source: list.centerSource))] + placeTable(list.places)
+    }
     return [openOnly ? text(.core(.noneOpenNow)) : text(.noFavorites(audience))]
   }
 

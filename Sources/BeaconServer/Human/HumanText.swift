@@ -44,6 +44,11 @@ public enum HumanText: Sendable, Equatable {
   case skipped(Int)
   case skipReason(String)
 
+  // Issue 20: the user's own data as the centre; which centre the favourites' distances are measured from
+  case importedCenter(String, HumanOutput.Audience)
+  /// The point, and its source as `centerSource` says it (`request`, `settings`, `imported`, `demo`).
+  case distancesFrom(String, source: String)
+
   /// The text in `language`.
   public func text(in language: Language) -> String {
     if case .core(let message) = self { return message.text(in: language) }
@@ -167,6 +172,39 @@ public enum HumanText: Sendable, Equatable {
         ImportMessage.skipReason(reason).text(in: .nb), ImportMessage.skipReason(reason).text(in: .nn),
         ImportMessage.skipReason(reason).text(in: .en)
       )
+
+    // Issue 20
+    case .importedCenter(let point, let audience):
+      (
+        "Søker rundt midten av stedene du har importert (\(point)) (velg et annet sted med \(audience.centerHint.nb))",
+        "Søkjer rundt midten av stadene du har importert (\(point)) (vel ein annan stad med \(audience.centerHint.nn))",
+        "Searching around the centre of the places you imported (\(point)) (choose another place with \(audience.centerHint.en))"
+      )
+    case .distancesFrom(let point, let source):
+      Self.distancesFromTexts(point, source: source)
+    }
+  }
+
+  private static func distancesFromTexts(_ point: String, source: String) -> (String, String, String) {
+    switch source {
+    case "settings":
+      (
+        "Avstander fra det lagrede midtpunktet \(point)", "Avstandar frå det lagra midtpunktet \(point)",
+        "Distances from the stored centre \(point)"
+      )
+    case "imported":
+      (
+        "Avstander fra midten av stedene du har importert (\(point))",
+        "Avstandar frå midten av stadene du har importert (\(point))",
+        "Distances from the centre of the places you imported (\(point))"
+      )
+    case "demo":
+      (
+        "Avstander fra Helsinki jernbanestasjon (\(point)), der demodataene ligger",
+        "Avstandar frå Helsinki jernbanestasjon (\(point)), der demodataa ligg",
+        "Distances from Helsinki railway station (\(point)), where the demo data is"
+      )
+    default: ("Avstander fra \(point)", "Avstandar frå \(point)", "Distances from \(point)")
     }
   }
 }

@@ -17,8 +17,8 @@ enum MCPToolCatalogue {
       title: .init(nb: "Søk etter steder", nn: "Søk etter stader", en: "Search places"),
       description: """
         Find restaurants, cafés or hotels around a point, nearest first by default. Every argument is optional: \
-        without `center` Beacon searches around the user's stored centre (or the offline demo area in \
-        Helsinki), and category, radius and sort default to the user's stored settings. Works offline from the \
+        without `center` Beacon searches around the user's stored centre (else the centre of the places the user \
+        imported, else the offline demo area in Helsinki; `centerSource` says which), and category, radius and sort default to the user's stored settings. Works offline from the \
         local store when Geoapify cannot be reached. Each place has an `id` for places_details, rating_add and \
         favorites_add, its distance in metres, the user's own star rating, whether it is a favourite, and \
         `openNow` (true, false, or null when its opening hours are unknown) with `closesAt` or `opensAt` in the \
@@ -79,12 +79,13 @@ enum MCPToolCatalogue {
       name: "favorites_list",
       title: .init(nb: "Mine steder", nn: "Mine stader", en: "My places"),
       description: """
-        The user's favourite places ("Mine steder"), nearest to `center` (or the stored centre) first, \
+        The user's favourite places ("Mine steder"), nearest to `center` (or the centre places_search would use, \
+        named in `center` and `centerSource`) first, \
         optionally filtered by `text` and `category`; `openNow: true` lists only those open right now. Each \
         carries `openNow` like places_search. Works offline.
         """,
       annotations: .init(readOnly: true, idempotent: true)
-    ) { result, arguments, output in output.favorites(result.places, openOnly: arguments["openNow"] == true) },
+    ) { result, arguments, output in output.favorites(result, openOnly: arguments["openNow"] == true) },
     MCPTool(
       AddFavoriteRequest.self,
       name: "favorites_add",

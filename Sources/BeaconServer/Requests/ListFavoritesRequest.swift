@@ -3,7 +3,8 @@ import JSONRPC
 
 /// Lists "Mine steder" from the store (works offline), filtered and sorted like search results.
 ///
-/// `sort` and `center` default to the stored settings.
+/// `sort` defaults to the stored settings; without `center`, distances are measured from the centre a search
+/// without one would use (the stored centre, the imported data's, or offline the demo data's).
 public struct ListFavoritesRequest: RequestType, Encodable, Equatable {
   public static let method = "favorites/list"
 
@@ -30,8 +31,12 @@ public struct ListFavoritesRequest: RequestType, Encodable, Equatable {
     self.openNow = openNow
   }
 
-  /// The favourites.
+  /// The favourites, with the centre their distances are measured from.
   public struct Response: Codable, Sendable, Equatable {
     public var places: [PlaceSummary]
+    /// The point distances are measured from.
+    public var center: Coordinate
+    /// Where the centre came from: `request`, `settings`, `imported` or `demo` (as in `places/search`).
+    public var centerSource: String
   }
 }

@@ -32,6 +32,8 @@ public struct SearchPlacesRequest: RequestType, Encodable, Equatable {
   public var nearMe: Bool?
   /// Only places open at the time of the search; `limit` then counts open places.
   public var openNow: Bool?
+  /// Search the demo places too once the user has imported places of their own (they are left out then).
+  public var includeDemo: Bool?
 
   public init(
     center: Coordinate? = nil,
@@ -44,7 +46,8 @@ public struct SearchPlacesRequest: RequestType, Encodable, Equatable {
     refresh: Bool? = nil,
     debounceMs: Int? = nil,
     nearMe: Bool? = nil,
-    openNow: Bool? = nil
+    openNow: Bool? = nil,
+    includeDemo: Bool? = nil
   ) {
     self.center = center
     self.category = category
@@ -57,6 +60,7 @@ public struct SearchPlacesRequest: RequestType, Encodable, Equatable {
     self.debounceMs = debounceMs
     self.nearMe = nearMe
     self.openNow = openNow
+    self.includeDemo = includeDemo
   }
 }
 
