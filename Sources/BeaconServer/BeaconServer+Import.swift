@@ -39,8 +39,7 @@ extension BeaconServer {
           throw BeaconError.nothingImported(file: request.path, skipped: parsed.skipped)
         }
         if reported < 80 { context.reportProgress(.report(percentage: 80)) }
-        try await store.upsert(parsed.places)
-        try await store.recordImport(parsed.places, at: self.now)  // Their centre is the default centre now.
+        try await store.importPlaces(parsed.places, at: self.now)  // Their centre is the default centre now.
         context.reportProgress(.report(percentage: 100))
         func count(_ category: PlaceCategory) -> Int { parsed.places.count { $0.category == category } }
         return ImportPlacesRequest.Response(

@@ -20,6 +20,7 @@ enum HelpText {
           --sort distance|rating|name        rekkjefølgje (namn blir sorterte norsk: æ, ø, å til slutt)
           --favorites                        søk berre blant favorittane
           --open-now                         berre stader som er opne no (i staden si eiga tidssone)
+          --demo                             ta med demodataa (Helsinki) også etter at du har importert eigne stader
           --limit N                          høgst N treff (1–100, standard 10)
           --refresh                          hent på nytt frå Geoapify, ikkje frå mellomlageret
           --json | --geojson                 skriv resultatet som JSON eller GeoJSON
@@ -100,6 +101,7 @@ enum HelpText {
           --sort distance|rating|name        order (names sort the Norwegian way: æ, ø, å last)
           --favorites                        search only among the favourites
           --open-now                         only places open now (in the place's own time zone)
+          --demo                             include the demo data (Helsinki) after you have imported places of your own
           --limit N                          at most N results (1–100, default 10)
           --refresh                          fetch again from Geoapify, not from the cache
           --json | --geojson                 print the result as JSON or GeoJSON

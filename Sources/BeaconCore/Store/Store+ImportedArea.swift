@@ -24,15 +24,17 @@ public struct DefaultCenter: Sendable, Equatable {
 }
 
 extension Store {
-  /// Remembers the places of an import (their mean position) as the user's own data, the default centre of
-  /// searches and lists from now on (unless a centre is stored). An empty import changes nothing.
-  public func recordImport(_ places: [Place], at date: Date) throws(BeaconError) {
+  /// Stores the places of an import and remembers them (their mean position) as the user's own data, the
+  /// default centre of searches and lists from now on (unless a centre is stored), in one transaction: a failure
+  /// leaves the store as it was. An empty import changes nothing.
+  public func importPlaces(_ places: [Place], at date: Date) throws(BeaconError) {
     guard !places.isEmpty else { return }
     let count = Double(places.count)
     let lat = places.reduce(0) { $0 + $1.location.lat } / count
     let lon = places.reduce(0) { $0 + $1.location.lon } / count
     try storage {
       try database.transaction {
+        try insert(places, replacing: true)
         try database.run(
           """
           INSERT INTO imported_area (id, latitude, longitude, places, imported_at) VALUES (1, ?, ?, ?, ?)

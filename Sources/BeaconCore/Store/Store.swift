@@ -145,6 +145,13 @@ public actor Store {
   /// Inserts or replaces places, keeping their ratings and favourite marks; with `replacing: false`, places
   /// the store already has are left as they are.
   public func upsert(_ places: [Place], replacing: Bool = true) throws(BeaconError) {
+    try storage {
+      try database.transaction { try insert(places, replacing: replacing) }
+    }
+  }
+
+  /// The statements of `upsert(_:replacing:)`, for a caller that holds the transaction.
+  func insert(_ places: [Place], replacing: Bool) throws {
     let onConflict =
       replacing
       ? """
@@ -155,22 +162,18 @@ public actor Store {
         time_zone = coalesce(excluded.time_zone, place.time_zone), source = excluded.source,
         fetched_at = excluded.fetched_at
       """ : "ON CONFLICT(id) DO NOTHING"
-    try storage {
-      try database.transaction {
-        for place in places {
-          try database.run(
-            """
-            INSERT INTO place (id, name, category, latitude, longitude, address, cuisine, details, opening_hours,
-              time_zone, source, fetched_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """ + " " + onConflict,
-            [
-              place.id, place.name, place.category.rawValue, place.location.lat, place.location.lon, place.address,
-              place.cuisine, place.detailsJSON, place.openingHours, place.timeZone, place.source, place.fetchedAt,
-            ]
-          )
-        }
-      }
+    for place in places {
+      try database.run(
+        """
+        INSERT INTO place (id, name, category, latitude, longitude, address, cuisine, details, opening_hours,
+          time_zone, source, fetched_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """ + " " + onConflict,
+        [
+          place.id, place.name, place.category.rawValue, place.location.lat, place.location.lon, place.address,
+          place.cuisine, place.detailsJSON, place.openingHours, place.timeZone, place.source, place.fetchedAt,
+        ]
+      )
     }
   }
 
