@@ -41,12 +41,27 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
     ResponseError(code: .parseError, message: "Parse error", data: ["kind": "parseError", "detail": .string(detail)])
   }
 
+  /// The message body was not valid JSON: `data.reason` names the fault, `data.offset` the byte (and
+  /// `data.limit` the depth limit), so a presenter can say it in the user's language.
+  public static func parseError(_ error: JSONParseError) -> ResponseError {
+    var data: [String: JSONValue] = [
+      "kind": "parseError", "detail": .string(error.description), "reason": .string(error.kind.name),
+      "offset": .int(error.offset),
+    ]
+    if case .nestedTooDeep(let limit) = error.kind { data["limit"] = .int(limit) }
+    return ResponseError(code: .parseError, message: "Parse error", data: .object(data))
+  }
+
   /// The byte stream could not be framed.
   public static func framingError(_ error: FramingError) -> ResponseError {
     ResponseError(
       code: .parseError,
       message: "Framing error",
-      data: ["kind": "framingError", "reason": .string(error.reason), "detail": .string(error.description)]
+      data: .object(
+        error.details.merging([
+          "kind": "framingError", "reason": .string(error.reason), "detail": .string(error.description),
+        ]) { $1 }
+      )
     )
   }
 
