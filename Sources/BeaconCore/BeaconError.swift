@@ -21,7 +21,7 @@ public enum BeaconError: Error, Sendable, Equatable {
   /// Geoapify could not be reached or answered unusably (5xx, timeout, refused, truncated, invalid).
   case upstreamUnavailable(reason: String)
   /// A file could not be imported; nothing of it was stored.
-  case importFailed(file: String, position: String?, reason: String)
+  case importFailed(file: String, position: ImportPosition?, reason: ImportProblem)
   /// Fruityvice failed, or a fruit or group is unknown (the same kinds as places use).
   case fruits(FruitError)
   /// CoinLore failed, or a coin is unknown (the same kinds as places use).

@@ -45,7 +45,7 @@ public enum LocalizedMessage: Sendable, Equatable {
   case superseded
   case searching
   case showingStoredPlaces
-  case importFailed(file: String, position: String?, reason: String)
+  case importFailed(file: String, position: ImportPosition?, reason: ImportProblem)
   case noOfflineDataHere(area: String)
   case offlineWithoutKey
   case importing
@@ -56,6 +56,15 @@ public enum LocalizedMessage: Sendable, Equatable {
   case crypto(CryptoMessage)
   /// A sentence about the user directory (seeds 002/003).
   case people(PeopleMessage)
+
+  // MARK: Protocol and JSON faults in the user's language (issue 20, point 11)
+
+  /// A message body that is not JSON, saying what was wrong (`-32700` `parseError`).
+  case invalidJSONMessage(JSONSyntaxMessage)
+  /// A badly framed message, saying what was wrong (`-32700` `framingError`).
+  case framingFault(FramingFaultMessage)
+  /// `beacon call` parameters that are not JSON, saying what was wrong.
+  case invalidJSONParameters(JSONSyntaxMessage)
 
   /// The sentence in `language`.
   public func text(in language: Language) -> String {
@@ -74,6 +83,8 @@ public enum LocalizedMessage: Sendable, Equatable {
       message.texts
     case .people(let message):
       message.texts
+    case .invalidJSONMessage, .framingFault, .invalidJSONParameters:
+      protocolFaultTexts
     case .parseError:
       ("Meldingen er ikke gyldig JSON", "Meldinga er ikkje gyldig JSON", "The message is not valid JSON")
     case .framingError(let detail):
@@ -258,9 +269,9 @@ public enum LocalizedMessage: Sendable, Equatable {
       )
     case .importFailed(let file, let position, let reason):
       (
-        "Kunne ikke importere '\(file)'\(position.map { " (\($0))" } ?? ""): \(reason); ingenting ble lagret",
-        "Kunne ikkje importere '\(file)'\(position.map { " (\($0))" } ?? ""): \(reason); ingenting vart lagra",
-        "Could not import '\(file)'\(position.map { " (\($0))" } ?? ""): \(reason); nothing was stored"
+        "Kunne ikke importere '\(file)'\(position.map { " (\($0.texts.0))" } ?? ""): \(reason.texts.0); ingenting ble lagret",
+        "Kunne ikkje importere '\(file)'\(position.map { " (\($0.texts.1))" } ?? ""): \(reason.texts.1); ingenting vart lagra",
+        "Could not import '\(file)'\(position.map { " (\($0.texts.2))" } ?? ""): \(reason.texts.2); nothing was stored"
       )
     case .noOfflineDataHere(let area):
       (
@@ -303,6 +314,36 @@ public enum LocalizedMessage: Sendable, Equatable {
         "Kunne ikkje lagre eller lese data; sjå loggen for detaljar",
         "Could not store or read data; see the log for details"
       )
+    }
+  }
+}
+
+// MARK: - Protocol and JSON faults (issue 20, point 11)
+
+extension LocalizedMessage {
+  /// The (nb, nn, en) texts of the protocol and JSON fault messages.
+  fileprivate var protocolFaultTexts: (String, String, String) {
+    switch self {
+    case .invalidJSONMessage(let syntax):
+      let (nb, nn, en) = syntax.texts
+      return (
+        "Meldingen er ikke gyldig JSON: \(nb)", "Meldinga er ikkje gyldig JSON: \(nn)",
+        "The message is not valid JSON: \(en)"
+      )
+    case .framingFault(let fault):
+      let (nb, nn, en) = fault.texts ?? ("?", "?", "?")
+      return (
+        "Meldingen har feil innramming: \(nb)", "Meldinga har feil innramming: \(nn)",
+        "The message is badly framed: \(en)"
+      )
+    case .invalidJSONParameters(let syntax):
+      let (nb, nn, en) = syntax.texts
+      return (
+        "Parameterne er ikke gyldig JSON: \(nb)", "Parametrane er ikkje gyldig JSON: \(nn)",
+        "The parameters are not valid JSON: \(en)"
+      )
+    default:
+      return ("", "", "")
     }
   }
 }

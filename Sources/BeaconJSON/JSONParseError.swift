@@ -40,6 +40,18 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     /// More after the one JSON value.
     case dataAfterValue
 
+    /// The kind named `name` (``name``); `limit` completes ``nestedTooDeep(limit:)``.
+    public init?(name: String, limit: Int? = nil) {
+      let all: [Kind] = [
+        .unexpectedEndOfInput, .unexpectedCharacter, .invalidLiteral, .expectedObjectKey, .expectedColon,
+        .expectedCommaOrClosingBrace, .expectedCommaOrClosingBracket, .invalidNumber, .leadingZero,
+        .numberOutOfRange, .nestedTooDeep(limit: limit ?? 0), .unterminatedString, .controlCharacterInString,
+        .invalidEscape, .invalidUnicodeEscape, .invalidUTF8, .dataAfterValue,
+      ]
+      guard let kind = all.first(where: { $0.name == name }) else { return nil }
+      self = kind
+    }
+
     /// A stable machine-readable name, used as `data.reason` on the wire.
     public var name: String {
       switch self {

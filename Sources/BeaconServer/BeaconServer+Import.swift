@@ -20,13 +20,13 @@ extension BeaconServer {
           throw BeaconError.importFailed(
             file: request.path,
             position: nil,
-            reason: "the file is larger than \(Self.maxImportBytes >> 20) MiB; cut the extract smaller with osmium"
+            reason: .tooLarge(limitMiB: Self.maxImportBytes >> 20)
           )
         }
         do {
           bytes = Array(try Data(contentsOf: URL(fileURLWithPath: request.path)))
         } catch {
-          throw BeaconError.importFailed(file: request.path, position: nil, reason: "cannot read the file")
+          throw BeaconError.importFailed(file: request.path, position: nil, reason: .unreadable)
         }
         context.reportProgress(.report(percentage: 30))
         let parsed = try OSMImporter.parse(bytes, file: request.path)

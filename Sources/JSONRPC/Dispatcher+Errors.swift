@@ -4,7 +4,11 @@ extension Dispatcher {
     case nil, .array([])?:
       return try JSONValueDecoder().decode(type, from: .object([:]))
     case .array?:
-      throw ResponseError.invalidParams(field: nil, detail: "Params must be an object (by name), not an array")
+      // A decoding error, so that it is presented (localized) like every other params fault.
+      throw DecodingError.typeMismatch(
+        [String: JSONValue].self,
+        .init(codingPath: [], debugDescription: "Params must be an object (by name), not an array")
+      )
     case let params?:
       return try JSONValueDecoder().decode(type, from: params)
     }

@@ -29,17 +29,17 @@ public enum OSMImporter {
     do {
       root = try JSONParser.parse(bytes)
     } catch {
-      throw .importFailed(file: file, position: position(of: error.offset, in: bytes), reason: error.reason)
+      throw .importFailed(file: file, position: position(of: error.offset, in: bytes), reason: .invalidJSON(error.kind))
     }
     guard root["type"]?.stringValue == "FeatureCollection", let features = root["features"]?.arrayValue else {
-      throw .importFailed(file: file, position: nil, reason: "not a GeoJSON FeatureCollection")
+      throw .importFailed(file: file, position: nil, reason: .notFeatureCollection)
     }
     var order: [String] = []
     var byID: [String: Place] = [:]
     var skipped: [String: Int] = [:]
     for (index, feature) in features.enumerated() {
       guard feature["type"]?.stringValue == "Feature", let properties = feature["properties"] else {
-        throw .importFailed(file: file, position: "feature \(index + 1)", reason: "not a GeoJSON Feature")
+        throw .importFailed(file: file, position: .feature(index + 1), reason: .notFeature)
       }
       var tags = properties.objectValue ?? [:]
       if let nested = properties["tags"]?.objectValue { tags.merge(nested) { _, tag in tag } }
@@ -68,7 +68,7 @@ public enum OSMImporter {
       do {
         location = try GeoJSONGeometry.centroid(of: feature["geometry"])
       } catch {
-        throw .importFailed(file: file, position: "feature \(index + 1)", reason: error.reason)
+        throw .importFailed(file: file, position: .feature(index + 1), reason: error.problem)
       }
       guard let location else {
         skipped["unsupportedGeometry", default: 0] += 1
@@ -131,8 +131,8 @@ public enum OSMImporter {
     return line.isEmpty ? nil : line
   }
 
-  /// "line L, column C" for a byte offset.
-  static func position(of offset: Int, in bytes: [UInt8]) -> String {
+  /// The line and column of a byte offset.
+  static func position(of offset: Int, in bytes: [UInt8]) -> ImportPosition {
     var line = 1
     var column = 1
     for byte in bytes.prefix(offset) {
@@ -143,7 +143,7 @@ public enum OSMImporter {
         column += 1
       }
     }
-    return "line \(line), column \(column)"
+    return .lineColumn(line: line, column: column)
   }
 
   // MARK: - Compact form
