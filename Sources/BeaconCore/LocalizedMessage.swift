@@ -65,6 +65,10 @@ public enum LocalizedMessage: Sendable, Equatable {
   case framingFault(FramingFaultMessage)
   /// `beacon call` parameters that are not JSON, saying what was wrong.
   case invalidJSONParameters(JSONSyntaxMessage)
+  /// A required parameter is missing (`-32602`).
+  case missingParameter(String)
+  /// A parameter of the wrong JSON type; `expected` is a JSON Schema type name (`string`, `integer`, …).
+  case parameterOfWrongType(field: String, expected: String)
 
   /// The sentence in `language`.
   public func text(in language: Language) -> String {
@@ -83,7 +87,7 @@ public enum LocalizedMessage: Sendable, Equatable {
       message.texts
     case .people(let message):
       message.texts
-    case .invalidJSONMessage, .framingFault, .invalidJSONParameters:
+    case .invalidJSONMessage, .framingFault, .invalidJSONParameters, .missingParameter, .parameterOfWrongType:
       protocolFaultTexts
     case .parseError:
       ("Meldingen er ikke gyldig JSON", "Meldinga er ikkje gyldig JSON", "The message is not valid JSON")
@@ -342,8 +346,28 @@ extension LocalizedMessage {
         "Parameterne er ikke gyldig JSON: \(nb)", "Parametrane er ikkje gyldig JSON: \(nn)",
         "The parameters are not valid JSON: \(en)"
       )
+    case .missingParameter(let field):
+      return ("Parameteren '\(field)' mangler", "Parameteren '\(field)' manglar", "The parameter '\(field)' is missing")
+    case .parameterOfWrongType(let field, let expected):
+      let (nb, nn, en) = Self.typeTexts(expected)
+      return (
+        "Ugyldig parameter '\(field)': må være \(nb)", "Ugyldig parameter '\(field)': må vere \(nn)",
+        "Invalid parameter '\(field)': must be \(en)"
+      )
     default:
       return ("", "", "")
+    }
+  }
+
+  /// "a string", "an integer", … for a JSON Schema type name.
+  fileprivate static func typeTexts(_ type: String) -> (String, String, String) {
+    switch type {
+    case "string": ("tekst", "tekst", "a string")
+    case "integer": ("et heltall", "eit heiltal", "an integer")
+    case "number": ("et tall", "eit tal", "a number")
+    case "boolean": ("true eller false", "true eller false", "true or false")
+    case "array": ("en liste", "ei liste", "an array")
+    default: ("et objekt", "eit objekt", "an object")
     }
   }
 }

@@ -10,6 +10,15 @@ extension BeaconServer {
     return .invalidJSONMessage(JSONSyntaxMessage(kind: kind, offset: data?["offset"]?.intValue))
   }
 
+  /// The localized message of an `invalidParams` the dispatcher made: a missing parameter, one of the wrong
+  /// type (`data.expected`), or just the field.
+  static func invalidParamsMessage(_ data: JSONValue?) -> LocalizedMessage {
+    guard let field = data?["field"]?.stringValue else { return .invalidParams(field: nil) }
+    if data?["missing"] == true { return .missingParameter(field) }
+    if let expected = data?["expected"]?.stringValue { return .parameterOfWrongType(field: field, expected: expected) }
+    return .invalidParams(field: field)
+  }
+
   /// The localized message of a `framingError`, from `data.reason` and its figures.
   static func framingErrorMessage(_ data: JSONValue?) -> LocalizedMessage {
     let fault = FramingFaultMessage(

@@ -341,7 +341,7 @@ public final class BeaconServer: Sendable {
     case "invalidRequest": message = .invalidRequest
     case "emptyBatch": message = .emptyBatch
     case "methodNotFound": message = .methodNotFound(error.data?["method"]?.stringValue ?? "")
-    case "invalidParams": message = .invalidParams(field: error.data?["field"]?.stringValue)
+    case "invalidParams": message = invalidParamsMessage(error.data)
     case "internalError": message = .internalError
     case "serverNotInitialized": message = .serverNotInitialized
     case "alreadyInitialized": message = .alreadyInitialized

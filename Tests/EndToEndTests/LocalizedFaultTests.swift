@@ -79,6 +79,26 @@ extension EndToEnd {
       #expect(messages.params == "Invalid parameters")
     }
 
+    @Test(arguments: [
+      ("nb", ["Ugyldig parameter 'stars': må være et heltall", "Parameteren 'placeId' mangler"]),
+      ("nn", ["Ugyldig parameter 'stars': må vere eit heiltal", "Parameteren 'placeId' manglar"]),
+      ("en", ["Invalid parameter 'stars': must be an integer", "The parameter 'placeId' is missing"]),
+    ])
+    func invalidParamsSayWhatIsWrongInTheUsersLanguage(locale: String, expected: [String]) throws {
+      let beacon = try BeaconProcess(arguments: ["serve", "--locale", locale])
+      try beacon.initialize()
+      beacon.request("rating/add", id: 1, params: ["placeId": "osm:node/317766538", "stars": "five"])
+      beacon.request("rating/add", id: 2, params: ["stars": 3])
+      let wrongType = try beacon.response(id: 1)
+      let missing = try beacon.response(id: 2)
+      #expect(wrongType.errorCode == -32602)
+      #expect(wrongType["error"]?["data"]?["field"] == "stars")
+      #expect(wrongType["error"]?["data"]?["expected"] == "integer")
+      #expect(missing["error"]?["data"]?["missing"] == true)
+      #expect([wrongType.errorMessage ?? "", missing.errorMessage ?? ""] == expected)
+      #expect(try beacon.shutdownAndExit() == .exited(0))
+    }
+
     @Test(arguments: ["nb", "nn"])
     func commandLineFaultsHaveNoEnglishInNorwegian(locale: String) throws {
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-l10n-\(UUID())")
@@ -90,6 +110,7 @@ extension EndToEnd {
         ["--locale", locale, "call", "ping", "{"],
         ["--locale", locale, "call", "ping", #"{"a":"x"#],
         ["--locale", locale, "call", "places/search", "[1]"],
+        ["--locale", locale, "call", "rating/add", #"{"placeId":"osm:node/317766538","stars":"x"}"#],
         ["--locale", locale, "--offline", "import", broken.path],
         ["--locale", locale, "--offline", "import", directory.appendingPathComponent("missing.geojson").path],
       ]
