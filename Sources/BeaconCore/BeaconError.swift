@@ -23,7 +23,7 @@ public enum BeaconError: Error, Sendable, Equatable {
   /// Geoapify could not be reached or answered unusably (5xx, timeout, refused, truncated, invalid).
   case upstreamUnavailable(reason: String)
   /// A file could not be imported; nothing of it was stored.
-  case importFailed(file: String, position: String?, reason: String)
+  case importFailed(file: String, position: ImportPosition?, reason: ImportProblem)
   /// Nothing in a file was a named restaurant, café or hotel (`skipped` counts what was there, by reason); nothing
   /// was stored.
   case nothingImported(file: String, skipped: [String: Int])

@@ -45,7 +45,7 @@ public enum LocalizedMessage: Sendable, Equatable {
   case superseded
   case searching
   case showingStoredPlaces
-  case importFailed(file: String, position: String?, reason: String)
+  case importFailed(file: String, position: ImportPosition?, reason: ImportProblem)
   case noOfflineDataHere(area: String)
   case offlineWithoutKey
   case importing
@@ -71,6 +71,18 @@ public enum LocalizedMessage: Sendable, Equatable {
   /// An offline search where none of the user's imported places lie (the demo data left out).
   case noImportedDataHere
 
+  // Protocol and JSON faults in the user's language.
+  /// A message body that is not JSON, saying what was wrong (`-32700` `parseError`).
+  case invalidJSONMessage(JSONSyntaxMessage)
+  /// A badly framed message, saying what was wrong (`-32700` `framingError`).
+  case framingFault(FramingFaultMessage)
+  /// `beacon call` parameters that are not JSON, saying what was wrong.
+  case invalidJSONParameters(JSONSyntaxMessage)
+  /// A required parameter is missing (`-32602`).
+  case missingParameter(String)
+  /// A parameter of the wrong JSON type; `expected` is a JSON Schema type name (`string`, `integer`, …).
+  case parameterOfWrongType(field: String, expected: String)
+
   /// The sentence in `language`.
   public func text(in language: Language) -> String {
     if case .osmImport(let message) = self { return message.text(in: language).clipped(to: Self.maxLength) }
@@ -93,6 +105,8 @@ public enum LocalizedMessage: Sendable, Equatable {
       message.texts
     case .osmImport:
       ("", "", "")  // Answered by `text(in:)`.
+    case .invalidJSONMessage, .framingFault, .invalidJSONParameters, .missingParameter, .parameterOfWrongType:
+      protocolFaultTexts
     case .parseError:
       ("Meldingen er ikke gyldig JSON", "Meldinga er ikkje gyldig JSON", "The message is not valid JSON")
     case .framingError(let detail):
@@ -280,11 +294,9 @@ public enum LocalizedMessage: Sendable, Equatable {
       )
     case .importFailed(let file, let position, let reason):
       (
-        "Kunne ikke importere '\(file)'\(position.map { " (\($0))" } ?? ""): "
-          + "\(ImportMessage.reason(reason, in: .nb)); ingenting ble lagret",
-        "Kunne ikkje importere '\(file)'\(position.map { " (\($0))" } ?? ""): "
-          + "\(ImportMessage.reason(reason, in: .nn)); ingenting vart lagra",
-        "Could not import '\(file)'\(position.map { " (\($0))" } ?? ""): \(reason); nothing was stored"
+        "Kunne ikke importere '\(file)'\(position.map { " (\($0.texts.0))" } ?? ""): \(reason.texts.0); ingenting ble lagret",
+        "Kunne ikkje importere '\(file)'\(position.map { " (\($0.texts.1))" } ?? ""): \(reason.texts.1); ingenting vart lagra",
+        "Could not import '\(file)'\(position.map { " (\($0.texts.2))" } ?? ""): \(reason.texts.2); nothing was stored"
       )
     case .noOfflineDataHere(let area):
       (
@@ -342,6 +354,56 @@ public enum LocalizedMessage: Sendable, Equatable {
         "Ingen av stadene du har importert ligg her; demodataa blir berre tekne med når du ber om dei",
         "None of the places you imported are here; the demo data is included only when asked for"
       )
+    }
+  }
+}
+
+// MARK: - Protocol and JSON faults (issue 20, point 11)
+
+extension LocalizedMessage {
+  /// The (nb, nn, en) texts of the protocol and JSON fault messages.
+  fileprivate var protocolFaultTexts: (String, String, String) {
+    switch self {
+    case .invalidJSONMessage(let syntax):
+      let (nb, nn, en) = syntax.texts
+      return (
+        "Meldingen er ikke gyldig JSON: \(nb)", "Meldinga er ikkje gyldig JSON: \(nn)",
+        "The message is not valid JSON: \(en)"
+      )
+    case .framingFault(let fault):
+      let (nb, nn, en) = fault.texts ?? ("?", "?", "?")
+      return (
+        "Meldingen har feil innramming: \(nb)", "Meldinga har feil innramming: \(nn)",
+        "The message is badly framed: \(en)"
+      )
+    case .invalidJSONParameters(let syntax):
+      let (nb, nn, en) = syntax.texts
+      return (
+        "Parameterne er ikke gyldig JSON: \(nb)", "Parametrane er ikkje gyldig JSON: \(nn)",
+        "The parameters are not valid JSON: \(en)"
+      )
+    case .missingParameter(let field):
+      return ("Parameteren '\(field)' mangler", "Parameteren '\(field)' manglar", "The parameter '\(field)' is missing")
+    case .parameterOfWrongType(let field, let expected):
+      let (nb, nn, en) = Self.typeTexts(expected)
+      return (
+        "Ugyldig parameter '\(field)': må være \(nb)", "Ugyldig parameter '\(field)': må vere \(nn)",
+        "Invalid parameter '\(field)': must be \(en)"
+      )
+    default:
+      return ("", "", "")
+    }
+  }
+
+  /// "a string", "an integer", … for a JSON Schema type name.
+  fileprivate static func typeTexts(_ type: String) -> (String, String, String) {
+    switch type {
+    case "string": ("tekst", "tekst", "a string")
+    case "integer": ("et heltall", "eit heiltal", "an integer")
+    case "number": ("et tall", "eit tal", "a number")
+    case "boolean": ("true eller false", "true eller false", "true or false")
+    case "array": ("en liste", "ei liste", "an array")
+    default: ("et objekt", "eit objekt", "an object")
     }
   }
 }

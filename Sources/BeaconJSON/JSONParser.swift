@@ -15,14 +15,24 @@ public struct JSONParser {
   /// - Returns: The parsed value.
   /// - Throws: ``JSONParseError`` when the bytes are not one valid JSON text.
   public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
+    try parse(bytes, maxDepth: maxDepth, exactNumberKeys: [])
+  }
+
+  /// Parses one JSON text, keeping numbers with a fraction or exponent exactly in the members named
+  /// `exactNumberKeys` (``JSONValue/exactNumber(_:)``), so that they can be echoed byte for byte (request ids).
+  public static func parse(
+    _ bytes: [UInt8],
+    maxDepth: Int,
+    exactNumberKeys: Set<String>
+  ) throws(JSONParseError) -> JSONValue {
     let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
-      var parser = JSONParser(buffer: buffer, maxDepth: maxDepth)
+      var parser = JSONParser(buffer: buffer, maxDepth: maxDepth, exactNumberKeys: exactNumberKeys)
       do throws(JSONParseError) {
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
         guard parser.index == buffer.count else {
-          throw parser.error("Unexpected data after the JSON value")
+          throw parser.error(.dataAfterValue)
         }
         return .success(value)
       } catch {
@@ -34,15 +44,17 @@ public struct JSONParser {
 
   private let buffer: UnsafeBufferPointer<UInt8>
   private let maxDepth: Int
+  private let exactNumberKeys: Set<String>
   private var index = 0
 
-  private init(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+  private init(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int, exactNumberKeys: Set<String>) {
     self.buffer = buffer
     self.maxDepth = maxDepth
+    self.exactNumberKeys = exactNumberKeys
   }
 
-  private func error(_ reason: String) -> JSONParseError {
-    JSONParseError(offset: index, reason: reason)
+  private func error(_ kind: JSONParseError.Kind) -> JSONParseError {
+    JSONParseError(offset: index, kind: kind)
   }
 
   private mutating func skipWhitespace() {
@@ -54,8 +66,8 @@ public struct JSONParser {
     }
   }
 
-  private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
-    guard index < buffer.count else { throw error("Unexpected end of input") }
+  private mutating func parseValue(depth: Int, exactNumber: Bool = false) throws(JSONParseError) -> JSONValue {
+    guard index < buffer.count else { throw error(.unexpectedEndOfInput) }
     switch buffer[index] {
     case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
     case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
@@ -63,23 +75,23 @@ public struct JSONParser {
     case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
     case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
     case UInt8(ascii: "n"): try expectLiteral("null"); return .null
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-    default: throw error("Unexpected character")
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber(exact: exactNumber)
+    default: throw error(.unexpectedCharacter)
     }
   }
 
   private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
     let count = literal.utf8CodeUnitCount
-    guard buffer.count - index >= count else { throw error("Invalid literal") }
+    guard buffer.count - index >= count else { throw error(.invalidLiteral) }
     let start = literal.utf8Start
     for offset in 0..<count where buffer[index + offset] != start[offset] {
-      throw error("Invalid literal")
+      throw error(.invalidLiteral)
     }
     index += count
   }
 
   private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
-    guard depth <= maxDepth else { throw error("JSON nested deeper than \(maxDepth) levels") }
+    guard depth <= maxDepth else { throw error(.nestedTooDeep(limit: maxDepth)) }
     index += 1
     var members: [String: JSONValue] = [:]
     skipWhitespace()
@@ -89,25 +101,28 @@ public struct JSONParser {
     }
     while true {
       skipWhitespace()
-      guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { throw error("Expected an object key") }
+      guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { throw error(.expectedObjectKey) }
       let key = try parseString()
       skipWhitespace()
-      guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { throw error("Expected ':'") }
+      guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { throw error(.expectedColon) }
       index += 1
       skipWhitespace()
-      members[key] = try parseValue(depth: depth)
+      members[key] = try parseValue(
+        depth: depth,
+        exactNumber: !exactNumberKeys.isEmpty && exactNumberKeys.contains(key)
+      )
       skipWhitespace()
-      guard index < buffer.count else { throw error("Unexpected end of input") }
+      guard index < buffer.count else { throw error(.unexpectedEndOfInput) }
       switch buffer[index] {
       case UInt8(ascii: ","): index += 1
       case UInt8(ascii: "}"): index += 1; return .object(members)
-      default: throw error("Expected ',' or '}'")
+      default: throw error(.expectedCommaOrClosingBrace)
       }
     }
   }
 
   private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
-    guard depth <= maxDepth else { throw error("JSON nested deeper than \(maxDepth) levels") }
+    guard depth <= maxDepth else { throw error(.nestedTooDeep(limit: maxDepth)) }
     index += 1
     var elements: [JSONValue] = []
     skipWhitespace()
@@ -119,30 +134,30 @@ public struct JSONParser {
       skipWhitespace()
       elements.append(try parseValue(depth: depth))
       skipWhitespace()
-      guard index < buffer.count else { throw error("Unexpected end of input") }
+      guard index < buffer.count else { throw error(.unexpectedEndOfInput) }
       switch buffer[index] {
       case UInt8(ascii: ","): index += 1
       case UInt8(ascii: "]"): index += 1; return .array(elements)
-      default: throw error("Expected ',' or ']'")
+      default: throw error(.expectedCommaOrClosingBracket)
       }
     }
   }
 
-  private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+  private mutating func parseNumber(exact: Bool) throws(JSONParseError) -> JSONValue {
     let start = index
     var isInteger = true
     if buffer[index] == UInt8(ascii: "-") { index += 1 }
-    guard index < buffer.count, isDigit(buffer[index]) else { throw error("Invalid number") }
+    guard index < buffer.count, isDigit(buffer[index]) else { throw error(.invalidNumber) }
     if buffer[index] == UInt8(ascii: "0") {
       index += 1
-      if index < buffer.count, isDigit(buffer[index]) { throw error("Leading zeros are not allowed") }
+      if index < buffer.count, isDigit(buffer[index]) { throw error(.leadingZero) }
     } else {
       while index < buffer.count, isDigit(buffer[index]) { index += 1 }
     }
     if index < buffer.count, buffer[index] == UInt8(ascii: ".") {
       isInteger = false
       index += 1
-      guard index < buffer.count, isDigit(buffer[index]) else { throw error("Invalid number") }
+      guard index < buffer.count, isDigit(buffer[index]) else { throw error(.invalidNumber) }
       while index < buffer.count, isDigit(buffer[index]) { index += 1 }
     }
     if index < buffer.count, buffer[index] == UInt8(ascii: "e") || buffer[index] == UInt8(ascii: "E") {
@@ -151,16 +166,21 @@ public struct JSONParser {
       if index < buffer.count, buffer[index] == UInt8(ascii: "+") || buffer[index] == UInt8(ascii: "-") {
         index += 1
       }
-      guard index < buffer.count, isDigit(buffer[index]) else { throw error("Invalid number") }
+      guard index < buffer.count, isDigit(buffer[index]) else { throw error(.invalidNumber) }
       while index < buffer.count, isDigit(buffer[index]) { index += 1 }
     }
     let lexeme = UnsafeBufferPointer(rebasing: buffer[start..<index])
     if isInteger {
+      // `-0` is the one integer whose `Int` would be written differently (`0`).
+      if exact, lexeme.count == 2, lexeme[0] == UInt8(ascii: "-"), lexeme[1] == UInt8(ascii: "0") {
+        return .exactNumber("-0")
+      }
       if let value = Self.integer(lexeme) { return .int(value) }
       return .largeInteger(String(decoding: lexeme, as: UTF8.self))
     }
+    if exact { return .exactNumber(String(decoding: lexeme, as: UTF8.self)) }
     guard let value = Double(String(decoding: lexeme, as: UTF8.self)), value.isFinite else {
-      throw error("Number out of range")
+      throw error(.numberOutOfRange)
     }
     return .double(value)
   }
@@ -198,12 +218,12 @@ public struct JSONParser {
         let slice = UnsafeBufferPointer(rebasing: buffer[start..<index])
         // ASCII needs no validation (and most keys and values are ASCII): the cheap non-generic initializer.
         let string = isASCII ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
-        guard let string else { throw JSONParseError(offset: start, reason: "Invalid UTF-8 in string") }
+        guard let string else { throw JSONParseError(offset: start, kind: .invalidUTF8) }
         index += 1
         return string
       }
       if byte == UInt8(ascii: "\\") { break }
-      if byte < 0x20 { throw error("Control character in string") }
+      if byte < 0x20 { throw error(.controlCharacterInString) }
       if byte >= 0x80 { isASCII = false }
       index += 1
     }
@@ -214,24 +234,24 @@ public struct JSONParser {
       case UInt8(ascii: "\""):
         index += 1
         guard let string = String(validating: bytes, as: UTF8.self) else {
-          throw JSONParseError(offset: start, reason: "Invalid UTF-8 in string")
+          throw JSONParseError(offset: start, kind: .invalidUTF8)
         }
         return string
       case UInt8(ascii: "\\"):
         index += 1
         try parseEscape(into: &bytes)
       case 0..<0x20:
-        throw error("Control character in string")
+        throw error(.controlCharacterInString)
       default:
         bytes.append(byte)
         index += 1
       }
     }
-    throw error("Unterminated string")
+    throw error(.unterminatedString)
   }
 
   private mutating func parseEscape(into bytes: inout [UInt8]) throws(JSONParseError) {
-    guard index < buffer.count else { throw error("Unterminated string") }
+    guard index < buffer.count else { throw error(.unterminatedString) }
     let byte = buffer[index]
     index += 1
     switch byte {
@@ -266,12 +286,12 @@ public struct JSONParser {
       let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
       bytes.append(contentsOf: String(character).utf8)
     default:
-      throw error("Invalid escape sequence")
+      throw error(.invalidEscape)
     }
   }
 
   private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
-    guard buffer.count - index >= 4 else { throw error("Invalid \\u escape") }
+    guard buffer.count - index >= 4 else { throw error(.invalidUnicodeEscape) }
     var value: UInt32 = 0
     for _ in 0..<4 {
       let byte = buffer[index]
@@ -280,7 +300,7 @@ public struct JSONParser {
       case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
       case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
       case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-      default: throw error("Invalid \\u escape")
+      default: throw error(.invalidUnicodeEscape)
       }
       value = value << 4 | digit
       index += 1

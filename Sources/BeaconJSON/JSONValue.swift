@@ -3,7 +3,8 @@
 /// Typed `Codable` structs are the default for messages; `JSONValue` carries what is truly open.
 /// Integer literals that fit in `Int` are `.int`; integer literals outside that range are kept as
 /// their exact decimal text in `.largeInteger`, so a request id such as `123456789012345678901234`
-/// is echoed back byte for byte; every other number is `.double`.
+/// is echoed back byte for byte; every other number is `.double`, except where the parser is asked to keep a
+/// fraction or exponent as written (`.exactNumber`, for request ids).
 public enum JSONValue: Sendable, Hashable {
   case null
   case bool(Bool)
@@ -11,6 +12,9 @@ public enum JSONValue: Sendable, Hashable {
   /// An integer literal too large for `Int`, kept as its exact decimal text (an optional `-`, then digits).
   case largeInteger(String)
   case double(Double)
+  /// A number with a fraction or exponent kept as its exact text (`1.5`, `1e3`, `-0.0`): made only by
+  /// ``JSONParser`` for the members it is asked to keep exactly, so a request id is echoed byte for byte.
+  case exactNumber(String)
   case string(String)
   case array([JSONValue])
   case object([String: JSONValue])
@@ -21,23 +25,23 @@ public enum JSONValue: Sendable, Hashable {
     return nil
   }
 
-  /// The integer, when this is `.int`, or a `.double` with no fractional part that fits in `Int`.
+  /// The integer, when this is `.int`, or a `.double` or `.exactNumber` with no fractional part that fits in `Int`.
   public var intValue: Int? {
     switch self {
     case .int(let value): return value
-    case .double(let value):
-      guard value.rounded() == value, let exact = Int(exactly: value) else { return nil }
+    case .double, .exactNumber:
+      guard let value = doubleValue, value.rounded() == value, let exact = Int(exactly: value) else { return nil }
       return exact
     default: return nil
     }
   }
 
-  /// The number as a `Double`, for `.int`, `.double` and `.largeInteger`.
+  /// The number as a `Double`, for `.int`, `.double`, `.largeInteger` and `.exactNumber`.
   public var doubleValue: Double? {
     switch self {
     case .int(let value): return Double(value)
     case .double(let value): return value
-    case .largeInteger(let text): return Double(text)
+    case .largeInteger(let text), .exactNumber(let text): return Double(text)
     default: return nil
     }
   }
@@ -142,7 +146,7 @@ extension JSONValue: Codable {
     case .null: try container.encodeNil()
     case .bool(let value): try container.encode(value)
     case .int(let value): try container.encode(value)
-    case .largeInteger(let text): try container.encode(Double(text) ?? 0)
+    case .largeInteger(let text), .exactNumber(let text): try container.encode(Double(text) ?? 0)
     case .double(let value): try container.encode(value)
     case .string(let value): try container.encode(value)
     case .array(let value): try container.encode(value)

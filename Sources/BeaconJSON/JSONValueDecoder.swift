@@ -231,7 +231,7 @@ private func typeMismatch(
   switch value {
   case .null: found = "null"
   case .bool: found = "a Boolean"
-  case .int, .largeInteger, .double: found = "a number"
+  case .int, .largeInteger, .double, .exactNumber: found = "a number"
   case .string: found = "a string"
   case .array: found = "an array"
   case .object: found = "an object"

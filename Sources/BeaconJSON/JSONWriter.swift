@@ -25,7 +25,7 @@ public enum JSONWriter {
     case .null: output.append(contentsOf: "null".utf8)
     case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
     case .int(let number): output.append(contentsOf: String(number).utf8)
-    case .largeInteger(let text): output.append(contentsOf: text.utf8)
+    case .largeInteger(let text), .exactNumber(let text): output.append(contentsOf: text.utf8)
     case .double(let number): writeDouble(number, into: &output)
     case .string(let text): writeString(text, into: &output)
     case .array(let elements):

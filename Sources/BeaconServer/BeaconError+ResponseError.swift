@@ -54,8 +54,10 @@ extension BeaconError {
     case .upstreamUnavailable(let reason):
       return .upstreamUnavailable(reason: reason, message: message)
     case .importFailed(let file, let position, let reason):
-      var data: [String: JSONValue] = ["kind": "importFailed", "file": .string(file), "reason": .string(reason)]
-      if let position { data["position"] = .string(position) }
+      var data: [String: JSONValue] = [
+        "kind": "importFailed", "file": .string(file), "reason": .string(reason.wireText),
+      ]
+      if let position { data["position"] = .string(position.wireText) }
       return ResponseError(code: ApplicationErrorCode.importFailed, message: message, data: .object(data))
     case .nothingImported(let file, let skipped):
       let data: JSONValue = [

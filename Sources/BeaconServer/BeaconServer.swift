@@ -361,12 +361,12 @@ public final class BeaconServer: Sendable {
   static func localized(_ error: ResponseError, in language: Language) -> ResponseError {
     let message: LocalizedMessage?
     switch error.kind {
-    case "parseError": message = .parseError
-    case "framingError": message = .framingError(error.data?["detail"]?.stringValue ?? "")
+    case "parseError": message = parseErrorMessage(error.data)
+    case "framingError": message = framingErrorMessage(error.data)
     case "invalidRequest": message = .invalidRequest
     case "emptyBatch": message = .emptyBatch
     case "methodNotFound": message = .methodNotFound(error.data?["method"]?.stringValue ?? "")
-    case "invalidParams": message = .invalidParams(field: error.data?["field"]?.stringValue)
+    case "invalidParams": message = invalidParamsMessage(error.data)
     case "internalError": message = .internalError
     case "serverNotInitialized": message = .serverNotInitialized
     case "alreadyInitialized": message = .alreadyInitialized

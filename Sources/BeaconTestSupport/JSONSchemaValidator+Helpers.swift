@@ -39,7 +39,7 @@ extension JSONSchemaValidator {
     case ("null", .null), ("boolean", .bool), ("string", .string), ("array", .array), ("object", .object):
       return true
     case ("integer", .int), ("integer", .largeInteger), ("number", .int), ("number", .largeInteger),
-      ("number", .double):
+      ("number", .double), ("number", .exactNumber):
       return true
     case ("integer", .double(let value)):
       return value.isFinite && value.rounded(.towardZero) == value
@@ -104,7 +104,7 @@ extension JSONSchemaValidator {
     case .null: return "null"
     case .bool: return "boolean"
     case .int, .largeInteger: return "integer"
-    case .double: return "number"
+    case .double, .exactNumber: return "number"
     case .string: return "string"
     case .array: return "array"
     case .object: return "object"
@@ -118,7 +118,7 @@ extension JSONSchemaValidator {
     case .null: text = "null"
     case .bool(let flag): text = String(flag)
     case .int(let number): text = String(number)
-    case .largeInteger(let literal): text = literal
+    case .largeInteger(let literal), .exactNumber(let literal): text = literal
     case .double(let number): text = String(number)
     case .string(let string):
       text =

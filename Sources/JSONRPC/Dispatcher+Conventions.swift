@@ -14,6 +14,9 @@ extension Dispatcher {
     public var acceptsNullID: Bool
     /// The code of the error for a request that needs `initialize` first.
     public var notInitializedCode: ErrorCode
+    /// The notification a client sends once it has the `initialize` result (`initialized` in LSP,
+    /// `notifications/initialized` in MCP): accepted without a word even when nothing is registered for it.
+    public var initializedNotification: String
 
     /// Creates conventions.
     public init(
@@ -22,7 +25,8 @@ extension Dispatcher {
       answersCancelledRequests: Bool,
       hasShutdown: Bool,
       acceptsNullID: Bool,
-      notInitializedCode: ErrorCode
+      notInitializedCode: ErrorCode,
+      initializedNotification: String = "initialized"
     ) {
       self.cancelNotification = cancelNotification
       self.cancelledIDMember = cancelledIDMember
@@ -30,10 +34,11 @@ extension Dispatcher {
       self.hasShutdown = hasShutdown
       self.acceptsNullID = acceptsNullID
       self.notInitializedCode = notInitializedCode
+      self.initializedNotification = initializedNotification
     }
 
     /// The LSP base protocol: `$/cancelRequest {id}` answered with `-32800`, `shutdown` then `exit`,
-    /// `-32002` before `initialize`.
+    /// `-32002` before `initialize`, and the `initialized` notification accepted.
     public static let languageServer = Conventions(
       cancelNotification: "$/cancelRequest",
       cancelledIDMember: "id",
@@ -52,7 +57,8 @@ extension Dispatcher {
       answersCancelledRequests: false,
       hasShutdown: false,
       acceptsNullID: false,
-      notInitializedCode: .invalidRequest
+      notInitializedCode: .invalidRequest,
+      initializedNotification: "notifications/initialized"
     )
   }
 }

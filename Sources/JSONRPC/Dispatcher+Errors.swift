@@ -4,7 +4,11 @@ extension Dispatcher {
     case nil, .array([])?:
       return try JSONValueDecoder().decode(type, from: .object([:]))
     case .array?:
-      throw ResponseError.invalidParams(field: nil, detail: "Params must be an object (by name), not an array")
+      // A decoding error, so that it is presented (localized) like every other params fault.
+      throw DecodingError.typeMismatch(
+        [String: JSONValue].self,
+        .init(codingPath: [], debugDescription: "Params must be an object (by name), not an array")
+      )
     case let params?:
       return try JSONValueDecoder().decode(type, from: params)
     }
@@ -15,7 +19,8 @@ extension Dispatcher {
   func responseError(for error: any Error, method: String) -> ResponseError {
     switch error {
     case let error as ResponseError:
-      return error
+      // A protocol error a handler threw as made here (`internalError`, …) is said in the user's language too.
+      return error.hasFactoryMessage ? presented(error) : error
     case let error as any ResponseErrorConvertible:
       return error.responseError
     case is CancellationError:
@@ -38,6 +43,20 @@ extension Dispatcher {
     hooks.withLock { $0.present }(error)
   }
 
+  /// The JSON Schema type name of a Swift type a parameter decodes to.
+  static func jsonTypeName(of type: Any.Type) -> String {
+    switch type {
+    case is String.Type, is Character.Type: return "string"
+    case is Bool.Type: return "boolean"
+    case is any FixedWidthInteger.Type: return "integer"
+    case is any BinaryFloatingPoint.Type: return "number"
+    default:
+      let name = String(describing: type)
+      let isArray = name.hasPrefix("Array<") || (name.hasPrefix("[") && !name.contains(":"))
+      return isArray ? "array" : "object"
+    }
+  }
+
   /// Turns a params decoding failure into `-32602` naming the offending field.
   static func invalidParams(_ error: DecodingError) -> ResponseError {
     func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String? {
@@ -53,10 +72,15 @@ extension Dispatcher {
       }
       return text
     }
+    // `data.missing` and `data.expected` say what was wrong in a form a presenter can put in words.
     switch error {
     case .keyNotFound(let key, let context):
       return .invalidParams(field: path(context.codingPath, key), detail: "Missing required field")
-    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+        .adding(["missing": true])
+    case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+      let error = ResponseError.invalidParams(field: path(context.codingPath), detail: context.debugDescription)
+      return error.adding(["expected": .string(jsonTypeName(of: type))])
+    case .dataCorrupted(let context):
       return .invalidParams(field: path(context.codingPath), detail: context.debugDescription)
     @unknown default:
       return .invalidParams(field: nil, detail: "\(error)")

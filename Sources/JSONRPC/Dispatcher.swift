@@ -154,11 +154,16 @@ public final class Dispatcher: Sendable {
   public func receive(_ body: [UInt8]) {
     let value: JSONValue
     do {
-      value = try JSONParser.parse(body, maxDepth: configuration.maxJSONDepth)
+      // Ids (and the id a cancellation names) keep a fraction or exponent as sent, to be echoed exactly.
+      value = try JSONParser.parse(
+        body,
+        maxDepth: configuration.maxJSONDepth,
+        exactNumberKeys: ["id", conventions.cancelledIDMember]
+      )
     } catch {
       flushGroup()
       log("Parse error: \(error)")
-      sendResponse(id: .null, outcome: .failure(presented(.parseError(error.description))))
+      sendResponse(id: .null, outcome: .failure(presented(.parseError(error))))
       return
     }
     guard case .array(let elements) = value else {
@@ -264,7 +269,10 @@ public final class Dispatcher: Sendable {
       let (phase, handler) = state.withLock { ($0.phase, $0.notificationHandlers[method]) }
       guard phase != .uninitialized else { return }  // Dropped before `initialize`, as LSP requires.
       guard let handler else {
-        if !method.hasPrefix("$/") { log("Ignoring unknown notification '\(method)'") }
+        // `$/` notifications may be ignored (LSP); the client's `initialized` needs nothing from us.
+        if !method.hasPrefix("$/"), method != conventions.initializedNotification {
+          log("Ignoring unknown notification '\(method)'")
+        }
         return
       }
       spawn(ordering: .concurrent, id: nil) {

@@ -1,7 +1,7 @@
 /// A fault in the byte stream that prevented a message from being framed.
 ///
-/// After every fault the framer resynchronises: it skips the body when the length is known, and
-/// otherwise scans forward for the next `Content-Length` header.
+/// After every fault the framer resynchronises: it skips the body when the length is known and within the
+/// limit, and otherwise (a length over the limit included) scans forward for the next `Content-Length` header.
 public enum FramingError: Error, Sendable, Equatable, CustomStringConvertible {
   /// A header block ended without a `Content-Length` field.
   case missingContentLength
@@ -11,7 +11,7 @@ public enum FramingError: Error, Sendable, Equatable, CustomStringConvertible {
   case invalidContentLength(String)
   /// The `Content-Length` was zero: there is no message to read.
   case zeroContentLength
-  /// The message is longer than the configured maximum.
+  /// The message is longer than the configured maximum (reported when its header arrives, before any body).
   case messageTooLarge(length: Int, limit: Int)
   /// A header line was longer than the maximum header line length.
   case headerLineTooLong(limit: Int)
@@ -37,6 +37,19 @@ public enum FramingError: Error, Sendable, Equatable, CustomStringConvertible {
     case .malformedHeaderLine: "malformedHeaderLine"
     case .unsupportedCharset: "unsupportedCharset"
     case .truncatedMessage: "truncatedMessage"
+    }
+  }
+
+  /// The fault's figures and quoted text, as `data` members (`length`, `limit`, `value`), so a presenter can
+  /// say it in the user's language.
+  public var details: [String: JSONValue] {
+    switch self {
+    case .invalidContentLength(let value): ["value": .string(value)]
+    case .messageTooLarge(let length, let limit): ["length": .int(length), "limit": .int(limit)]
+    case .headerLineTooLong(let limit), .tooManyHeaderFields(let limit): ["limit": .int(limit)]
+    case .malformedHeaderLine(let line): ["value": .string(line)]
+    case .unsupportedCharset(let charset): ["value": .string(charset)]
+    case .missingContentLength, .duplicateContentLength, .zeroContentLength, .truncatedMessage: [:]
     }
   }
 

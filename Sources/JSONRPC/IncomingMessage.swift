@@ -19,7 +19,7 @@ public enum IncomingMessage: Sendable, Equatable {
     var id: RequestID?
     if let rawID = members["id"] {
       guard let parsed = RequestID(rawID) else {
-        self = .invalid(id: nil, error: .invalidRequest("'id' must be a string, an integer or null"))
+        self = .invalid(id: nil, error: .invalidRequest("'id' must be a string, a number or null"))
         return
       }
       id = parsed

@@ -13,7 +13,9 @@
 ///
 /// Memory stays bounded whatever arrives: a declared length is never allocated up front, oversized
 /// messages are skipped without being stored, header lines and header counts are capped, and the
-/// resynchronisation scan keeps only a few bytes.
+/// resynchronisation scan keeps only a few bytes. A declared length over the cap is reported at once and
+/// not waited for: the framer scans for the next `Content-Length` header instead of counting bytes, so
+/// the messages after a wrong length are still read.
 public struct MessageFramer: Sendable {
   /// How messages are delimited on the stream.
   public enum Framing: Sendable, Equatable {
@@ -292,8 +294,10 @@ public struct MessageFramer: Sendable {
       return .header(HeaderBlock())
     }
     if length > limits.maxMessageBytes {
-      emit(.error(.messageTooLarge(length: length, limit: limits.maxMessageBytes)))
-      return .skipping(remaining: length)
+      // A length over the cap is not trusted: skipping it could swallow every later message (a client that
+      // declares 2 GiB and sends nothing would never be answered again). Whatever body follows is discarded
+      // by the scan for the next `Content-Length` header.
+      return resynchronise(after: .messageTooLarge(length: length, limit: limits.maxMessageBytes), emit: emit)
     }
     if let error = block.error {
       emit(.error(error))

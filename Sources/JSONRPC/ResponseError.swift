@@ -34,6 +34,33 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
 
   public var description: String { "\(message) (\(code.rawValue))" }
 
+  /// Whether the message is still the English one a factory below wrote, so that a presenter should say it in
+  /// the user's language (a handler that throws ``internalError`` has not localized it; one that builds its own
+  /// message has).
+  var hasFactoryMessage: Bool {
+    switch kind {
+    case "parseError": message == "Parse error"
+    case "framingError": message == "Framing error"
+    case "invalidRequest", "emptyBatch": message == "Invalid request"
+    case "methodNotFound": message.hasPrefix("Method not found: ")
+    case "invalidParams": message == "Invalid params" || message.hasPrefix("Invalid params: ")
+    case "internalError": message == "Internal error"
+    case "serverNotInitialized": message == "Server not initialized"
+    case "alreadyInitialized": message == "Server already initialized"
+    case "shuttingDown": message == "Server is shutting down"
+    case "serverOverloaded": message == "Server overloaded"
+    case "requestCancelled": message == "Request cancelled"
+    default: false
+    }
+  }
+
+  /// The error with `members` added to its `data` object.
+  func adding(_ members: [String: JSONValue]) -> ResponseError {
+    var error = self
+    error.data = .object((data?.objectValue ?? [:]).merging(members) { $1 })
+    return error
+  }
+
   // MARK: - Factories
 
   /// The message body was not valid JSON.
@@ -41,12 +68,27 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
     ResponseError(code: .parseError, message: "Parse error", data: ["kind": "parseError", "detail": .string(detail)])
   }
 
+  /// The message body was not valid JSON: `data.reason` names the fault, `data.offset` the byte (and
+  /// `data.limit` the depth limit), so a presenter can say it in the user's language.
+  public static func parseError(_ error: JSONParseError) -> ResponseError {
+    var data: [String: JSONValue] = [
+      "kind": "parseError", "detail": .string(error.description), "reason": .string(error.kind.name),
+      "offset": .int(error.offset),
+    ]
+    if case .nestedTooDeep(let limit) = error.kind { data["limit"] = .int(limit) }
+    return ResponseError(code: .parseError, message: "Parse error", data: .object(data))
+  }
+
   /// The byte stream could not be framed.
   public static func framingError(_ error: FramingError) -> ResponseError {
     ResponseError(
       code: .parseError,
       message: "Framing error",
-      data: ["kind": "framingError", "reason": .string(error.reason), "detail": .string(error.description)]
+      data: .object(
+        error.details.merging([
+          "kind": "framingError", "reason": .string(error.reason), "detail": .string(error.description),
+        ]) { $1 }
+      )
     )
   }
 

@@ -12,7 +12,7 @@ enum CallCommand {
       do {
         params = try JSONParser.parse(Array(paramsText.utf8))
       } catch {
-        logger.sink(LocalizedMessage.invalidJSONArgument(error.description).text(in: language))
+        logger.sink(LocalizedMessage.invalidJSONParameters(JSONSyntaxMessage(error)).text(in: language))
         return 64
       }
     }

@@ -30,7 +30,8 @@ enum ServeCommand {
       input: wire.input,
       output: wire.output,
       framing: mode == .mcp ? .newlineDelimited : .automatic,
-      // A message larger than BEACON_MAX_MESSAGE_BYTES (default 64 MiB) is skipped unread and answered -32700.
+      // A message larger than BEACON_MAX_MESSAGE_BYTES (default 64 MiB) is answered -32700 at its header and
+      // skipped unread up to the next Content-Length header (Documentation/Protocol.md, "Framing limits").
       limits: MessageFramer.Limits(maxMessageBytes: limit("BEACON_MAX_MESSAGE_BYTES") ?? 64 << 20),
       // Answers a client has not read: past BEACON_MAX_OUTPUT_QUEUE bytes (default 16 MiB) no more requests are read.
       maxQueuedOutputBytes: limit("BEACON_MAX_OUTPUT_QUEUE") ?? Connection.defaultMaxQueuedOutputBytes,

@@ -261,15 +261,22 @@ import Testing
     }
     #expect(file == "truncated.geojson")
     // The string runs to the end of line 3, which is 44 characters long ("é" is one character, not two bytes).
-    #expect(position == "line 3, column 45")
-    #expect(!reason.isEmpty)
+    #expect(position == .lineColumn(line: 3, column: 45))
+    #expect(reason == .invalidJSON(.unterminatedString))
     #expect(error?.message(in: .nb).contains("truncated.geojson") == true)
   }
 
   @Test func anErrorInTheMiddleOfALineNamesItsColumn() throws {
     let text = "{\"type\":\"FeatureCollection\",\n  \"features\": [}"
     let error = Self.importError { try importFile(text, name: "middle.geojson") }
-    #expect(error == .importFailed(file: "middle.geojson", position: "line 2, column 16", reason: error?.reason ?? ""))
+    #expect(
+      error
+        == .importFailed(
+          file: "middle.geojson",
+          position: .lineColumn(line: 2, column: 16),
+          reason: error?.problem ?? .unreadable
+        )
+    )
   }
 
   @Test(arguments: [
@@ -283,7 +290,7 @@ import Testing
       return
     }
     #expect(file == "other.json")
-    #expect(reason.contains("FeatureCollection"))
+    #expect(reason.wireText.contains("FeatureCollection"))
   }
 
   @Test func aMemberThatIsNotAFeatureNamesItsNumber() throws {
@@ -432,12 +439,18 @@ extension BeaconError {
 
   /// The position of an ``importFailed(file:position:reason:)``.
   fileprivate var position: String? {
-    if case .importFailed(_, let position, _) = self { return position }
+    if case .importFailed(_, let position, _) = self { return position?.wireText }
     return nil
   }
 
   /// The reason of an ``importFailed(file:position:reason:)``.
   fileprivate var reason: String? {
+    if case .importFailed(_, _, let reason) = self { return reason.wireText }
+    return nil
+  }
+
+  /// The structured reason of an ``importFailed(file:position:reason:)``.
+  fileprivate var problem: ImportProblem? {
     if case .importFailed(_, _, let reason) = self { return reason }
     return nil
   }

@@ -94,7 +94,7 @@ private let malformedTexts: [String] = [
   }
 
   @Test func reportsTheOffsetWhereParsingStopped() {
-    #expect(throws: JSONParseError(offset: 7, reason: "Unexpected data after the JSON value")) {
+    #expect(throws: JSONParseError(offset: 7, kind: .dataAfterValue)) {
       try parse("[1, 2] 3")
     }
   }

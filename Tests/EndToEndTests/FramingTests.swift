@@ -194,6 +194,23 @@ extension EndToEnd {
       #expect(try beacon.waitForExit() == .exited(0))
     }
 
+    @Test func aLengthOfTwoGibibytesWithNoBodyIsRefusedAtOnceAndTheServerKeepsAnswering() throws {
+      let beacon = try BeaconProcess()
+      try beacon.initialize()
+      // Declares 2 GiB (over the 64 MiB limit) and sends nothing of it.
+      beacon.send("Content-Length: 2147483648\r\n\r\n")
+      let error = try beacon.framingError(timeout: 5)
+      #expect(error.errorCode == -32700)
+      #expect(error["id"] == .null)
+      #expect(error["error"]?["data"]?["reason"] == "messageTooLarge")
+      #expect(error["error"]?["data"]?["length"] == 2_147_483_648, "\(error)")
+      // The declared body is not waited for: the next request is answered.
+      beacon.send(Self.probe)
+      #expect(try beacon.response(id: 2)["result"] == [:])
+      #expect(try beacon.shutdownAndExit() == .exited(0))
+      #expect(beacon.stderr.text.contains("2147483648"), "\(beacon.stderr.text)")
+    }
+
     @Test func inputCutOffInTheBodyEndsTheProcess() throws {
       let beacon = try BeaconProcess()
       beacon.send("Content-Length: 100\r\n\r\n{\"jsonrpc\":\"2.0\",")

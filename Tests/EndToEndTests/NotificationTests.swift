@@ -43,5 +43,21 @@ extension EndToEnd {
       try beacon.waitForOutputEnd()
       #expect(beacon.messages.count == 4, "\(beacon.messages)")
     }
+
+    @Test func theStandardInitializedNotificationIsAcceptedSilently() throws {
+      let beacon = try BeaconProcess()
+      try beacon.initialize()
+      beacon.notify("initialized", params: [:])
+      beacon.notify("x/unknown")
+      beacon.request("ping", id: 2)
+      #expect(try beacon.response(id: 2)["result"] == [:])
+      #expect(try beacon.shutdownAndExit() == .exited(0))
+      try beacon.waitForOutputEnd()
+      let log = beacon.stderr.text
+      // The unknown one is still logged (the log is on), the standard one is not.
+      #expect(log.contains("Ignoring unknown notification 'x/unknown'"), "\(log)")
+      #expect(!log.contains("'initialized'"), "\(log)")
+      #expect(beacon.messages.count == 3, "\(beacon.messages)")
+    }
   }
 }

@@ -824,6 +824,26 @@ func errorKind(_ response: JSONValue?) -> String? {
     #expect(await harness.output.response(5)?["error"]?["message"] == "Localized invalidParams")
   }
 
+  @Test func protocolErrorsAHandlerThrowsAsMadeHereArePresentedToo() async {
+    struct Unfinished: RequestType {
+      typealias Response = EmptyResult
+      static let method = "test/unfinished"
+    }
+    let harness = Harness()
+    harness.dispatcher.register(Unfinished.self) { _, _ in throw ResponseError.internalError }
+    harness.dispatcher.setErrorPresenter { error in
+      ResponseError(code: error.code, message: "Localized \(error.kind ?? "?")", data: error.data)
+    }
+    await harness.initialize()
+    harness.request("1", "test/unfinished")
+    #expect(await harness.output.response(1)?["error"]?["message"] == "Localized internalError")
+    // Params by position are an invalid-params fault like any other, said by the presenter.
+    harness.request("2", "test/echo", #"[1]"#)
+    let byPosition = await harness.output.response(2)
+    #expect(byPosition?["error"]?["message"] == "Localized invalidParams")
+    #expect(errorCode(byPosition) == -32602)
+  }
+
   @Test func sendsNotificationsAsCompactJSON() {
     let harness = Harness()
     harness.dispatcher.notify("window/logMessage", params: ["type": 3, "message": "line\nbreak"])

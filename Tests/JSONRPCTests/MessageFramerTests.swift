@@ -377,15 +377,26 @@ private let faults: [FramingFault] = [
     #expect(seen == [.error(.headerLineTooLong(limit: 1024)), .message(bytes(validBody))])
   }
 
-  @Test func anOversizedDeclaredLengthIsSkippedWithoutBeingRead() {
+  @Test func anOversizedDeclaredLengthIsReportedAtOnceAndNotWaitedFor() {
     var framer = MessageFramer(limits: Limits(maxMessageBytes: 64 << 10))
     let header = bytes("Content-Length: 1000000000\r\n\r\n")
     let tooLarge = FramingError.messageTooLarge(length: 1_000_000_000, limit: 64 << 10)
     #expect(framer.push(header + bytes("{\"a\":")) == [.error(tooLarge)])
     #expect(framer.push([UInt8](repeating: UInt8(ascii: " "), count: 64 << 10)).isEmpty)
-    // Still inside the declared length: a whole message here is part of the skipped body.
-    #expect(framer.push(framed(validBody)).isEmpty)
+    // The declared length is not trusted: the next header starts the next message.
+    #expect(framer.push(framed(validBody)) == [.message(bytes(validBody))])
     #expect(framer.finish().isEmpty)
+  }
+
+  @Test func aDeclaredLengthOfTwoGibibytesWithNoBodyDoesNotSwallowTheNextMessage() {
+    let input = bytes("Content-Length: 2147483648\r\n\r\n") + framed(validBody)
+    let expected: [Event] = [
+      .error(.messageTooLarge(length: 2_147_483_648, limit: 64 << 20)), .message(bytes(validBody)),
+    ]
+    #expect(events([input]) == expected)
+    for chunks in twoChunkSplits(input) + [byteByByte(input)] {
+      #expect(events(chunks) == expected, "split after \(chunks[0].count) bytes")
+    }
   }
 
   @Test func aLargeDeclaredLengthBelowTheCapWaitsForItsBytes() {

@@ -4,7 +4,7 @@ import BeaconJSON
 enum GeoJSONGeometry {
   /// A geometry that is not well-formed GeoJSON.
   struct Malformed: Error {
-    let reason: String
+    let problem: ImportProblem
   }
 
   /// The point of a `Point`, the area centroid of a `Polygon` or `MultiPolygon` (outer rings) or of a closed
@@ -12,11 +12,11 @@ enum GeoJSONGeometry {
   /// geometry types.
   static func centroid(of geometry: JSONValue?) throws(Malformed) -> Coordinate? {
     guard let geometry, let type = geometry["type"]?.stringValue else {
-      throw Malformed(reason: "a feature without a geometry type")
+      throw Malformed(problem: .geometryWithoutType)
     }
     guard let coordinates = geometry["coordinates"] else {
       if type == "GeometryCollection" { return nil }
-      throw Malformed(reason: "a \(type) without coordinates")
+      throw Malformed(problem: .withoutCoordinates(type: type))
     }
     switch type {
     case "Point":
@@ -32,7 +32,7 @@ enum GeoJSONGeometry {
       return try polygonCentroid(coordinates)
     case "MultiPolygon":
       guard let polygons = coordinates.arrayValue, !polygons.isEmpty else {
-        throw Malformed(reason: "a MultiPolygon without polygons")
+        throw Malformed(problem: .multiPolygonWithoutPolygons)
       }
       var weighted: [(Coordinate, Double)] = []
       for polygon in polygons {
@@ -52,14 +52,14 @@ enum GeoJSONGeometry {
 
   private static func position(_ value: JSONValue) throws(Malformed) -> Coordinate {
     guard let pair = value.arrayValue, pair.count >= 2, let lon = pair[0].doubleValue, let lat = pair[1].doubleValue
-    else { throw Malformed(reason: "a position that is not [longitude, latitude]") }
+    else { throw Malformed(problem: .invalidPosition) }
     let point = Coordinate(lat: lat, lon: lon)
-    guard point.isValid else { throw Malformed(reason: "a position outside the globe ([\(lon), \(lat)])") }
+    guard point.isValid else { throw Malformed(problem: .positionOutsideGlobe(longitude: lon, latitude: lat)) }
     return point
   }
 
   private static func positions(_ value: JSONValue) throws(Malformed) -> [Coordinate] {
-    guard let items = value.arrayValue, !items.isEmpty else { throw Malformed(reason: "an empty list of positions") }
+    guard let items = value.arrayValue, !items.isEmpty else { throw Malformed(problem: .emptyPositions) }
     var points: [Coordinate] = []
     for item in items { points.append(try position(item)) }
     return points
@@ -91,7 +91,7 @@ enum GeoJSONGeometry {
   /// The area centroid of a polygon's outer ring (the mean of its corners when it has no area).
   private static func polygonCentroid(_ value: JSONValue) throws(Malformed) -> Coordinate? {
     guard let rings = value.arrayValue, let outer = rings.first else {
-      throw Malformed(reason: "a Polygon without rings")
+      throw Malformed(problem: .polygonWithoutRings)
     }
     let ring = try positions(outer)
     let area = signedArea(ring)

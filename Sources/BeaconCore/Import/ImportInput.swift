@@ -36,7 +36,7 @@ public final class ImportInput {
   public static func file(path: String) throws(BeaconError) -> ImportInput {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw .importFailed(file: path, position: nil, reason: "cannot read the file")
+      throw .importFailed(file: path, position: nil, reason: .unreadable)
     }
     var status = stat()
     let isRegular = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
@@ -77,7 +77,7 @@ public final class ImportInput {
       }
       if count == 0 { return nil }
       if errno == EINTR { continue }
-      throw .importFailed(file: name, position: nil, reason: "cannot read the file")
+      throw .importFailed(file: name, position: nil, reason: .unreadable)
     }
   }
 }

@@ -1,5 +1,5 @@
-/// The sentences of `places/import` and `beacon import` about what an input held (issue 20: exports without
-/// OSM ids, empty imports, the standard input), in Norwegian Bokmål, Nynorsk and English.
+/// The sentences of `places/import` and `beacon import` about what an input held (exports without OSM ids,
+/// empty imports, the standard input), in Norwegian Bokmål, Nynorsk and English.
 public enum ImportMessage: Sendable, Equatable {
   /// Nothing in `file` was a named restaurant, café or hotel; `skipped` counts what was there, by reason.
   case nothingImported(file: String, skipped: [String: Int])
@@ -75,48 +75,6 @@ public enum ImportMessage: Sendable, Equatable {
 
   /// The command that turns an `.osm` or `.osm.pbf` file into what Beacon reads.
   static let exportCommand = "osmium export FILE -a type,id -f geojsonseq -o places.geojsonseq"
-
-  /// The `reason` of an ``BeaconError/importFailed(file:position:reason:)`` in `language`. The reasons of the
-  /// import readers are translated (what follows a known beginning, a limit or Overpass's own remark, stays);
-  /// others, such as JSON syntax errors, are returned as they are.
-  public static func reason(_ reason: String, in language: Language) -> String {
-    guard language != .en else { return reason }
-    for (english, bokmål, nynorsk) in reasonTranslations where reason.hasPrefix(english) {
-      return (language == .nn ? nynorsk : bokmål) + reason.dropFirst(english.count)
-    }
-    return reason
-  }
-
-  /// English beginnings of reasons with their Bokmål and Nynorsk.
-  private static let reasonTranslations: [(String, String, String)] = [
-    ("cannot read the file", "kan ikke lese filen", "kan ikkje lese fila"),
-    ("the input is empty", "det er ingenting å lese", "det er ingenting å lese"),
-    (
-      "not a GeoJSON FeatureCollection, GeoJSONSeq or Overpass JSON",
-      "verken GeoJSON (FeatureCollection eller GeoJSONSeq) eller Overpass JSON",
-      "verken GeoJSON (FeatureCollection eller GeoJSONSeq) eller Overpass JSON"
-    ),
-    ("not a GeoJSON Feature", "ikke et GeoJSON-Feature", "ikkje eit GeoJSON-Feature"),
-    ("not an Overpass element", "ikke et Overpass-element", "ikkje eit Overpass-element"),
-    (
-      "an OSM XML (or other XML) file; export it first: ", "en OSM XML-fil (eller annen XML); eksporter den først: ",
-      "ei OSM XML-fil (eller anna XML); eksporter ho først: "
-    ),
-    (
-      "an OSM PBF file; export it first: ", "en OSM PBF-fil; eksporter den først: ",
-      "ei OSM PBF-fil; eksporter ho først: "
-    ),
-    (
-      "the input is too large; cut the extract smaller or export it as GeoJSONSeq (limit: ",
-      "filen er for stor; lag et mindre utdrag eller eksporter som GeoJSONSeq (grense: ",
-      "fila er for stor; lag eit mindre utdrag eller eksporter som GeoJSONSeq (grense: "
-    ),
-    ("the record is too large (limit: ", "objektet er for stort (grense: ", "objektet er for stort (grense: "),
-    (
-      "Overpass did not finish the query: ", "Overpass fullførte ikke spørringen: ",
-      "Overpass fullførte ikkje spørjinga: "
-    ),
-  ]
 
   private static func skipReasonTexts(_ reason: String) -> (String, String, String) {
     switch reason {

@@ -4,7 +4,7 @@ import BeaconJSON
 /// read but its geometry not yet (only the objects Beacon keeps are read further).
 struct OSMFeature {
   /// Where the object is in the input, for messages: `feature 3`, `element 3`.
-  var position: String
+  var position: ImportPosition
   /// The OSM tags (GeoJSON properties with any nested `tags`; an Overpass element's `tags`).
   var tags: [String: JSONValue]
   /// The OSM type (`node`, `way`, `relation`) and id, when the input carries them.
@@ -48,7 +48,7 @@ struct OSMFeature {
       if let bounds = element["bounds"] {
         guard let minLat = bounds["minlat"]?.doubleValue, let minLon = bounds["minlon"]?.doubleValue,
           let maxLat = bounds["maxlat"]?.doubleValue, let maxLon = bounds["maxlon"]?.doubleValue
-        else { throw GeoJSONGeometry.Malformed(reason: "bounds without minlat, minlon, maxlat and maxlon") }
+        else { throw GeoJSONGeometry.Malformed(problem: .incompleteBounds) }
         return try Self.point(["lat": .double((minLat + maxLat) / 2), "lon": .double((minLon + maxLon) / 2)])
       }
       if let points = element["geometry"]?.arrayValue, !points.isEmpty {
@@ -66,11 +66,11 @@ struct OSMFeature {
   /// The point of an Overpass `{"lat": …, "lon": …}`.
   private static func point(_ value: JSONValue) throws(GeoJSONGeometry.Malformed) -> Coordinate {
     guard let lat = value["lat"]?.doubleValue, let lon = value["lon"]?.doubleValue else {
-      throw GeoJSONGeometry.Malformed(reason: "a position without numeric lat and lon")
+      throw GeoJSONGeometry.Malformed(problem: .positionWithoutLatLon)
     }
     let point = Coordinate(lat: lat, lon: lon)
     guard point.isValid else {
-      throw GeoJSONGeometry.Malformed(reason: "a position outside the globe (\(lat), \(lon))")
+      throw GeoJSONGeometry.Malformed(problem: .positionOutsideGlobe(longitude: lon, latitude: lat))
     }
     return point
   }

@@ -74,15 +74,14 @@ struct OSMFeatureReader {
       if let index = buffer[start...].firstIndex(where: { !Self.isSpace($0) }) {
         firstIndex = index
       } else if try !fill() {
-        throw failure(nil, "the input is empty")
+        throw failure(nil, .emptyInput)
       }
     }
     let first = firstIndex.map { buffer[$0] }
     // The files osmium starts from are not read, but named, with the way to export them.
     let isPBF = buffer.count >= 15 && buffer[6..<15].elementsEqual("OSMHeader".utf8)
     if first == UInt8(ascii: "<") || isPBF {
-      let kind = first == UInt8(ascii: "<") ? "an OSM XML (or other XML) file" : "an OSM PBF file"
-      throw failure(nil, kind + "; export it first: " + ImportMessage.exportCommand)
+      throw failure(nil, first == UInt8(ascii: "<") ? .osmXML : .osmPBF)
     }
     if first == Self.recordSeparator {
       format = .geoJSONSeq
@@ -108,10 +107,7 @@ struct OSMFeatureReader {
     }
     while buffer.count <= maxBytes, try fill() {}
     guard buffer.count <= maxBytes else {
-      throw failure(
-        nil,
-        "the input is too large; cut the extract smaller or export it as GeoJSONSeq (limit: \(maxBytes >> 20) MiB)"
-      )
+      throw failure(nil, .tooLarge(limitMiB: maxBytes >> 20))
     }
     let root: JSONValue
     if let firstLine, buffer[firstLine.end...].allSatisfy(Self.isSpace) {
@@ -120,7 +116,7 @@ struct OSMFeatureReader {
       do {
         root = try JSONParser.parse(buffer)
       } catch {
-        throw failure(OSMImporter.position(of: error.offset, in: buffer), error.reason)
+        throw failure(OSMImporter.position(of: error.offset, in: buffer), .invalidJSON(error.kind))
       }
     }
     buffer = []
@@ -130,12 +126,12 @@ struct OSMFeatureReader {
     } else if let elements = root["elements"]?.arrayValue {
       // Overpass reports a timeout or memory error in `remark`, after whatever it had found: not a whole answer.
       if let remark = root["remark"]?.stringValue, remark.lowercased().contains("error") {
-        throw failure(nil, "Overpass did not finish the query: " + remark)
+        throw failure(nil, .overpassIncomplete(remark: remark))
       }
       format = .overpass
       state = .document(items: elements, next: 0)
     } else {
-      throw failure(nil, "not a GeoJSON FeatureCollection, GeoJSONSeq or Overpass JSON")
+      throw failure(nil, .unknownFormat)
     }
   }
 
@@ -175,7 +171,7 @@ struct OSMFeatureReader {
         if let index = buffer[scanned...].firstIndex(of: separator) {
           end = index
         } else if buffer.count - start > maxBytes {
-          throw failure("feature \(count + 1)", "the record is too large (limit: \(maxBytes >> 20) MiB)")
+          throw failure(.feature(count + 1), .recordTooLarge(limitMiB: maxBytes >> 20))
         } else {
           scanned = buffer.count
           if try !fill() { end = buffer.count }
@@ -195,26 +191,26 @@ struct OSMFeatureReader {
       do {
         return try JSONParser.parse(Array(trimmed))
       } catch {
-        throw failure(Self.position(of: error.offset, in: record, firstLine: recordLine), error.reason)
+        throw failure(Self.position(of: error.offset, in: record, firstLine: recordLine), .invalidJSON(error.kind))
       }
     }
   }
 
   /// "line L, column C" of a byte offset in a record that starts on `firstLine`.
-  private static func position(of offset: Int, in record: [UInt8], firstLine: Int) -> String {
+  private static func position(of offset: Int, in record: [UInt8], firstLine: Int) -> ImportPosition {
     let skipped = record.prefix(offset).lastIndex(of: lineFeed).map { $0 + 1 } ?? 0
     let lines = record.prefix(offset).count { $0 == lineFeed }
     let column = record[skipped..<min(offset, record.count)].count { $0 & 0xC0 != 0x80 } + 1
-    return "line \(firstLine + lines), column \(column)"
+    return .lineColumn(line: firstLine + lines, column: column)
   }
 
   // MARK: - Objects
 
   /// A GeoJSON Feature: its tags (properties and any nested `tags`) and its identity.
   private func feature(_ value: JSONValue) throws(BeaconError) -> OSMFeature {
-    let position = "feature \(count)"
+    let position = ImportPosition.feature(count)
     guard value["type"]?.stringValue == "Feature", let properties = value["properties"] else {
-      throw failure(position, "not a GeoJSON Feature")
+      throw failure(position, .notFeature)
     }
     var tags = properties.objectValue ?? [:]
     if let nested = properties["tags"]?.objectValue { tags.merge(nested) { _, tag in tag } }
@@ -224,8 +220,8 @@ struct OSMFeatureReader {
 
   /// An Overpass element: `type`, `id`, `tags` and where it is.
   private func element(_ value: JSONValue) throws(BeaconError) -> OSMFeature {
-    let position = "element \(count)"
-    guard value.objectValue != nil else { throw failure(position, "not an Overpass element") }
+    let position = ImportPosition.element(count)
+    guard value.objectValue != nil else { throw failure(position, .notOverpassElement) }
     var identity: (type: String, id: Int)?
     if let type = value["type"]?.stringValue, ["node", "way", "relation"].contains(type), let id = value["id"]?.intValue
     {
@@ -239,7 +235,7 @@ struct OSMFeatureReader {
     )
   }
 
-  private func failure(_ position: String?, _ reason: String) -> BeaconError {
+  private func failure(_ position: ImportPosition?, _ reason: ImportProblem) -> BeaconError {
     .importFailed(file: input.name, position: position, reason: reason)
   }
 }

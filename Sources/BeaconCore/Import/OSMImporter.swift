@@ -77,7 +77,7 @@ public enum OSMImporter {
       do {
         location = try feature.location()
       } catch {
-        throw .importFailed(file: input.name, position: feature.position, reason: error.reason)
+        throw .importFailed(file: input.name, position: feature.position, reason: error.problem)
       }
       guard let location else {
         if case .overpass = feature.shape {
@@ -184,8 +184,8 @@ public enum OSMImporter {
     return line.isEmpty ? nil : line
   }
 
-  /// "line L, column C" for a byte offset.
-  static func position(of offset: Int, in bytes: [UInt8]) -> String {
+  /// The line and column of a byte offset.
+  static func position(of offset: Int, in bytes: [UInt8]) -> ImportPosition {
     var line = 1
     var column = 1
     for byte in bytes.prefix(offset) {
@@ -196,7 +196,7 @@ public enum OSMImporter {
         column += 1
       }
     }
-    return "line \(line), column \(column)"
+    return .lineColumn(line: line, column: column)
   }
 
   // MARK: - Compact form

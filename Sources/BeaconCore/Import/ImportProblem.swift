@@ -1,0 +1,168 @@
+import BeaconJSON
+
+/// Why a file could not be imported, said in the user's language; ``wireText`` is the stable English text of
+/// `data.reason` on the wire.
+public enum ImportProblem: Sendable, Equatable {
+  /// The file could not be read.
+  case unreadable
+  /// The input is empty (or only white space).
+  case emptyInput
+  /// An OSM XML (or other XML) file: osmium exports it first.
+  case osmXML
+  /// An OSM PBF file: osmium exports it first.
+  case osmPBF
+  /// Neither a GeoJSON FeatureCollection, GeoJSONSeq nor Overpass JSON.
+  case unknownFormat
+  /// A JSON document (FeatureCollection, Overpass JSON) larger than `limitMiB` MiB.
+  case tooLarge(limitMiB: Int)
+  /// A GeoJSONSeq record larger than `limitMiB` MiB.
+  case recordTooLarge(limitMiB: Int)
+  /// An Overpass answer that stopped with an error (its `remark`, Overpass's own words).
+  case overpassIncomplete(remark: String)
+  /// A member of `elements` that is not an Overpass element (an object).
+  case notOverpassElement
+  /// An Overpass `bounds` without `minlat`, `minlon`, `maxlat` and `maxlon`.
+  case incompleteBounds
+  /// An Overpass position without numeric `lat` and `lon`.
+  case positionWithoutLatLon
+  /// The file is not valid JSON.
+  case invalidJSON(JSONParseError.Kind)
+  /// The top level is not a GeoJSON FeatureCollection.
+  case notFeatureCollection
+  /// A member of `features` is not a GeoJSON Feature.
+  case notFeature
+  /// A geometry with no `type`.
+  case geometryWithoutType
+  /// A geometry of `type` with no `coordinates`.
+  case withoutCoordinates(type: String)
+  /// A MultiPolygon with no polygons.
+  case multiPolygonWithoutPolygons
+  /// A Polygon with no rings.
+  case polygonWithoutRings
+  /// A position that is not `[longitude, latitude]`.
+  case invalidPosition
+  /// A position outside the globe.
+  case positionOutsideGlobe(longitude: Double, latitude: Double)
+  /// An empty list of positions.
+  case emptyPositions
+
+  /// The sentence fragment in `language` (lower-case, to follow a colon).
+  public func text(in language: Language) -> String { language.choose(texts) }
+
+  /// The English text sent as `data.reason`.
+  public var wireText: String {
+    switch self {
+    case .invalidJSON(let kind): JSONParseError(offset: 0, kind: kind).reason
+    default: texts.2
+    }
+  }
+
+  /// The (nb, nn, en) fragments.
+  var texts: (String, String, String) {
+    switch self {
+    case .unreadable:
+      ("filen kan ikke leses", "fila kan ikkje lesast", "cannot read the file")
+    case .emptyInput:
+      ("det er ingenting å lese", "det er ingenting å lese", "the input is empty")
+    case .osmXML:
+      (
+        "en OSM XML-fil (eller annen XML); eksporter den først: \(ImportMessage.exportCommand)",
+        "ei OSM XML-fil (eller anna XML); eksporter ho først: \(ImportMessage.exportCommand)",
+        "an OSM XML (or other XML) file; export it first: \(ImportMessage.exportCommand)"
+      )
+    case .osmPBF:
+      (
+        "en OSM PBF-fil; eksporter den først: \(ImportMessage.exportCommand)",
+        "ei OSM PBF-fil; eksporter ho først: \(ImportMessage.exportCommand)",
+        "an OSM PBF file; export it first: \(ImportMessage.exportCommand)"
+      )
+    case .unknownFormat:
+      (
+        "verken GeoJSON (FeatureCollection eller GeoJSONSeq) eller Overpass JSON",
+        "verken GeoJSON (FeatureCollection eller GeoJSONSeq) eller Overpass JSON",
+        "not a GeoJSON FeatureCollection, GeoJSONSeq or Overpass JSON"
+      )
+    case .tooLarge(let limit):
+      (
+        "filen er for stor; lag et mindre utdrag eller eksporter som GeoJSONSeq (grense: \(limit) MiB)",
+        "fila er for stor; lag eit mindre utdrag eller eksporter som GeoJSONSeq (grense: \(limit) MiB)",
+        "the input is too large; cut the extract smaller or export it as GeoJSONSeq (limit: \(limit) MiB)"
+      )
+    case .recordTooLarge(let limit):
+      (
+        "objektet er for stort (grense: \(limit) MiB)", "objektet er for stort (grense: \(limit) MiB)",
+        "the record is too large (limit: \(limit) MiB)"
+      )
+    case .overpassIncomplete(let remark):
+      (
+        "Overpass fullførte ikke spørringen: \(remark)", "Overpass fullførte ikkje spørjinga: \(remark)",
+        "Overpass did not finish the query: \(remark)"
+      )
+    case .notOverpassElement:
+      ("ikke et Overpass-element", "ikkje eit Overpass-element", "not an Overpass element")
+    case .incompleteBounds:
+      (
+        "bounds uten minlat, minlon, maxlat og maxlon", "bounds utan minlat, minlon, maxlat og maxlon",
+        "bounds without minlat, minlon, maxlat and maxlon"
+      )
+    case .positionWithoutLatLon:
+      (
+        "en posisjon uten tallene lat og lon", "ein posisjon utan tala lat og lon",
+        "a position without numeric lat and lon"
+      )
+    case .invalidJSON(let kind):
+      JSONSyntaxMessage(kind: kind, offset: nil).texts
+    case .notFeatureCollection:
+      ("ikke en GeoJSON FeatureCollection", "ikkje ein GeoJSON FeatureCollection", "not a GeoJSON FeatureCollection")
+    case .notFeature:
+      ("ikke en GeoJSON Feature", "ikkje ein GeoJSON Feature", "not a GeoJSON Feature")
+    case .geometryWithoutType:
+      ("en geometri uten type", "ein geometri utan type", "a feature without a geometry type")
+    case .withoutCoordinates(let type):
+      ("en \(type) uten koordinater", "ein \(type) utan koordinatar", "a \(type) without coordinates")
+    case .multiPolygonWithoutPolygons:
+      ("en MultiPolygon uten polygoner", "ein MultiPolygon utan polygon", "a MultiPolygon without polygons")
+    case .polygonWithoutRings:
+      ("en Polygon uten ringer", "ein Polygon utan ringar", "a Polygon without rings")
+    case .invalidPosition:
+      (
+        "en posisjon som ikke er [lengdegrad, breddegrad]", "ein posisjon som ikkje er [lengdegrad, breiddegrad]",
+        "a position that is not [longitude, latitude]"
+      )
+    case .positionOutsideGlobe(let lon, let lat):
+      (
+        "en posisjon utenfor jordkloden ([\(lon), \(lat)])", "ein posisjon utanfor jordkloten ([\(lon), \(lat)])",
+        "a position outside the globe ([\(lon), \(lat)])"
+      )
+    case .emptyPositions:
+      ("en tom liste med posisjoner", "ei tom liste med posisjonar", "an empty list of positions")
+    }
+  }
+}
+
+/// Where in a file an import failed, said in the user's language; ``wireText`` is the English `data.position`.
+public enum ImportPosition: Sendable, Equatable {
+  /// A line and column (1-based; columns count characters).
+  case lineColumn(line: Int, column: Int)
+  /// The `n`th feature (1-based).
+  case feature(Int)
+  /// The `n`th Overpass element (1-based).
+  case element(Int)
+
+  /// The fragment in `language`.
+  public func text(in language: Language) -> String { language.choose(texts) }
+
+  /// The English text sent as `data.position`, e.g. `line 2, column 1`.
+  public var wireText: String { texts.2 }
+
+  var texts: (String, String, String) {
+    switch self {
+    case .lineColumn(let line, let column):
+      ("linje \(line), kolonne \(column)", "linje \(line), kolonne \(column)", "line \(line), column \(column)")
+    case .feature(let number):
+      ("objekt \(number)", "objekt \(number)", "feature \(number)")
+    case .element(let number):
+      ("element \(number)", "element \(number)", "element \(number)")
+    }
+  }
+}

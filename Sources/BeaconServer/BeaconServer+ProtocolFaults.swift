@@ -1,0 +1,33 @@
+import BeaconCore
+import JSONRPC
+
+extension BeaconServer {
+  /// The localized message of a `parseError`: what was wrong and where, from `data.reason` and `data.offset`.
+  static func parseErrorMessage(_ data: JSONValue?) -> LocalizedMessage {
+    guard let name = data?["reason"]?.stringValue,
+      let kind = JSONParseError.Kind(name: name, limit: data?["limit"]?.intValue)
+    else { return .parseError }
+    return .invalidJSONMessage(JSONSyntaxMessage(kind: kind, offset: data?["offset"]?.intValue))
+  }
+
+  /// The localized message of an `invalidParams` the dispatcher made: a missing parameter, one of the wrong
+  /// type (`data.expected`), or just the field.
+  static func invalidParamsMessage(_ data: JSONValue?) -> LocalizedMessage {
+    guard let field = data?["field"]?.stringValue else { return .invalidParams(field: nil) }
+    if data?["missing"] == true { return .missingParameter(field) }
+    if let expected = data?["expected"]?.stringValue { return .parameterOfWrongType(field: field, expected: expected) }
+    return .invalidParams(field: field)
+  }
+
+  /// The localized message of a `framingError`, from `data.reason` and its figures.
+  static func framingErrorMessage(_ data: JSONValue?) -> LocalizedMessage {
+    let fault = FramingFaultMessage(
+      reason: data?["reason"]?.stringValue ?? "",
+      length: data?["length"]?.intValue,
+      limit: data?["limit"]?.intValue,
+      value: data?["value"]?.stringValue
+    )
+    // A fault this version cannot say in words keeps the English detail rather than say nothing.
+    return fault.text(in: .en) == nil ? .framingError(data?["detail"]?.stringValue ?? "") : .framingFault(fault)
+  }
+}
