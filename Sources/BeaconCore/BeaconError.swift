@@ -34,7 +34,7 @@ public enum BeaconError: Error, Sendable, Equatable {
   /// randomuser.me failed, or a user is unknown (the same kinds as places use).
   case people(PeopleError)
 
-  // Issue 20 (points 12 and 17): store files a user can act on.
+  // Store files a user can act on.
   /// An explicitly chosen store file's folder does not exist (only the default location's folders are created).
   case storeDirectoryMissing(path: String, directory: String)
   /// The store file is damaged (or not a database at all); `atOpen` when that was found while opening it.

@@ -1,5 +1,5 @@
 extension LocalizedMessage {
-  /// The sentences about store files a user can act on (issue 20), in nb, nn and en.
+  /// The sentences about store files a user can act on, in nb, nn and en.
   var storeTexts: (String, String, String) {
     switch self {
     case .storeDirectoryMissing(let path, let directory):

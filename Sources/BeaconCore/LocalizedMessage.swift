@@ -340,7 +340,7 @@ public enum LocalizedMessage: Sendable, Equatable {
         "Could not store or read data; see the log for details"
       )
 
-    // MARK: Issue 20 (real data and first contact)
+    // MARK: Real data and first contact
 
     case .unsupportedPlace(let id):
       (
@@ -358,7 +358,7 @@ public enum LocalizedMessage: Sendable, Equatable {
   }
 }
 
-// MARK: - Protocol and JSON faults (issue 20, point 11)
+// MARK: - Protocol and JSON faults
 
 extension LocalizedMessage {
   /// The (nb, nn, en) texts of the protocol and JSON fault messages.

@@ -13,7 +13,7 @@ enum CLIText: Sendable, Equatable {
   case optionNotAllowed(option: String, command: String)
   case conflictingOptions(String, String)
   case unexpectedArgument(String)
-  // Issue 20 (points 14, 15): one-line usage errors.
+  // One-line usage errors.
   case unknownOption(String, suggestion: String?)
   case unknownCommand(String, suggestion: String?)
   case outOfRange(option: String, lower: String, upper: String, value: String, unit: String?)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import BeaconCore
 
-/// Issue 20 in the core: details of places only Geoapify's OSM tags classify, text search that ignores
+/// Real data in the core: details of places only Geoapify's OSM tags classify, text search that ignores
 /// apostrophes (also in stores made before migration 9), and the centre of the user's imported places.
 @Suite struct RealDataTests {
   let directory = TemporaryDirectory()

@@ -2,7 +2,7 @@ import Testing
 
 @testable import BeaconCore
 
-/// Sentences shown together never run into each other (issue 20, point 16).
+/// Sentences shown together never run into each other.
 @Suite struct SentencesTests {
   @Test func aSingleSentenceIsLeftAsItIs() {
     #expect(Sentences.join(["Ingen treff"]) == "Ingen treff")

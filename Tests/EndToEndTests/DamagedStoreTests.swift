@@ -6,7 +6,7 @@ import Testing
 
 /// A store file with a damaged page: the user is told that the file is damaged, where it is and what to do;
 /// `beacon store check` says what can be read and `beacon store recover` copies it into a new store, leaving the
-/// damaged file as it was (issue 20, point 12).
+/// damaged file as it was.
 extension EndToEnd {
   @Suite struct DamagedStoreTests {
     /// A store of 2 000 places (each row a few hundred bytes, so the table spans many pages) with a rating and a

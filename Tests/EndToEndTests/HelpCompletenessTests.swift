@@ -4,7 +4,7 @@ import Testing
 @testable import beacon
 
 /// `beacon --help` names every option each command accepts, and only those: the parser itself is asked which
-/// options each command takes, so a new option cannot be left out of the help (issue 20, point 18).
+/// options each command takes, so a new option cannot be left out of the help.
 @Suite struct HelpCompletenessTests {
   /// A command line for each command, and the start of its entry in the help.
   static let commands: [(arguments: [String], help: String)] = [

@@ -3,7 +3,7 @@ import Foundation
 import JSONRPC
 import Testing
 
-/// Issue 20 as a new user meets it: details of a place search never returned, the user's own data instead of the
+/// A new user's first contact: details of a place search never returned, the user's own data instead of the
 /// demo, favourites that agree with search about distances, demo ids from the README that work at once, and
 /// text search that ignores apostrophes.
 extension EndToEnd.HumanCLITests {

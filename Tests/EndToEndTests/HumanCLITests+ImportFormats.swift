@@ -10,7 +10,7 @@ import Musl
 import Darwin
 #endif
 
-/// `beacon import` on the exports people really have (issue 20): osmium's GeoJSON without ids, GeoJSONSeq with
+/// `beacon import` on the exports people really have: osmium's GeoJSON without ids, GeoJSONSeq with
 /// and without RS, Overpass JSON, the standard input, and files with nothing to import.
 extension EndToEnd.HumanCLITests {
   /// What `osmium export city.osm -f geojsonseq` (osmium-tool 1.15, no `-a type,id`) writes for a café node, a

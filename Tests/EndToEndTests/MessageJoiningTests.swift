@@ -1,7 +1,7 @@
 import Testing
 
 /// Two sentences shown together are separated as sentences, in every language, never run together as in
-/// "Ingen treff Uten Geoapify-nøkkel …" (issue 20, point 16).
+/// "Ingen treff Uten Geoapify-nøkkel …".
 extension EndToEnd {
   @Suite struct MessageJoiningTests {
     /// An offline search (no key) in Helsinki, where the demo data is, for a text nothing matches.

@@ -4,7 +4,7 @@ import Testing
 
 /// Only the default location's folders are created: a store path the user chose (`--store`, `BEACON_STORE`,
 /// `initializationOptions.storePath`) in a folder that does not exist is refused with a clear error, and
-/// nothing is created (issue 20, point 17).
+/// nothing is created.
 extension EndToEnd {
   @Suite struct StorePathTests {
     static func temporaryDirectory() throws -> URL {

@@ -1,7 +1,7 @@
 import Testing
 
 /// A command line `beacon` cannot run: one line saying what is wrong (and what was probably meant) and how to
-/// get help, in the language asked for, exit code 64 (issue 20, points 14 and 15).
+/// get help, in the language asked for, exit code 64.
 extension EndToEnd {
   @Suite struct UsageErrorTests {
     typealias Workspace = HumanCLITests.Workspace

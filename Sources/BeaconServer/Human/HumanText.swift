@@ -44,7 +44,7 @@ public enum HumanText: Sendable, Equatable {
   case skipped(Int)
   case skipReason(String)
 
-  // Issue 20: the user's own data as the centre; which centre the favourites' distances are measured from
+  // The user's own data as the centre; which centre the favourites' distances are measured from
   case importedCenter(String, HumanOutput.Audience)
   /// The point, and its source as `centerSource` says it (`request`, `settings`, `imported`, `demo`).
   case distancesFrom(String, source: String)
@@ -173,7 +173,6 @@ public enum HumanText: Sendable, Equatable {
         ImportMessage.skipReason(reason).text(in: .en)
       )
 
-    // Issue 20
     case .importedCenter(let point, let audience):
       (
         "Søker rundt midten av stedene du har importert (\(point)) (velg et annet sted med \(audience.centerHint.nb))",
