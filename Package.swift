@@ -22,7 +22,17 @@ let package = Package(
         "BeaconCore",
         "BeaconServer",
         "JSONRPC",
+      ],
+      plugins: [
+        "BuildInfo"
       ]
+    ),
+
+    // MARK: BuildInfo (build-tool plugin: the commit a binary was built from, for `beacon --version`)
+
+    .plugin(
+      name: "BuildInfo",
+      capability: .buildTool()
     ),
 
     // MARK: beacon-demo-data (developer tool behind Scripts/make-demo-data.sh)
@@ -62,16 +72,17 @@ let package = Package(
       ]
     ),
 
-    // MARK: BeaconSchemas (Schemas/openrpc.json as a package resource)
+    // MARK: BeaconSchemas (Schemas/openrpc.json compiled into the binary by the EmbedOpenRPC plugin)
 
     .target(
       name: "BeaconSchemas",
       path: "Schemas",
       exclude: [
-        "README.md"
+        "README.md",
+        "openrpc.json",
       ],
-      resources: [
-        .copy("openrpc.json")
+      plugins: [
+        "EmbedOpenRPC"
       ]
     ),
 
@@ -124,6 +135,13 @@ let package = Package(
         .apt(["libsqlite3-dev"]),
         .brew(["sqlite"]),
       ]
+    ),
+
+    // MARK: EmbedOpenRPC (build-tool plugin: generates BeaconSchemas.openRPCText from Schemas/openrpc.json)
+
+    .plugin(
+      name: "EmbedOpenRPC",
+      capability: .buildTool()
     ),
 
     // MARK: EndToEndTests (spawn the built binary)

@@ -43,7 +43,7 @@ struct Beacon {
     case .help:
       print(CommandLineArguments.usage)
     case .version:
-      print("beacon \(BeaconVersion.current) (SQLite \(SQLiteLibrary.version))")
+      print("beacon \(BeaconVersion.current) (commit \(BuildInfo.commit), SQLite \(SQLiteLibrary.version))")
     case .serve:
       ServeCommand.run(.jsonRPC, options: options, logger: logger)
     case .mcp:
