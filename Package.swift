@@ -5,6 +5,13 @@ import PackageDescription
 //  - One section per target, followed by its test target
 //  - Dependencies on separate lines, sorted
 
+/// Linux: no `-lcurl` from FoundationNetworking's autolink entries. `CCurlLoader` defines every libcurl function
+/// FoundationNetworking calls and loads libcurl on first use, so the binary does not load it (and the ~30
+/// libraries it needs) at start-up, and the static build needs no libcurl development files.
+let lazyCurl: [SwiftSetting] = [
+  .unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"], .when(platforms: [.linux]))
+]
+
 let package = Package(
   name: "beacon",
   platforms: [
@@ -21,8 +28,10 @@ let package = Package(
       dependencies: [
         "BeaconCore",
         "BeaconServer",
+        "CCurlLoader",
         "JSONRPC",
       ],
+      swiftSettings: lazyCurl,
       plugins: [
         "BuildInfo"
       ]
@@ -52,7 +61,8 @@ let package = Package(
         "BeaconJSON",
         "BeaconSync",
         "CSQLite",
-      ]
+      ],
+      swiftSettings: lazyCurl
     ),
     .testTarget(
       name: "BeaconCoreTests",
@@ -104,7 +114,8 @@ let package = Package(
         "BeaconCore",
         "BeaconSchemas",
         "JSONRPC",
-      ]
+      ],
+      swiftSettings: lazyCurl
     ),
     .testTarget(
       name: "BeaconServerTests",
@@ -125,6 +136,10 @@ let package = Package(
         "BeaconSync",
       ]
     ),
+
+    // MARK: CCurlLoader (libcurl loaded on first use instead of at start-up; Linux)
+
+    .target(name: "CCurlLoader"),
 
     // MARK: CSQLite (the system SQLite library)
 

@@ -4,7 +4,7 @@
     Scripts/portable-test.py BINARY
 
 Runs the copy with an empty HOME, PATH=/usr/bin:/bin, no LD_LIBRARY_PATH (nothing of the toolchain) and checks:
-no shared library from the toolchain, `--version`, `call rpc.discover` (the whole Schemas/openrpc.json), `beacon
+no shared library from the toolchain and no libcurl at start-up, `--version`, `call rpc.discover` (the whole Schemas/openrpc.json), `beacon
 mcp` tools/list and one tools/call, an offline search, and a rating that survives a restart. Standard library only;
 exits non-zero naming the first check that failed. Run by CI (.ci/run) through Scripts/portable-test.sh.
 """
@@ -51,6 +51,9 @@ def main():
                          or "not found" in line]
             if toolchain:
                 fail(f"the binary still needs libraries of the toolchain: {toolchain}")
+            # libcurl is loaded on the first network request only (Sources/CCurlLoader), never at start-up.
+            if "libcurl" in libraries:
+                fail("the binary loads libcurl at start-up")
 
         version = run("--version").decode()
         if not re.match(r"^beacon \d+\.\d+\.\d+ \(commit [0-9a-f]{7,40}, SQLite [\d.]+\)\n$", version):
