@@ -194,11 +194,20 @@ class Bench:
         the session loaded libcurl (it should not: offline sessions never go on the network)."""
         runs = 5 if self.quick else 30
         variants = {}
-        for name, path in (("dynamic", self.args.beacon_dynamic), ("static", self.args.beacon_static)):
+        candidates = (
+            ("dynamic", self.args.beacon_dynamic),
+            ("static", self.args.beacon_static),
+            # The floor of the static build: limit/swift_floor.swift with Foundation + FoundationNetworking,
+            # linked the same way (static Swift runtime, stripped), answering one request.
+            ("static floor", self.args.swift_floor_static),
+        )
+        for name, path in candidates:
             if not path:
                 continue
+            floor = name == "static floor"
             store = os.path.join(self.work, f"variant-{name}.sqlite")
-            Server([path, "serve", "--offline", "--store", store], env=clean_environment()).close(lifecycle=False)
+            if not floor:
+                Server([path, "serve", "--offline", "--store", store], env=clean_environment()).close(lifecycle=False)
             times, rss, curl = [], 0.0, None
             for run in range(runs + 1):
                 started = time.perf_counter()
@@ -211,7 +220,7 @@ class Bench:
                     rss = server.memory_kb()[0] / 1024
                     with open(f"/proc/{server.process.pid}/maps") as maps:
                         curl = "libcurl" in maps.read()
-                server.close()
+                server.close(lifecycle=not floor)
             variants[name] = {
                 "cold_start_ms": statistics.median(times[1:]),
                 "cold_start_min_ms": min(times[1:]),
@@ -539,6 +548,7 @@ def main():
     parser.add_argument("--swift-floor-networking", help="the Swift floor program linking FoundationNetworking")
     parser.add_argument("--beacon-dynamic", help="the release binary linked against the toolchain's shared libraries")
     parser.add_argument("--beacon-static", help="the portable release binary (--static-swift-stdlib, stripped)")
+    parser.add_argument("--swift-floor-static", help="the networking Swift floor, linked like the portable build")
     parser.add_argument("--peer-python", help="a Python with python-lsp-jsonrpc and pygls (peers skipped without)")
     parser.add_argument("--output", help="where to write the JSON results")
     parser.add_argument("--only", help="comma-separated benchmarks to run")
