@@ -28,7 +28,6 @@ let package = Package(
       dependencies: [
         "BeaconCore",
         "BeaconServer",
-        "CCurlLoader",
         "JSONRPC",
       ],
       swiftSettings: lazyCurl,
@@ -60,6 +59,7 @@ let package = Package(
       dependencies: [
         "BeaconJSON",
         "BeaconSync",
+        "CCurlLoader",
         "CSQLite",
       ],
       swiftSettings: lazyCurl
@@ -137,7 +137,7 @@ let package = Package(
       ]
     ),
 
-    // MARK: CCurlLoader (libcurl loaded on first use instead of at start-up; Linux)
+    // MARK: CCurlLoader (libcurl loaded on the first request instead of at start-up; Linux)
 
     .target(name: "CCurlLoader"),
 

@@ -31,11 +31,17 @@ static void loadLibrary(void) {
 
 int beacon_curl_is_loaded(void) { return library != NULL; }
 
+int beacon_curl_load(void) {
+  pthread_once(&loadOnce, loadLibrary);
+  return library != NULL;
+}
+
 static void *lookUp(const char *name) {
   pthread_once(&loadOnce, loadLibrary);
   void *function = library != NULL ? dlsym(library, name) : NULL;
   if (function == NULL) {
-    // Nothing sensible can go on without it: FoundationNetworking does not expect these calls to fail.
+    // The last resort: URLSessionTransport checks beacon_curl_load() before every request, so only a libcurl
+    // without one of these functions gets here, and FoundationNetworking does not expect these calls to fail.
     fprintf(stderr,
             "beacon: network access needs libcurl (libcurl.so.4), which could not be loaded (%s): "
             "install libcurl4 (Debian/Ubuntu) or libcurl (other systems), or use --offline\n",
@@ -98,4 +104,5 @@ FORWARD(void *, curl_version_info, (int age), (age))
 
 #else
 int beacon_curl_is_loaded(void) { return 1; }
+int beacon_curl_load(void) { return 1; }
 #endif
