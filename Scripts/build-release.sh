@@ -2,9 +2,10 @@
 # Builds the portable release binary and prints its path (.build/portable/beacon) on stdout.
 #
 # On Linux: `--static-swift-stdlib` (the Swift runtime and Foundation linked in, so no toolchain is needed
-# where it runs) and stripped; the static link needs the C++ standard library's link-time files
-# (libstdc++-N-dev, part of the Swift toolchain's prerequisites) and libsqlite3-dev, nothing more; what it still loads is listed in README's "Install" section. On macOS the
-# Swift runtime is part of the system, so it is an ordinary release build, stripped.
+# where it runs) and stripped. The static link needs libsqlite3-dev and the C++ standard library's link-time
+# files (libstdc++-N-dev, among the Swift toolchain's prerequisites), nothing more; what the binary still
+# loads is listed in README's "Install" section. On macOS the Swift runtime is part of the system, so it is
+# an ordinary release build, stripped.
 # Used by Scripts/install.sh, Scripts/release.sh, Scripts/portable-test.sh and Benchmarks/run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
