@@ -29,8 +29,6 @@ static void loadLibrary(void) {
   }
 }
 
-int beacon_curl_is_loaded(void) { return library != NULL; }
-
 int beacon_curl_load(void) {
   pthread_once(&loadOnce, loadLibrary);
   return library != NULL;
@@ -51,24 +49,38 @@ static void *lookUp(const char *name) {
   return function;
 }
 
+// Each forwarder keeps the looked-up function in an atomic slot (threads may race to fill it; all store the same
+// value).
 #define FORWARD(result, name, parameters, arguments)                                                           \
   result name parameters {                                                                                     \
-    static result(*volatile real) parameters;                                                                  \
-    if (real == NULL) real = (result(*) parameters)lookUp(#name);                                              \
+    static result(*slot) parameters;                                                                           \
+    result(*real) parameters = __atomic_load_n(&slot, __ATOMIC_ACQUIRE);                                       \
+    if (real == NULL) {                                                                                        \
+      real = (result(*) parameters)lookUp(#name);                                                              \
+      __atomic_store_n(&slot, real, __ATOMIC_RELEASE);                                                         \
+    }                                                                                                          \
     return real arguments;                                                                                     \
   }
 
 #define FORWARD_VOID(name, parameters, arguments)                                                              \
   void name parameters {                                                                                       \
-    static void(*volatile real) parameters;                                                                    \
-    if (real == NULL) real = (void(*) parameters)lookUp(#name);                                                \
+    static void(*slot) parameters;                                                                             \
+    void(*real) parameters = __atomic_load_n(&slot, __ATOMIC_ACQUIRE);                                         \
+    if (real == NULL) {                                                                                        \
+      real = (void(*) parameters)lookUp(#name);                                                                \
+      __atomic_store_n(&slot, real, __ATOMIC_RELEASE);                                                         \
+    }                                                                                                          \
     real arguments;                                                                                            \
   }
 
 #define FORWARD_VARIADIC(result, name, handleType, optionType)                                                 \
   result name(handleType handle, optionType option, ...) {                                                     \
-    static result (*volatile real)(handleType, optionType, ...);                                               \
-    if (real == NULL) real = (result(*)(handleType, optionType, ...))lookUp(#name);                            \
+    static result (*slot)(handleType, optionType, ...);                                                        \
+    result (*real)(handleType, optionType, ...) = __atomic_load_n(&slot, __ATOMIC_ACQUIRE);                    \
+    if (real == NULL) {                                                                                        \
+      real = (result(*)(handleType, optionType, ...))lookUp(#name);                                            \
+      __atomic_store_n(&slot, real, __ATOMIC_RELEASE);                                                         \
+    }                                                                                                          \
     va_list arguments;                                                                                         \
     va_start(arguments, option);                                                                               \
     void *value = va_arg(arguments, void *);                                                                   \
@@ -103,6 +115,5 @@ FORWARD(char *, curl_version, (void), ())
 FORWARD(void *, curl_version_info, (int age), (age))
 
 #else
-int beacon_curl_is_loaded(void) { return 1; }
 int beacon_curl_load(void) { return 1; }
 #endif
