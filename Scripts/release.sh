@@ -4,7 +4,8 @@
 # The archive holds one directory, beacon-<version>-<os>-<arch>/, with the portable binary
 # (Scripts/build-release.sh), LICENSE (when the repository has one), NOTICE-ODbL.txt (the demo data's
 # licence), the editor plugins (editors/, as committed), the Python client's wheel and README.md.
-# Reproducible: only committed files, entries sorted, every mtime the commit's time, owner 0, gzip -n.
+# Reproducible: only committed files, entries sorted, every mtime the commit's time, owner 0, gzip -n (the same
+# binary and commit give the same archive; the Swift build itself is not yet bit-for-bit reproducible).
 # Needs GNU tar (Linux).
 set -euo pipefail
 cd "$(dirname "$0")/.."
