@@ -5,6 +5,13 @@ import PackageDescription
 //  - One section per target, followed by its test target
 //  - Dependencies on separate lines, sorted
 
+/// Linux: no `-lcurl` from FoundationNetworking's autolink entries. `CCurlLoader` defines every libcurl function
+/// FoundationNetworking calls and loads libcurl on first use, so the binary does not load it (and the ~30
+/// libraries it needs) at start-up, and the static build needs no libcurl development files.
+let lazyCurl: [SwiftSetting] = [
+  .unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"], .when(platforms: [.linux]))
+]
+
 let package = Package(
   name: "beacon",
   platforms: [
@@ -22,7 +29,18 @@ let package = Package(
         "BeaconCore",
         "BeaconServer",
         "JSONRPC",
+      ],
+      swiftSettings: lazyCurl,
+      plugins: [
+        "BuildInfo"
       ]
+    ),
+
+    // MARK: BuildInfo (build-tool plugin: the commit a binary was built from, for `beacon --version`)
+
+    .plugin(
+      name: "BuildInfo",
+      capability: .buildTool()
     ),
 
     // MARK: beacon-demo-data (developer tool behind Scripts/make-demo-data.sh)
@@ -41,8 +59,10 @@ let package = Package(
       dependencies: [
         "BeaconJSON",
         "BeaconSync",
+        "CCurlLoader",
         "CSQLite",
-      ]
+      ],
+      swiftSettings: lazyCurl
     ),
     .testTarget(
       name: "BeaconCoreTests",
@@ -62,16 +82,17 @@ let package = Package(
       ]
     ),
 
-    // MARK: BeaconSchemas (Schemas/openrpc.json as a package resource)
+    // MARK: BeaconSchemas (Schemas/openrpc.json compiled into the binary by the EmbedOpenRPC plugin)
 
     .target(
       name: "BeaconSchemas",
       path: "Schemas",
       exclude: [
-        "README.md"
+        "README.md",
+        "openrpc.json",
       ],
-      resources: [
-        .copy("openrpc.json")
+      plugins: [
+        "EmbedOpenRPC"
       ]
     ),
 
@@ -93,7 +114,8 @@ let package = Package(
         "BeaconCore",
         "BeaconSchemas",
         "JSONRPC",
-      ]
+      ],
+      swiftSettings: lazyCurl
     ),
     .testTarget(
       name: "BeaconServerTests",
@@ -115,6 +137,10 @@ let package = Package(
       ]
     ),
 
+    // MARK: CCurlLoader (libcurl loaded on the first request instead of at start-up; Linux)
+
+    .target(name: "CCurlLoader"),
+
     // MARK: CSQLite (the system SQLite library)
 
     .systemLibrary(
@@ -124,6 +150,13 @@ let package = Package(
         .apt(["libsqlite3-dev"]),
         .brew(["sqlite"]),
       ]
+    ),
+
+    // MARK: EmbedOpenRPC (build-tool plugin: generates BeaconSchemas.openRPCText from Schemas/openrpc.json)
+
+    .plugin(
+      name: "EmbedOpenRPC",
+      capability: .buildTool()
     ),
 
     // MARK: EndToEndTests (spawn the built binary)

@@ -198,6 +198,48 @@ class Bench:
             floors[name] = {"cold_start_ms": statistics.median(times[1:]), "idle_rss_mb": rss}
         self.results["floors"] = floors
 
+    def build_variants(self):
+        """The dynamic and the static (portable, shipped) release build side by side: cold start to the
+        `initialize` answer (median of 30 after a warm-up), idle RSS 0.3 s after it, binary size, and whether
+        the session loaded libcurl (it should not: offline sessions never go on the network)."""
+        runs = 5 if self.quick else 30
+        variants = {}
+        candidates = (
+            ("dynamic", self.args.beacon_dynamic),
+            ("static", self.args.beacon_static),
+            # The floor of the static build: limit/swift_floor.swift with Foundation + FoundationNetworking,
+            # linked the same way (static Swift runtime, stripped), answering one request.
+            ("static floor", self.args.swift_floor_static),
+        )
+        for name, path in candidates:
+            if not path:
+                continue
+            floor = name == "static floor"
+            store = os.path.join(self.work, f"variant-{name}.sqlite")
+            if not floor:
+                Server([path, "serve", "--offline", "--store", store], env=clean_environment()).close(lifecycle=False)
+            times, rss, curl = [], 0.0, None
+            for run in range(runs + 1):
+                started = time.perf_counter()
+                server = Server([path, "serve", "--offline", "--store", store], env=clean_environment())
+                answer = server.call("initialize", {"processId": None, "capabilities": {}})
+                times.append((time.perf_counter() - started) * 1000)
+                assert "result" in answer, answer
+                if run == runs:
+                    time.sleep(0.3)
+                    rss = server.memory_kb()[0] / 1024
+                    with open(f"/proc/{server.process.pid}/maps") as maps:
+                        curl = "libcurl" in maps.read()
+                server.close(lifecycle=not floor)
+            variants[name] = {
+                "cold_start_ms": statistics.median(times[1:]),
+                "cold_start_min_ms": min(times[1:]),
+                "idle_rss_mb": rss,
+                "binary_mb": os.path.getsize(path) / 1e6,
+                "loads_libcurl": curl,
+            }
+        self.results["build_variants"] = variants
+
     def ping(self):
         count = 20 if self.smoke else 500 if self.quick else 5000
         pipelined = 200 if self.smoke else 2000 if self.quick else 20000
@@ -432,6 +474,15 @@ def table(results):
             "≤ 15 ms",
             value <= 15,
         ))
+    for name, variant in results.get("build_variants", {}).items():
+        rows.append((
+            f"{name} build: cold start (median) / idle RSS / size",
+            f"{variant['cold_start_ms']:.1f} ms / {variant['idle_rss_mb']:.1f} MB / {variant['binary_mb']:.1f} MB",
+            f"min {variant['cold_start_min_ms']:.1f} ms",
+            "libcurl loaded" if variant["loads_libcurl"] else "no libcurl",
+            "≤ 10 ms, ≤ 20 MB" if name == "static" else "(comparison)",
+            variant["cold_start_ms"] <= 10 and variant["idle_rss_mb"] <= 20 if name == "static" else None,
+        ))
     if ping:
         beacon = ping["beacon"]
         pylsp = peer("python-lsp-jsonrpc", "p50_us")
@@ -533,12 +584,15 @@ def main():
     parser.add_argument("--rtree-query", required=True)
     parser.add_argument("--swift-floor", help="the Foundation-only Swift floor program")
     parser.add_argument("--swift-floor-networking", help="the Swift floor program linking FoundationNetworking")
+    parser.add_argument("--beacon-dynamic", help="the release binary linked against the toolchain's shared libraries")
+    parser.add_argument("--beacon-static", help="the portable release binary (--static-swift-stdlib, stripped)")
+    parser.add_argument("--swift-floor-static", help="the networking Swift floor, linked like the portable build")
     parser.add_argument("--peer-python", help="a Python with python-lsp-jsonrpc and pygls (peers skipped without)")
     parser.add_argument("--output", help="where to write the JSON results")
     parser.add_argument("--only", help="comma-separated benchmarks to run")
     args = parser.parse_args()
     bench = Bench(args)
-    steps = ["cold_start", "ping", "durable_writes", "offline_search", "upstream_calls"]
+    steps = ["build_variants", "cold_start", "ping", "durable_writes", "offline_search", "upstream_calls"]
     if args.only:
         steps = [step for step in steps if step in args.only.split(",")]
     for step in steps:

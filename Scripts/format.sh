@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--lint" ]; then
-  swift format lint --strict -r Sources Tests Fuzz Package.swift
+  swift format lint --strict -r Sources Tests Fuzz Plugins Schemas Package.swift
 else
-  swift format format -i -r Sources Tests Fuzz Package.swift
+  swift format format -i -r Sources Tests Fuzz Plugins Schemas Package.swift
 fi

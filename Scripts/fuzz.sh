@@ -55,7 +55,7 @@ build_params() {
     -Xswiftc -enable-testing
   local release="$spm/release"
   local objects=()
-  for module in BeaconSync BeaconJSON JSONRPC BeaconCore BeaconSchemas BeaconServer; do
+  for module in BeaconSync BeaconJSON JSONRPC CCurlLoader BeaconCore BeaconSchemas BeaconServer; do
     objects+=("$release/$module.build"/*.o)
   done
   quiet swiftc "${flags[@]}" -module-name ParamsFuzzer -I "$release/Modules" -I "$release" -I Sources/CSQLite \

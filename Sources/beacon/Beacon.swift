@@ -45,7 +45,7 @@ struct Beacon {
       let tag = arguments.flags.locale ?? environmentOptions.locale
       print(HelpText.text(in: tag.flatMap(Language.init(bcp47:)) ?? .defaultLanguage))
     case .version:
-      print("beacon \(BeaconVersion.current) (SQLite \(SQLiteLibrary.version))")
+      print("beacon \(BeaconVersion.current) (commit \(BuildInfo.commit), SQLite \(SQLiteLibrary.version))")
     case .serve:
       ServeCommand.run(.jsonRPC, options: options, logger: logger)
     case .mcp:

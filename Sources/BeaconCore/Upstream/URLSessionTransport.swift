@@ -1,4 +1,5 @@
 import BeaconSync
+import CCurlLoader
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -52,6 +53,8 @@ public final class URLSessionTransport: HTTPTransport {
     var urlRequest = URLRequest(url: request.url)
     urlRequest.httpMethod = "GET"
     for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+    // libcurl is loaded on the first request (Sources/CCurlLoader); without it, the network is out of reach.
+    guard beacon_curl_load() != 0 else { throw .cannotConnect("libcurl (libcurl.so.4) is not installed") }
     let data: Data
     let response: URLResponse
     do {

@@ -10,12 +10,12 @@ public struct DiscoverRequest: RequestType, Encodable, Equatable {
 
   public init() {}
 
-  /// The document, parsed from the package resource.
+  /// The document, parsed from the copy compiled into the binary.
   static func document() throws(ResponseError) -> JSONValue {
-    guard let data = BeaconSchemas.openRPCDocument(), let document = try? JSONParser.parse(Array(data)) else {
+    guard let document = try? JSONParser.parse(BeaconSchemas.openRPCDocument()) else {
       throw ResponseError(
         code: .internalError,
-        message: "The OpenRPC document is missing from the installation",
+        message: "The OpenRPC document compiled into this binary cannot be read",
         data: ["kind": "schemaUnavailable"]
       )
     }

@@ -17,7 +17,8 @@ function M.check()
   local path = vim.fn.exepath(binary)
   if path == '' then
     fail(("Fant ikke programmet '%s'"):format(binary), {
-      'Bygg Beacon med `swift build` og sett stien: vim.g.beacon_binary = "/sti/til/beacon"',
+      'Installer Beacon med `Scripts/install.sh` (legger beacon i ~/.local/bin, som må være i PATH),',
+      'eller sett stien: vim.g.beacon_binary = "/sti/til/beacon"',
       'eller require("beacon").setup({ binary = "/sti/til/beacon" })',
     })
     return
