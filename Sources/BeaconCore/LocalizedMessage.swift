@@ -294,9 +294,9 @@ public enum LocalizedMessage: Sendable, Equatable {
       )
     case .importFailed(let file, let position, let reason):
       (
-        "Kunne ikke importere '\(file)'\(position.map { " (\($0.texts.0))" } ?? ""): \(reason.texts.0); ingenting ble lagret",
-        "Kunne ikkje importere '\(file)'\(position.map { " (\($0.texts.1))" } ?? ""): \(reason.texts.1); ingenting vart lagra",
-        "Could not import '\(file)'\(position.map { " (\($0.texts.2))" } ?? ""): \(reason.texts.2); nothing was stored"
+        "Kunne ikke importere \(ImportMessage.quoted(file).0)\(position.map { " (\($0.texts.0))" } ?? ""): \(reason.texts.0); ingenting ble lagret",
+        "Kunne ikkje importere \(ImportMessage.quoted(file).1)\(position.map { " (\($0.texts.1))" } ?? ""): \(reason.texts.1); ingenting vart lagra",
+        "Could not import \(ImportMessage.quoted(file).2)\(position.map { " (\($0.texts.2))" } ?? ""): \(reason.texts.2); nothing was stored"
       )
     case .noOfflineDataHere(let area):
       (

@@ -29,11 +29,11 @@ public enum ImportMessage: Sendable, Equatable {
         .joined(separator: ", ")
       let total = reasons.reduce(0) { $0 + $1.value }
       return (
-        "Fant ingen restauranter, kafeer eller hoteller med navn i '\(file)'; ingenting ble lagret"
+        "Fant ingen restauranter, kafeer eller hoteller med navn i \(Self.quoted(file).0); ingenting ble lagret"
           + (list.isEmpty ? " (filen har ingen objekter)" : ". Hoppet over \(total): \(list)"),
-        "Fann ingen restaurantar, kafear eller hotell med namn i '\(file)'; ingenting vart lagra"
+        "Fann ingen restaurantar, kafear eller hotell med namn i \(Self.quoted(file).1); ingenting vart lagra"
           + (list.isEmpty ? " (fila har ingen objekt)" : ". Hoppa over \(total): \(list)"),
-        "Found no named restaurants, cafés or hotels in '\(file)'; nothing was stored"
+        "Found no named restaurants, cafés or hotels in \(Self.quoted(file).2); nothing was stored"
           + (list.isEmpty ? " (the file has no features)" : ". Skipped \(total): \(list)")
       )
     case .derivedIDs(let count):
@@ -71,6 +71,11 @@ public enum ImportMessage: Sendable, Equatable {
     case .skipReason(let reason):
       return Self.skipReasonTexts(reason)
     }
+  }
+
+  /// How a message names the input `file`: quoted, or the standard input for `-` (nb, nn, en).
+  static func quoted(_ file: String) -> (String, String, String) {
+    file == "-" ? ("standard inn", "standard inn", "the standard input") : ("'\(file)'", "'\(file)'", "'\(file)'")
   }
 
   /// The command that turns an `.osm` or `.osm.pbf` file into what Beacon reads.
