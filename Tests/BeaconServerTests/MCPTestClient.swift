@@ -54,8 +54,9 @@ final class MCPTestClient: Sendable {
 
   /// Waits for the response with `id`.
   func response(id: JSONValue) async throws -> JSONValue {
-    // Generous: under a sanitizer on two busy cores an answer can take many seconds (a deadline, not a goal).
-    let deadline = ContinuousClock.now + .seconds(60)
+    // Generous: under a sanitizer on two busy cores an answer can take many seconds (a deadline, not a goal; an
+    // AddressSanitizer run on a loaded machine once kept every MCP test of the suite waiting for over 60 s).
+    let deadline = ContinuousClock.now + .seconds(180)
     while ContinuousClock.now < deadline {
       if let found = messages.first(where: { $0["id"] == id && ($0["result"] != nil || $0["error"] != nil) }) {
         return found
