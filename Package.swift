@@ -42,6 +42,7 @@ let package = Package(
         "BeaconJSON",
         "BeaconSync",
         "CSQLite",
+        "CZlib",
       ]
     ),
     .testTarget(
@@ -112,6 +113,7 @@ let package = Package(
       dependencies: [
         "BeaconJSON",
         "BeaconSync",
+        "CZlib",
       ]
     ),
 
@@ -123,6 +125,17 @@ let package = Package(
       providers: [
         .apt(["libsqlite3-dev"]),
         .brew(["sqlite"]),
+      ]
+    ),
+
+    // MARK: CZlib (the system zlib library: OSM PBF blobs)
+
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [
+        .apt(["zlib1g-dev"]),
+        .brew(["zlib"]),
       ]
     ),
 
