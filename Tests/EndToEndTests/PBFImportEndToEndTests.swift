@@ -75,4 +75,21 @@ extension EndToEnd.HumanCLITests {
     #expect(try Self.parse(try workspace.succeed(search))["places"] == before)
     #expect(before?.arrayValue?.count == 10)
   }
+
+  @Test func aPBFOnAPipeAsksForAFilePath() throws {
+    let workspace = try Workspace()
+    let bytes = try [UInt8](Data(contentsOf: Self.osmFixtures.appendingPathComponent("Helsinki.osm.pbf")))
+    let result = try BeaconProcess.run(
+      ["--store", workspace.storePath, "--locale", "nn", "import", "-"],
+      environment: workspace.environment,
+      stdin: bytes
+    )
+    #expect(result.termination == .exited(1))
+    #expect(
+      result.stderr.contains(
+        "Kunne ikkje importere '-': ei PBF-fil blir lesen i fleire omgangar og kan ikkje kome frå standard inn"
+      ),
+      "\(result.stderr)"
+    )
+  }
 }

@@ -44,7 +44,9 @@ struct PBFFeatureReader {
       if !reader.relations.isEmpty { try reader.memberPass() }
       if !reader.locations.isEmpty { try reader.locationPass() }
     } catch {
-      throw .importFailed(file: input.name, position: .byteOffset(error.offset), reason: error.problem)
+      // Not being able to read the input again is no fault of any byte in it.
+      let position = error.problem == .pbfNeedsFile ? nil : ImportPosition.byteOffset(error.offset)
+      throw .importFailed(file: input.name, position: position, reason: error.problem)
     }
     return reader.features + reader.ways.map(reader.way) + reader.relations.map(reader.relation)
   }
