@@ -95,7 +95,7 @@ struct PBFPrimitiveBlock {
     return tags
   }
 
-  private func node(_ message: ProtobufReader) throws(ProtobufReader.Malformed) -> PBFNode {
+  private func node(_ message: ProtobufReader) throws(ProtobufReader.Malformed) -> PBFElements.Node {
     var reader = message
     var id: Int64 = 0
     var lat: Int64 = 0
@@ -112,7 +112,7 @@ struct PBFPrimitiveBlock {
       default: try reader.skip(field.type)
       }
     }
-    return PBFNode(
+    return PBFElements.Node(
       id: id,
       lat: degrees(lat, offset: latOffset),
       lon: degrees(lon, offset: lonOffset),
@@ -120,7 +120,10 @@ struct PBFPrimitiveBlock {
     )
   }
 
-  private func denseNodes(_ message: ProtobufReader, into nodes: inout [PBFNode]) throws(ProtobufReader.Malformed) {
+  private func denseNodes(
+    _ message: ProtobufReader,
+    into nodes: inout [PBFElements.Node]
+  ) throws(ProtobufReader.Malformed) {
     var reader = message
     var ids: [Int64] = []
     var lats: [Int64] = []
@@ -152,7 +155,7 @@ struct PBFPrimitiveBlock {
         next += 1
       }
       nodes.append(
-        PBFNode(
+        PBFElements.Node(
           id: ids[index],
           lat: degrees(lats[index], offset: latOffset),
           lon: degrees(lons[index], offset: lonOffset),
@@ -162,7 +165,7 @@ struct PBFPrimitiveBlock {
     }
   }
 
-  private func way(_ message: ProtobufReader) throws(ProtobufReader.Malformed) -> PBFWay {
+  private func way(_ message: ProtobufReader) throws(ProtobufReader.Malformed) -> PBFElements.Way {
     var reader = message
     var id: Int64 = 0
     var keys: [UInt64] = []
@@ -177,10 +180,10 @@ struct PBFPrimitiveBlock {
       default: try reader.skip(field.type)
       }
     }
-    return PBFWay(id: id, tags: try tags(keys: keys, values: values, at: message.offset), refs: refs)
+    return PBFElements.Way(id: id, tags: try tags(keys: keys, values: values, at: message.offset), refs: refs)
   }
 
-  private func relation(_ message: ProtobufReader) throws(ProtobufReader.Malformed) -> PBFRelation {
+  private func relation(_ message: ProtobufReader) throws(ProtobufReader.Malformed) -> PBFElements.Relation {
     var reader = message
     var id: Int64 = 0
     var keys: [UInt64] = []
@@ -202,13 +205,17 @@ struct PBFPrimitiveBlock {
     guard roles.count == memberIDs.count, types.count == memberIDs.count else {
       throw ProtobufReader.Malformed(offset: message.offset)
     }
-    var members: [PBFRelation.Member] = []
+    var members: [PBFElements.Relation.Member] = []
     for index in memberIDs.indices {
-      guard let kind = PBFRelation.Member.Kind(rawValue: types[index]) else {
+      guard let kind = PBFElements.Relation.Member.Kind(rawValue: types[index]) else {
         throw ProtobufReader.Malformed(offset: message.offset)
       }
       members.append(.init(kind: kind, id: memberIDs[index], role: try string(roles[index], at: message.offset)))
     }
-    return PBFRelation(id: id, tags: try tags(keys: keys, values: values, at: message.offset), members: members)
+    return PBFElements.Relation(
+      id: id,
+      tags: try tags(keys: keys, values: values, at: message.offset),
+      members: members
+    )
   }
 }
