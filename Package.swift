@@ -61,6 +61,7 @@ let package = Package(
         "BeaconSync",
         "CCurlLoader",
         "CSQLite",
+        "CZlib",
       ],
       swiftSettings: lazyCurl
     ),
@@ -134,6 +135,7 @@ let package = Package(
       dependencies: [
         "BeaconJSON",
         "BeaconSync",
+        "CZlib",
       ]
     ),
 
@@ -149,6 +151,17 @@ let package = Package(
       providers: [
         .apt(["libsqlite3-dev"]),
         .brew(["sqlite"]),
+      ]
+    ),
+
+    // MARK: CZlib (the system zlib library: OSM PBF blobs)
+
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [
+        .apt(["zlib1g-dev"]),
+        .brew(["zlib"]),
       ]
     ),
 

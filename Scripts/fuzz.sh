@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets under Fuzz/ and runs each for a while; fails if any finds a crash.
 #
-#   Scripts/fuzz.sh [seconds] [target...]     (default: 60 seconds each; targets: framer params)
+#   Scripts/fuzz.sh [seconds] [target...]     (default: 60 seconds each; targets: framer params pbf)
 #   Scripts/fuzz.sh --supported               (exit status: whether this toolchain can build them)
 #
 # FUZZ_FLAGS adds libFuzzer flags (e.g. FUZZ_FLAGS=-runs=10000000). New inputs go to a working corpus
@@ -12,6 +12,8 @@
 #   swiftc straight from Sources/BeaconSync, Sources/BeaconJSON and Sources/JSONRPC.
 # - params: every request type's params decoding (JSONValueDecoder, as Dispatcher.decodeParams), linked
 #   against the BeaconServer module and its dependencies built by SwiftPM with the same flags.
+# - pbf: the OSM PBF reader (BeaconCore's PBF*), linked like params; inputs up to 64 KiB (its seeds are real
+#   blobs of a few KiB).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,7 +31,7 @@ fi
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ "${#targets[@]}" -gt 0 ] || targets=(framer params)
+[ "${#targets[@]}" -gt 0 ] || targets=(framer params pbf)
 mkdir -p "$build/framer-modules"
 
 # Runs a compiler command without the gold linker's harmless "Cannot export local symbol '__asan_…'" lines.
@@ -62,12 +64,26 @@ build_params() {
     Fuzz/ParamsFuzzer/*.swift "${objects[@]}" -lsqlite3 -o "$build/params-fuzzer"
 }
 
+build_pbf() {
+  local spm="$build/spm"
+  swift build -c release --scratch-path "$spm" --target BeaconCore -Xswiftc -sanitize=fuzzer,address \
+    -Xswiftc -enable-testing
+  local release="$spm/release"
+  local objects=()
+  for module in BeaconSync BeaconJSON BeaconCore; do
+    objects+=("$release/$module.build"/*.o)
+  done
+  quiet swiftc "${flags[@]}" -module-name PBFFuzzer -I "$release/Modules" -I "$release" -I Sources/CSQLite \
+    -I Sources/CZlib Fuzz/PBFFuzzer/*.swift "${objects[@]}" -lsqlite3 -lz -o "$build/pbf-fuzzer"
+}
+
 failed=()
 for target in "${targets[@]}"; do
   case "$target" in
     framer) build_framer ;;
     params) build_params ;;
-    *) echo "error: unknown fuzz target '$target' (framer, params)" >&2; exit 2 ;;
+    pbf) build_pbf ;;
+    *) echo "error: unknown fuzz target '$target' (framer, params, pbf)" >&2; exit 2 ;;
   esac
   corpus="$build/corpus/$target"
   artifacts="$build/artifacts/$target/"
@@ -76,7 +92,9 @@ for target in "${targets[@]}"; do
   [ -f "Fuzz/$target.dict" ] && dictionary=("-dict=Fuzz/$target.dict")
   echo "== fuzzing $target for ${seconds}s"
   # shellcheck disable=SC2086  # FUZZ_FLAGS is a list of flags.
-  if ! "$build/$target-fuzzer" -max_total_time="$seconds" -max_len=1024 -timeout=10 -print_final_stats=1 \
+  max_len=1024
+  [ "$target" = pbf ] && max_len=65536
+  if ! "$build/$target-fuzzer" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -print_final_stats=1 \
     -artifact_prefix="$artifacts" "${dictionary[@]}" ${FUZZ_FLAGS:-} "$corpus" "Fuzz/Corpus/$target"; then
     echo "error: the $target fuzzer failed (a crash, timeout or out-of-memory); the input is in $artifacts" >&2
     failed+=("$target")

@@ -204,8 +204,8 @@ struct CommandLineArguments: Equatable {
       beacon favorites add|remove ID [--json]         legg til eller fjern en favoritt
       beacon settings [--json]                        vis innstillingene
       beacon settings reset [--json]                  tilbakestill innstillingene
-      beacon import FIL|- [--json]                    importer steder fra en OSM-eksport (GeoJSON, GeoJSONSeq,
-                                                      Overpass JSON); - leser standard inn
+      beacon import FIL|- [--json]                    importer steder fra et OSM-utdrag (.osm.pbf) eller en eksport
+                                                      (GeoJSON, GeoJSONSeq, Overpass JSON); - leser standard inn
       beacon fruits [list] [--refresh] [--json]       alle frukter fra Fruityvice, med familiens farge
       beacon fruits show ID [--json]                  alt om én frukt (sukkernivå, fruktregn)
       beacon fruits groups [--refresh] [--json]       alle familier, slekter og ordener

@@ -30,7 +30,7 @@ enum HelpText {
       beacon favorites add|remove ID [--json]         legg til eller fjern ein favoritt
       beacon settings [--json]                        vis innstillingane
       beacon settings reset [--json]                  tilbakestill innstillingane
-      beacon import FIL [--json]                      importer stader frå OpenStreetMap-GeoJSON
+      beacon import FIL [--json]                      importer stader frå OpenStreetMap (.osm.pbf, GeoJSON)
       beacon fruits [list] [--refresh] [--json]       alle fruktene frå Fruityvice, med fargen til familien
       beacon fruits show ID [--json]                  alt om éi frukt (sukkernivå, fruktregn)
       beacon fruits groups [--refresh] [--json]       alle familiar, slekter og ordenar
@@ -111,7 +111,7 @@ enum HelpText {
       beacon favorites add|remove ID [--json]         add or remove a favourite
       beacon settings [--json]                        show the settings
       beacon settings reset [--json]                  reset the settings
-      beacon import FILE [--json]                     import places from OpenStreetMap GeoJSON
+      beacon import FILE [--json]                     import places from OpenStreetMap (.osm.pbf, GeoJSON)
       beacon fruits [list] [--refresh] [--json]       every fruit from Fruityvice, with its family's colour
       beacon fruits show ID [--json]                  everything about one fruit (sugar level, fruit rain)
       beacon fruits groups [--refresh] [--json]       every family, genus and order

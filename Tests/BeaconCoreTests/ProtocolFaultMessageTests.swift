@@ -23,8 +23,11 @@ import Testing
     .unreadable, .tooLarge(limitMiB: 256), .invalidJSON(.unterminatedString), .notFeatureCollection, .notFeature,
     .geometryWithoutType, .withoutCoordinates(type: "Point"), .multiPolygonWithoutPolygons, .polygonWithoutRings,
     .invalidPosition, .positionOutsideGlobe(longitude: 10, latitude: 95), .emptyPositions, .emptyInput, .osmXML,
-    .osmPBF, .unknownFormat, .recordTooLarge(limitMiB: 256), .overpassIncomplete(remark: "runtime error: timeout"),
-    .notOverpassElement, .incompleteBounds, .positionWithoutLatLon,
+    .unknownFormat, .recordTooLarge(limitMiB: 256), .overpassIncomplete(remark: "runtime error: timeout"),
+    .notOverpassElement, .incompleteBounds, .positionWithoutLatLon, .pbfTruncated, .pbfNoHeader,
+    .pbfBlobHeaderTooLarge(bytes: 70000), .pbfBlobTooLarge(bytes: 40_000_000), .pbfCompression(name: "zstd"),
+    .pbfCorruptZlib, .pbfUnsupportedFeature(name: "HistoricalInformation"), .pbfMalformed(message: "PrimitiveBlock"),
+    .pbfNeedsFile,
   ]
 
   @Test(arguments: kinds)

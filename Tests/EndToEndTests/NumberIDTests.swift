@@ -15,6 +15,11 @@ extension EndToEnd {
       }
       beacon.request("ping", id: "last")
       try beacon.response(id: "last")
+      // Requests run side by side, so their answers may come in any order: wait for every answer (and
+      // `initialize`'s), not only for the last one sent.
+      _ = beacon.stdout.wait(timeout: BeaconProcess.defaultTimeout) { messages, _ in
+        messages.count { $0["result"] != nil } >= Self.ids.count + 2 ? true : nil
+      }
       let text = beacon.stdout.text
       for id in Self.ids {
         #expect(text.contains(#"{"jsonrpc":"2.0","id":\#(id),"result":{}}"#), "id \(id): \(text)")

@@ -19,6 +19,8 @@ public final class ImportInput {
   private var descriptor: Int32
   private let closesDescriptor: Bool
   private var memory: [UInt8]?
+  /// All of an input in memory, for ``rewind()``.
+  private let original: [UInt8]?
 
   private init(name: String, descriptor: Int32, closesDescriptor: Bool, size: Int?, memory: [UInt8]?) {
     self.name = name
@@ -26,6 +28,7 @@ public final class ImportInput {
     self.closesDescriptor = closesDescriptor
     self.size = size
     self.memory = memory
+    self.original = memory
   }
 
   deinit {
@@ -57,6 +60,18 @@ public final class ImportInput {
   /// Bytes already in memory, named `name` in messages.
   public static func bytes(_ bytes: [UInt8], name: String) -> ImportInput {
     ImportInput(name: name, descriptor: -1, closesDescriptor: false, size: bytes.count, memory: bytes)
+  }
+
+  /// Starts reading again from the first byte (for formats read in passes); `false` when the input cannot be
+  /// read again (a pipe).
+  func rewind() -> Bool {
+    if let original {
+      memory = original
+    } else {
+      guard descriptor >= 0, lseek(descriptor, 0, SEEK_SET) == 0 else { return false }
+    }
+    bytesRead = 0
+    return true
   }
 
   /// The next chunk of bytes, or `nil` at the end of the input.

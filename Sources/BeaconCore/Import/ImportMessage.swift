@@ -11,7 +11,8 @@ public enum ImportMessage: Sendable, Equatable {
   case standardInputUnavailable
   /// What `-` stands for in a summary.
   case standardInput
-  /// Why features were left out: `nameless`, `otherKind`, `duplicate`, `unsupportedGeometry`, `noCenter`.
+  /// Why features were left out: `nameless`, `otherKind`, `duplicate`, `unsupportedGeometry`, `noCenter`,
+  /// `missingNodes`.
   case skipReason(String)
 
   /// The sentence in `language`.
@@ -90,6 +91,8 @@ public enum ImportMessage: Sendable, Equatable {
     case "duplicate": ("dobbelt oppført", "dobbelt oppført", "listed twice")
     case "unsupportedGeometry":
       ("uten brukbar geometri", "utan brukande geometri", "without a usable geometry")
+    case "missingNodes":
+      ("med noder som mangler i utdraget", "med nodar som manglar i utdraget", "with nodes missing from the extract")
     case "noCenter":
       (
         "uten posisjon (bruk 'out center;' i Overpass)", "utan posisjon (bruk 'out center;' i Overpass)",

@@ -9,8 +9,24 @@ public enum ImportProblem: Sendable, Equatable {
   case emptyInput
   /// An OSM XML (or other XML) file: osmium exports it first.
   case osmXML
-  /// An OSM PBF file: osmium exports it first.
-  case osmPBF
+  /// An OSM PBF file that ends in the middle of a block.
+  case pbfTruncated
+  /// A file that starts like an OSM PBF file (a NUL byte) but whose first block is not an `OSMHeader`.
+  case pbfNoHeader
+  /// A PBF `BlobHeader` larger than the format's 64 KiB.
+  case pbfBlobHeaderTooLarge(bytes: Int)
+  /// A PBF blob (compressed or not) larger than the format's 32 MiB.
+  case pbfBlobTooLarge(bytes: Int)
+  /// A PBF blob compressed with `name` (lzma, lz4, zstd, bzip2): Beacon reads zlib and uncompressed blobs.
+  case pbfCompression(name: String)
+  /// A PBF blob whose zlib stream is damaged or does not inflate to its stated size.
+  case pbfCorruptZlib
+  /// A PBF file that requires a feature Beacon cannot read (`HeaderBlock.required_features`).
+  case pbfUnsupportedFeature(name: String)
+  /// A PBF message (`message`: its name in the format, e.g. `PrimitiveBlock`) that is not valid protobuf.
+  case pbfMalformed(message: String)
+  /// A PBF file on the standard input: it is read in passes, so it needs a file.
+  case pbfNeedsFile
   /// Neither a GeoJSON FeatureCollection, GeoJSONSeq nor Overpass JSON.
   case unknownFormat
   /// A JSON document (FeatureCollection, Overpass JSON) larger than `limitMiB` MiB.
@@ -70,11 +86,50 @@ public enum ImportProblem: Sendable, Equatable {
         "ei OSM XML-fil (eller anna XML); eksporter ho først: \(ImportMessage.exportCommand)",
         "an OSM XML (or other XML) file; export it first: \(ImportMessage.exportCommand)"
       )
-    case .osmPBF:
+    case .pbfTruncated:
       (
-        "en OSM PBF-fil; eksporter den først: \(ImportMessage.exportCommand)",
-        "ei OSM PBF-fil; eksporter ho først: \(ImportMessage.exportCommand)",
-        "an OSM PBF file; export it first: \(ImportMessage.exportCommand)"
+        "filen slutter midt i en PBF-blokk", "fila sluttar midt i ei PBF-blokk",
+        "the file ends in the middle of a PBF block"
+      )
+    case .pbfNoHeader:
+      (
+        "ikke en OSM PBF-fil (den første blokken er ikke en OSMHeader)",
+        "ikkje ei OSM PBF-fil (den første blokka er ikkje ein OSMHeader)",
+        "not an OSM PBF file (the first block is not an OSMHeader)"
+      )
+    case .pbfBlobHeaderTooLarge(let bytes):
+      (
+        "et blokkhode på \(bytes) byte (grense: 64 KiB)", "eit blokkhovud på \(bytes) byte (grense: 64 KiB)",
+        "a blob header of \(bytes) bytes (limit: 64 KiB)"
+      )
+    case .pbfBlobTooLarge(let bytes):
+      (
+        "en blokk på \(bytes) byte (formatets grense: 32 MiB)", "ei blokk på \(bytes) byte (grensa i formatet: 32 MiB)",
+        "a blob of \(bytes) bytes (the format's limit: 32 MiB)"
+      )
+    case .pbfCompression(let name):
+      (
+        "blokken er komprimert med \(name), som Beacon ikke kan lese (bare zlib og ukomprimert); "
+          + "skriv filen om med 'osmium cat FIL -o ny.osm.pbf'",
+        "blokka er komprimert med \(name), som Beacon ikkje kan lese (berre zlib og ukomprimert); "
+          + "skriv fila om med 'osmium cat FIL -o ny.osm.pbf'",
+        "the blob is compressed with \(name), which Beacon cannot read (only zlib and uncompressed); "
+          + "rewrite the file with 'osmium cat FILE -o new.osm.pbf'"
+      )
+    case .pbfCorruptZlib:
+      ("en ødelagt zlib-strøm", "ein øydelagd zlib-straum", "a corrupt zlib stream")
+    case .pbfUnsupportedFeature(let name):
+      (
+        "filen krever '\(name)', som Beacon ikke kan lese", "fila krev '\(name)', som Beacon ikkje kan lese",
+        "the file requires '\(name)', which Beacon cannot read"
+      )
+    case .pbfMalformed(let message):
+      ("ødelagte PBF-data i \(message)", "øydelagde PBF-data i \(message)", "damaged PBF data in \(message)")
+    case .pbfNeedsFile:
+      (
+        "en PBF-fil leses i flere omganger og kan ikke komme fra standard inn; oppgi en filsti",
+        "ei PBF-fil blir lesen i fleire omgangar og kan ikkje kome frå standard inn; gje opp ei filsti",
+        "a PBF file is read in several passes and cannot come from the standard input; give a file path"
       )
     case .unknownFormat:
       (
@@ -148,6 +203,8 @@ public enum ImportPosition: Sendable, Equatable {
   case feature(Int)
   /// The `n`th Overpass element (1-based).
   case element(Int)
+  /// A byte offset (0-based) in a binary file: where the OSM PBF block at fault starts.
+  case byteOffset(Int)
 
   /// The fragment in `language`.
   public func text(in language: Language) -> String { language.choose(texts) }
@@ -163,6 +220,8 @@ public enum ImportPosition: Sendable, Equatable {
       ("objekt \(number)", "objekt \(number)", "feature \(number)")
     case .element(let number):
       ("element \(number)", "element \(number)", "element \(number)")
+    case .byteOffset(let offset):
+      ("byte \(offset)", "byte \(offset)", "byte \(offset)")
     }
   }
 }

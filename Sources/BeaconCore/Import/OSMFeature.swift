@@ -12,10 +12,23 @@ struct OSMFeature {
   /// The geometry, as the input wrote it.
   var shape: Shape
 
-  /// A GeoJSON `geometry`, or an Overpass element (its `lat`/`lon`, `center`, `bounds` or `geometry`).
+  /// A GeoJSON `geometry`, an Overpass element (its `lat`/`lon`, `center`, `bounds` or `geometry`), or what an
+  /// OSM PBF file gave.
   enum Shape {
     case geoJSON(JSONValue?)
     case overpass(JSONValue)
+    case pbf(PBFShape)
+  }
+
+  /// Where an object of an OSM PBF file is: a node's position, a way's line or a relation's outer rings (as a
+  /// GeoJSON geometry), or why it has no position.
+  enum PBFShape {
+    case point(Coordinate)
+    case geometry(JSONValue)
+    /// Some of the way's (or relation's) nodes or member ways are not in the file.
+    case missingNodes
+    /// A way without nodes, or a relation whose outer ways form no closed ring.
+    case noGeometry
   }
 
   /// How an object was drawn: osmium writes a closed way twice, as a closed `LineString` and as an area
@@ -42,6 +55,15 @@ struct OSMFeature {
     switch shape {
     case .geoJSON(let geometry):
       return try GeoJSONGeometry.centroid(of: geometry)
+    case .pbf(.point(let point)):
+      guard point.isValid else {
+        throw GeoJSONGeometry.Malformed(problem: .positionOutsideGlobe(longitude: point.lon, latitude: point.lat))
+      }
+      return point
+    case .pbf(.geometry(let geometry)):
+      return try GeoJSONGeometry.centroid(of: geometry)
+    case .pbf(.missingNodes), .pbf(.noGeometry):
+      return nil
     case .overpass(let element):
       if element["lat"] != nil || element["lon"] != nil { return try Self.point(element) }
       if let center = element["center"] { return try Self.point(center) }

@@ -9,6 +9,8 @@ public enum OSMImportFormat: String, Sendable, Codable {
   case geoJSONSeq = "geojsonseq"
   /// Overpass API JSON (`[out:json]`): `elements` of type node, way and relation.
   case overpass
+  /// An OpenStreetMap PBF file (`.osm.pbf`), read in passes (see ``PBFFeatureReader``).
+  case pbf
 }
 
 /// Reads the OpenStreetMap objects of an import one at a time.
@@ -35,6 +37,7 @@ struct OSMFeatureReader {
     case start
     case document(items: [JSONValue], next: Int)
     case sequence(separator: UInt8)
+    case features([OSMFeature], next: Int)
   }
 
   private static let recordSeparator: UInt8 = 0x1E
@@ -60,6 +63,11 @@ struct OSMFeatureReader {
       guard let record = try nextRecord(separator: separator) else { return nil }
       count += 1
       return try feature(record)
+    case .features(let features, let next):
+      guard next < features.count else { return nil }
+      state = .features(features, next: next + 1)
+      count += 1
+      return features[next]
     }
   }
 
@@ -68,6 +76,13 @@ struct OSMFeatureReader {
   private mutating func begin() throws(BeaconError) {
     // The first byte that is not white space (or a byte order mark) tells most.
     while buffer.count < 3, try fill() {}
+    // An OSM PBF file starts with the big-endian length of its first BlobHeader: a NUL byte no text has.
+    if buffer.first == 0 {
+      format = .pbf
+      buffer = []
+      state = .features(try PBFFeatureReader.read(input), next: 0)
+      return
+    }
     if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { buffer.removeFirst(3) }
     var firstIndex: Int?
     while firstIndex == nil {
@@ -78,11 +93,8 @@ struct OSMFeatureReader {
       }
     }
     let first = firstIndex.map { buffer[$0] }
-    // The files osmium starts from are not read, but named, with the way to export them.
-    let isPBF = buffer.count >= 15 && buffer[6..<15].elementsEqual("OSMHeader".utf8)
-    if first == UInt8(ascii: "<") || isPBF {
-      throw failure(nil, first == UInt8(ascii: "<") ? .osmXML : .osmPBF)
-    }
+    // OSM XML is not read, but named, with the way to export it.
+    if first == UInt8(ascii: "<") { throw failure(nil, .osmXML) }
     if first == Self.recordSeparator {
       format = .geoJSONSeq
       state = .sequence(separator: Self.recordSeparator)

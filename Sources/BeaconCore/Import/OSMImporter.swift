@@ -15,7 +15,8 @@ public enum OSMImporter {
   public struct Parsed: Sendable, Equatable {
     /// The places, in file order, one per OSM object (a later duplicate replaces an earlier one).
     public var places: [Place]
-    /// Features left out, by reason: `nameless`, `otherKind`, `duplicate`, `unsupportedGeometry`, `noCenter`.
+    /// Features left out, by reason: `nameless`, `otherKind`, `duplicate`, `unsupportedGeometry`, `noCenter`,
+    /// `missingNodes`.
     public var skipped: [String: Int]
     /// How many of the places have an id derived from their content, the input having no OSM id for them.
     public var derivedIDs = 0
@@ -82,6 +83,8 @@ public enum OSMImporter {
       guard let location else {
         if case .overpass = feature.shape {
           skipped["noCenter", default: 0] += 1
+        } else if case .pbf(.missingNodes) = feature.shape {
+          skipped["missingNodes", default: 0] += 1
         } else {
           skipped["unsupportedGeometry", default: 0] += 1
         }

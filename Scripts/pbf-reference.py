@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Counts the restaurants, cafés and hotels of OSM PBF files with libosmium (pyosmium), independently of Beacon.
+
+A test-only tool, never a dependency of Beacon: `pip install osmium`, then
+
+    python3 Scripts/pbf-reference.py Tests/Fixtures/osm/*.osm.pbf
+
+The numbers it prints are recorded in Tests/EndToEndTests/PBFImportEndToEndTests.swift. The rules are Beacon's
+import rules: `amenity=restaurant|cafe` or `tourism=hotel` (value trimmed; amenity first), with a non-blank name;
+nodes at their location; ways when every node is in the file; relations of `type=multipolygon` when libosmium's
+area assembler makes an area of them. Ways with nodes missing from the file are counted apart.
+"""
+import sys
+
+import osmium
+
+
+def category(tags):
+    amenity = (tags.get("amenity") or "").strip()
+    if amenity in ("restaurant", "cafe"):
+        return amenity
+    if (tags.get("tourism") or "").strip() == "hotel":
+        return "hotel"
+    return None
+
+
+def named(tags):
+    return bool((tags.get("name") or "").strip())
+
+
+class MultipolygonIDs(osmium.SimpleHandler):
+    """The ids of the relations tagged `type=multipolygon` (libosmium drops `type` from an area's tags)."""
+
+    def __init__(self):
+        super().__init__()
+        self.ids = set()
+
+    def relation(self, r):
+        if r.tags.get("type") == "multipolygon":
+            self.ids.add(r.id)
+
+
+class Counter(osmium.SimpleHandler):
+    def __init__(self, multipolygons):
+        super().__init__()
+        self.multipolygons = multipolygons
+        self.counts = {"restaurant": 0, "cafe": 0, "hotel": 0}
+        self.missing_nodes = 0
+        self.nameless = 0
+
+    def count(self, tags):
+        kind = category(tags)
+        if kind is None:
+            return False
+        if not named(tags):
+            self.nameless += 1
+            return False
+        self.counts[kind] += 1
+        return True
+
+    def node(self, n):
+        self.count(n.tags)
+
+    def way(self, w):
+        kind = category(w.tags)
+        if kind is None or not named(w.tags):
+            if kind is not None:
+                self.nameless += 1
+            return
+        if len(w.nodes) == 0 or not all(node.location.valid() for node in w.nodes):
+            self.missing_nodes += 1
+            return
+        self.counts[kind] += 1
+
+    def area(self, a):
+        # Areas of ways are counted as ways; only multipolygon relations here.
+        if a.from_way() or a.orig_id() not in self.multipolygons:
+            return
+        self.count(a.tags)
+
+
+def main():
+    for path in sys.argv[1:]:
+        multipolygons = MultipolygonIDs()
+        multipolygons.apply_file(path)
+        counter = Counter(multipolygons.ids)
+        counter.apply_file(path, locations=True)
+        print(path, counter.counts, "total", sum(counter.counts.values()), "missingNodes", counter.missing_nodes,
+              "nameless (nodes, ways, relation areas)", counter.nameless)
+
+
+if __name__ == "__main__":
+    main()

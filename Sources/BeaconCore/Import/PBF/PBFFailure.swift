@@ -1,0 +1,6 @@
+/// A fault in an OSM PBF file: what is wrong, and the byte offset in the file where the block it is in starts
+/// (or where the fault is, for the file's framing).
+struct PBFFailure: Error, Equatable {
+  let problem: ImportProblem
+  let offset: Int
+}
