@@ -37,6 +37,8 @@ public final class MCPServer: Sendable {
   private let session: Session
   private let options: ServerOptions
   private let pageSize: Int
+  /// The tools of the chosen tool sets, in catalogue order.
+  let tools: [MCPTool]
 
   /// What the MCP session remembers.
   private final class Session: Sendable {
@@ -59,11 +61,13 @@ public final class MCPServer: Sendable {
   /// - Parameters:
   ///   - options: Flags, environment and test switches, as for `beacon serve`.
   ///   - logger: Where diagnostics go (stderr).
+  ///   - toolSets: The tool sets served; the tools of the others are neither listed nor callable.
   ///   - pageSize: The most tools one `tools/list` page holds.
   ///   - send: Writes one outgoing message body.
   public init(
     options: ServerOptions,
     logger: Logger = Logger(),
+    toolSets: Set<MCPToolSet> = MCPToolSet.defaultSets,
     pageSize: Int = 100,
     send: @escaping @Sendable ([UInt8]) -> Void
   ) {
@@ -91,6 +95,7 @@ public final class MCPServer: Sendable {
     self.session = session
     self.options = options
     self.pageSize = max(1, pageSize)
+    tools = MCPToolCatalogue.tools.filter { MCPToolSet.of(tool: $0.name).map(toolSets.contains) ?? false }
     dispatcher.setErrorPresenter { [weak client] error in
       BeaconServer.localized(error, in: client?.beaconServer?.language ?? options.initialLanguage)
     }
@@ -173,8 +178,9 @@ public final class MCPServer: Sendable {
     if let cached = session.values.withLock({ $0.tools }), cached.language == language { return cached.definitions }
     let document = try DiscoverRequest.document()
     var definitions: [JSONValue] = []
-    for tool in MCPToolCatalogue.tools {
-      definitions.append(try MCPToolSchemas.definition(of: tool, in: document, language: language))
+    var owners: [String: String] = [:]
+    for tool in tools {
+      definitions.append(try MCPToolSchemas.definition(of: tool, in: document, language: language, owners: &owners))
     }
     session.values.withLock { $0.tools = (language, definitions) }
     return definitions
@@ -196,7 +202,14 @@ public final class MCPServer: Sendable {
   // MARK: - tools/call
 
   private func callTool(_ request: CallToolRequest, context: RequestContext) async throws -> JSONValue {
-    guard let tool = MCPToolCatalogue.tool(named: request.name) else {
+    guard let tool = tools.first(where: { $0.name == request.name }) else {
+      if MCPToolCatalogue.tool(named: request.name) != nil, let set = MCPToolSet.of(tool: request.name) {
+        throw ResponseError(
+          code: .invalidParams,
+          message: MCPText.toolSetOff(tool: request.name, set: set.rawValue).text(in: language),
+          data: ["kind": "unknownTool", "tool": .string(request.name), "toolSet": .string(set.rawValue)]
+        )
+      }
       throw ResponseError(
         code: .invalidParams,
         message: MCPText.unknownTool(request.name).text(in: language),

@@ -5,6 +5,7 @@ enum MCPText: Sendable, Equatable {
   case unknownTool(String)
   case unknownArgument(String, tool: String, known: [String])
   case invalidCursor
+  case toolSetOff(tool: String, set: String)
 
   /// The text in `language`.
   func text(in language: Language) -> String {
@@ -28,6 +29,15 @@ enum MCPText: Sendable, Equatable {
         "Verktøyet '\(tool)' har ikke argumentet '\(shown)'; gyldige argumenter: \(list)",
         "Verktøyet '\(tool)' har ikkje argumentet '\(shown)'; gyldige argument: \(list)",
         "The tool '\(tool)' has no argument '\(shown)'; valid arguments: \(list)"
+      )
+    case .toolSetOff(let tool, let set):
+      return (
+        "Verktøyet '\(tool)' hører til verktøysettet '\(set)', som ikke er slått på; "
+          + "start 'beacon mcp' med '--toolsets' som tar det med",
+        "Verktøyet '\(tool)' høyrer til verktøysettet '\(set)', som ikkje er slått på; "
+          + "start 'beacon mcp' med '--toolsets' som tek det med",
+        "The tool '\(tool)' belongs to the tool set '\(set)', which is not switched on; "
+          + "start 'beacon mcp' with '--toolsets' including it"
       )
     case .invalidCursor:
       return (

@@ -43,6 +43,9 @@ struct MCPTool: Sendable {
   /// What the tool does, written for a model deciding whether and how to call it.
   let description: String
   let annotations: Annotations
+  /// Descriptions of arguments written for a model, in place of the contract's (by argument name); an empty
+  /// one leaves the argument undescribed, where its name, type and bounds say it all.
+  let argumentDescriptions: [String: String]
   /// The method's params that make no sense to an agent (progress tokens, editor debouncing).
   let hiddenParams: Set<String>
   /// How a call is ordered against others: as the method is.
@@ -57,6 +60,7 @@ struct MCPTool: Sendable {
     title: Title,
     description: String,
     annotations: Annotations,
+    arguments argumentDescriptions: [String: String] = [:],
     hiddenParams: Set<String> = ["workDoneToken", "debounceMs"],
     render: @escaping @Sendable (R.Response, _ arguments: JSONValue, HumanOutput) -> [String]
   ) where R.Response: Decodable {
@@ -65,6 +69,7 @@ struct MCPTool: Sendable {
     self.title = title
     self.description = description
     self.annotations = annotations
+    self.argumentDescriptions = argumentDescriptions
     self.hiddenParams = hiddenParams
     ordering = { R.ordering(for: $0) }
     self.render = { result, arguments, output in
