@@ -49,6 +49,39 @@ import Testing
     #expect(direct["places"] == .array(places))
   }
 
+  @Test func aSearchThatFindsNothingIsAToolErrorSayingWhatToChange() async throws {
+    let english = try await Self.offlineClient(locale: "en")
+    let arguments: JSONValue = ["text": "zzzqqq", "openNow": true, "radiusMeters": 2000]
+    let result = try await english.call("places_search", arguments, id: 1)
+    #expect(result["isError"] == true)
+    #expect(result["structuredContent"] == nil)
+    let text = try #require(result.toolText)
+    #expect(text.contains("Helsinki"), "where Beacon looked: \(text)")
+    #expect(
+      text.contains(
+        "Nothing found with these arguments; try a larger 'radiusMeters' (at most 10000), fewer words in 'text', "
+          + "no 'openNow', another 'category' or another 'center'"
+      ),
+      "\(text)"
+    )
+    #expect(text.hasSuffix("(ODbL)"), "the credit line stays last: \(text)")
+
+    let favourites = try await english.call("places_search", ["scope": "favorites", "radiusMeters": 10000], id: 2)
+    #expect(favourites["isError"] == true)
+    #expect(favourites.toolText?.contains("try 'scope': 'all', another 'category' or another 'center'") == true)
+
+    let bokmal = try await Self.offlineClient()
+    let nothing = try await bokmal.call("places_search", ["text": "zzzqqq"], id: 3)
+    #expect(nothing.toolText?.contains("Ingenting funnet med disse argumentene; prøv en større 'radiusMeters'") == true)
+    let nynorsk = try await Self.offlineClient(locale: "nn")
+    let ingenting = try await nynorsk.call("places_search", ["text": "zzzqqq"], id: 4)
+    #expect(ingenting.toolText?.contains("Ingenting funne med desse argumenta; prøv ein større") == true)
+
+    // A search that finds something is no error.
+    let found = try await english.call("places_search", ["category": "cafe"], id: 5)
+    #expect(found["isError"] == false)
+  }
+
   @Test func rateFavouriteAndListThroughTools() async throws {
     let client = try await Self.offlineClient()
     let search = try await client.call("places_search", ["category": "restaurant", "limit": 1], id: 1)

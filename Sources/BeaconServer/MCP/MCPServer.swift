@@ -226,6 +226,15 @@ public final class MCPServer: Sendable {
     let outcome = await client.call(tool.method, params: .object(arguments), onProgress: relay?.forward)
     switch outcome {
     case .success(let result):
+      if let advice = tool.nothingFound?(result, .object(arguments)) {
+        // The text says where Beacon looked; the advice what to change.
+        let output = HumanOutput(language: language, audience: .agent, now: options.now())
+        var lines = (tool.render(result, .object(arguments), output) ?? []).filter { !$0.isEmpty }
+        // Before the data's credit line, which ends the text.
+        let end = lines.last?.hasPrefix("©") == true ? lines.count - 1 : lines.count
+        lines.insert(advice.text(in: language), at: end)
+        return Self.errorResult(lines.joined(separator: "\n"))
+      }
       return toolResult(result, of: tool, arguments: .object(arguments))
     case .failure(let error):
       // Cancelled by the client: the dispatcher sends no answer at all.

@@ -50,6 +50,9 @@ struct MCPTool: Sendable {
   let hiddenParams: Set<String>
   /// How a call is ordered against others: as the method is.
   let ordering: @Sendable (JSONValue?) -> RequestOrdering
+  /// For a result that found nothing, what the model could change; such a call is a tool error, so that the
+  /// model tries again rather than telling the user there is nothing.
+  var nothingFound: (@Sendable (_ result: JSONValue, _ arguments: JSONValue) -> MCPText?)?
   /// The result as text lines for models that read text; `nil` when the result cannot be read.
   let render: @Sendable (_ result: JSONValue, _ arguments: JSONValue, _ output: HumanOutput) -> [String]?
 
@@ -76,5 +79,14 @@ struct MCPTool: Sendable {
       guard let decoded = try? JSONValueDecoder().decode(R.Response.self, from: result) else { return nil }
       return render(decoded, arguments, output)
     }
+  }
+
+  /// This tool, with `check` saying when a result found nothing and what could change that.
+  func reportingNothingFound(
+    _ check: @escaping @Sendable (_ result: JSONValue, _ arguments: JSONValue) -> MCPText?
+  ) -> MCPTool {
+    var tool = self
+    tool.nothingFound = check
+    return tool
   }
 }

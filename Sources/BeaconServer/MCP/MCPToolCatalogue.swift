@@ -35,7 +35,19 @@ enum MCPToolCatalogue {
         "refresh": "",
         "limit": "",
       ]
-    ) { result, _, output in output.search(result) },
+    ) { result, _, output in output.search(result) }
+    .reportingNothingFound { result, arguments in
+      guard result["places"]?.arrayValue?.isEmpty == true else { return nil }
+      var changes: [MCPText.Change] = []
+      let maximum = Settings.radiusRange.upperBound
+      if let radius = result["radiusMeters"]?.intValue, radius < maximum {
+        changes.append(.widerRadius(maximum: maximum))
+      }
+      if arguments["text"]?.stringValue?.isEmpty == false { changes.append(.fewerWords) }
+      if arguments["openNow"] == true { changes.append(.withoutOpenNow) }
+      if result["scope"] == "favorites" { changes.append(.allPlaces) }
+      return .nothingFound(changes + [.otherCategory, .otherCenter])
+    },
     MCPTool(
       PlaceDetailsRequest.self,
       name: "places_details",
