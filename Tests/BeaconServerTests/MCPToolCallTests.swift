@@ -166,6 +166,21 @@ import Testing
     #expect(json["radiusMeters"] == 5000)
   }
 
+  @Test func aBatchOfA20250326ClientIsAnsweredAsOneArray() async throws {
+    let client = try await Self.offlineClient(version: "2025-03-26")
+    client.send([
+      ["jsonrpc": "2.0", "id": 1, "method": "ping"],
+      ["jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": ["name": "settings_get", "arguments": [:]]],
+    ])
+    let deadline = ContinuousClock.now + .seconds(60)
+    while ContinuousClock.now < deadline, !client.messages.contains(where: { $0.arrayValue != nil }) {
+      try await Task.sleep(for: .milliseconds(2))
+    }
+    let answers = try #require(client.messages.compactMap(\.arrayValue).first)
+    #expect(answers.compactMap { $0["id"]?.intValue }.sorted() == [1, 2])
+    #expect(answers.first { $0["id"] == 2 }?["result"]?["isError"] == false)
+  }
+
   @Test func textIsInTheSessionsLanguage() async throws {
     let client = try await Self.offlineClient(locale: "en")
     let result = try await client.call("rating_add", ["placeId": "osm:node/1", "stars": 0], id: 1)

@@ -53,7 +53,10 @@ extension EndToEnd {
       return result
     }
 
-    @Test(arguments: [("2025-11-25", "2025-11-25"), ("2025-06-18", "2025-06-18"), ("2030-01-01", "2025-11-25")])
+    @Test(arguments: [
+      ("2025-11-25", "2025-11-25"), ("2025-06-18", "2025-06-18"), ("2025-03-26", "2025-03-26"),
+      ("2030-01-01", "2025-11-25"),
+    ])
     func handshakeListAndExitAtTheEndOfInput(requested: String, answered: String) throws {
       let beacon = try Self.start()
       Self.request(beacon, "ping", id: 0)
