@@ -29,7 +29,7 @@ import Testing
 
   @Test func aSearchReturnsTheMethodsJSONAndTheTextTheCommandLinePrints() async throws {
     let client = try await Self.offlineClient()
-    let result = try await client.call("places_search", ["category": "cafe", "limit": 3], id: 1)
+    let result = try await client.call("places_search", ["category": "cafe", "limit": 3, "detail": "full"], id: 1)
     #expect(result["isError"] == false)
     let places = try #require(result["structuredContent"]?["places"]?.arrayValue)
     #expect(places.count == 3)
@@ -47,6 +47,40 @@ import Testing
     // The same answer as the JSON-RPC method gives.
     let direct = try await client.server.beaconResult(SearchPlacesRequest.method, ["category": "cafe", "limit": 3])
     #expect(direct["places"] == .array(places))
+  }
+
+  @Test func listsAreBriefUnlessAskedForInFull() async throws {
+    let client = try await Self.offlineClient()
+    let brief = try await client.call("places_search", ["category": "cafe", "limit": 3], id: 1)
+    let full = try await client.call("places_search", ["category": "cafe", "limit": 3, "detail": "full"], id: 2)
+    let briefPlaces = try #require(brief["structuredContent"]?["places"]?.arrayValue)
+    let fullPlaces = try #require(full["structuredContent"]?["places"]?.arrayValue)
+    #expect(briefPlaces.count == 3 && fullPlaces.count == 3)
+    for (short, long) in zip(briefPlaces, fullPlaces) {
+      let keys = Set(short.objectValue?.keys.map { $0 } ?? [])
+      #expect(keys.isSubset(of: ["id", "name", "category", "distanceMeters", "rating", "openNow", "address"]))
+      #expect(keys.isSuperset(of: ["id", "name", "category", "distanceMeters", "rating", "openNow"]), "\(keys)")
+      #expect(long["location"] != nil && long["isFavorite"] != nil && long["source"] != nil)
+      #expect(short.objectValue?.allSatisfy { long[$0.key] == $0.value } == true, "brief is a cut of full")
+    }
+    #expect(brief["structuredContent"]?["centerSource"] == full["structuredContent"]?["centerSource"])
+    #expect(brief.toolText == full.toolText, "the text is the same readable table")
+    try await Self.expectConforms(brief, to: "places_search", in: client)
+    #expect(JSONWriter.serialize(brief).count < JSONWriter.serialize(full).count)
+
+    let id = try #require(briefPlaces.first?["id"])
+    _ = try await client.call("favorites_add", ["placeId": id], id: 3)
+    let favourites = try await client.call("favorites_list", [:], id: 4)
+    #expect(favourites["structuredContent"]?["places"]?.arrayValue?.first?["isFavorite"] == nil)
+    let fullFavourites = try await client.call("favorites_list", ["detail": "full"], id: 5)
+    #expect(fullFavourites["structuredContent"]?["places"]?.arrayValue?.first?["isFavorite"] == true)
+    try await Self.expectConforms(favourites, to: "favorites_list", in: client)
+
+    let wrong = try await client.call("places_search", ["detail": "everything"], id: 6)
+    #expect(wrong["isError"] == true)
+    #expect(wrong.toolText == "'detail' må være 'brief' eller 'full'")
+    let notHere = try await client.call("places_details", ["id": id, "detail": "brief"], id: 7)
+    #expect(notHere["isError"] == true, "places_details has no detail argument")
   }
 
   @Test func aSearchThatFindsNothingIsAToolErrorSayingWhatToChange() async throws {

@@ -216,11 +216,18 @@ public final class MCPServer: Sendable {
         data: ["kind": "unknownTool", "tool": .string(MCPText.shortened(request.name))]
       )
     }
-    let arguments = request.arguments ?? [:]
+    var arguments = request.arguments ?? [:]
     let definition = try toolDefinitions().first { $0["name"]?.stringValue == tool.name } ?? [:]
     let known = MCPToolSchemas.argumentNames(of: definition)
     if let unknown = arguments.keys.sorted().first(where: { !known.contains($0) }) {
       return Self.errorResult(MCPText.unknownArgument(unknown, tool: tool.name, known: known).text(in: language))
+    }
+    var detail = MCPDetailLevel.brief
+    if tool.hasDetailLevels, let value = arguments.removeValue(forKey: MCPDetailLevel.argument) {
+      guard let level = value.stringValue.flatMap(MCPDetailLevel.init(rawValue:)) else {
+        return Self.errorResult(MCPText.invalidDetail.text(in: language))
+      }
+      detail = level
     }
     let relay = request._meta?.progressToken.map { MCPProgressRelay(token: $0, context: context) }
     let outcome = await client.call(tool.method, params: .object(arguments), onProgress: relay?.forward)
@@ -235,7 +242,8 @@ public final class MCPServer: Sendable {
         lines.insert(advice.text(in: language), at: end)
         return Self.errorResult(lines.joined(separator: "\n"))
       }
-      return toolResult(result, of: tool, arguments: .object(arguments))
+      let structured = tool.hasDetailLevels && detail == .brief ? MCPDetailLevel.brief(result) : result
+      return toolResult(result, structured: structured, of: tool, arguments: .object(arguments))
     case .failure(let error):
       // Cancelled by the client: the dispatcher sends no answer at all.
       if Task.isCancelled { throw CancellationError() }
@@ -243,15 +251,24 @@ public final class MCPServer: Sendable {
     }
   }
 
-  private func toolResult(_ result: JSONValue, of tool: MCPTool, arguments: JSONValue) -> JSONValue {
+  /// A successful call: the text made from the method's `result`, and `structured` (the result, or its brief
+  /// form) as `structuredContent`.
+  private func toolResult(
+    _ result: JSONValue,
+    structured: JSONValue,
+    of tool: MCPTool,
+    arguments: JSONValue
+  )
+    -> JSONValue
+  {
     let output = HumanOutput(language: language, audience: .agent, now: options.now())
-    let json = JSONWriter.serialize(result)
+    let json = JSONWriter.serialize(structured)
     let text = tool.render(result, arguments, output)?.joined(separator: "\n") ?? String(decoding: json, as: UTF8.self)
     var content: [JSONValue] = [["type": "text", "text": .string(text)]]
     var answer: [String: JSONValue] = ["isError": false]
     let version = session.values.withLock { $0.protocolVersion } ?? Self.supportedProtocolVersions[0]
     if Self.structuredContentVersions.contains(version) {
-      answer["structuredContent"] = result
+      answer["structuredContent"] = structured
     } else {
       content.append(["type": "text", "text": .string(String(decoding: json, as: UTF8.self))])
     }

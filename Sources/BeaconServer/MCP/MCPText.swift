@@ -5,6 +5,7 @@ enum MCPText: Sendable, Equatable {
   case unknownTool(String)
   case unknownArgument(String, tool: String, known: [String])
   case invalidCursor
+  case invalidDetail
   case toolSetOff(tool: String, set: String)
   /// A search found nothing; the arguments that could change that.
   case nothingFound([Change])
@@ -80,6 +81,11 @@ enum MCPText: Sendable, Equatable {
         "Ingenting funnet med disse argumentene; prøv \(Self.alternatives(nb, or: "eller"))",
         "Ingenting funne med desse argumenta; prøv \(Self.alternatives(nn, or: "eller"))",
         "Nothing found with these arguments; try \(Self.alternatives(en, or: "or"))"
+      )
+    case .invalidDetail:
+      return (
+        "'detail' må være 'brief' eller 'full'", "'detail' må vere 'brief' eller 'full'",
+        "'detail' must be 'brief' or 'full'"
       )
     case .invalidCursor:
       return (

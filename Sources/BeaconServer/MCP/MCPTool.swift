@@ -50,6 +50,8 @@ struct MCPTool: Sendable {
   let hiddenParams: Set<String>
   /// How a call is ordered against others: as the method is.
   let ordering: @Sendable (JSONValue?) -> RequestOrdering
+  /// Whether the tool takes `detail` (``MCPDetailLevel``) and cuts its `places` to brief ones by default.
+  var hasDetailLevels = false
   /// For a result that found nothing, what the model could change; such a call is a tool error, so that the
   /// model tries again rather than telling the user there is nothing.
   var nothingFound: (@Sendable (_ result: JSONValue, _ arguments: JSONValue) -> MCPText?)?
@@ -87,6 +89,13 @@ struct MCPTool: Sendable {
   ) -> MCPTool {
     var tool = self
     tool.nothingFound = check
+    return tool
+  }
+
+  /// This tool, taking `detail: "brief" | "full"` (``MCPDetailLevel``).
+  func withDetailLevels() -> MCPTool {
+    var tool = self
+    tool.hasDetailLevels = true
     return tool
   }
 }

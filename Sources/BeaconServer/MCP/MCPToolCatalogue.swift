@@ -18,13 +18,12 @@ enum MCPToolCatalogue {
       description: """
         Find restaurants, cafés or hotels near a point, nearest first (offline from the local store too). \
         Arguments left out come from the user's settings. Each place has an `id` (for places_details, rating_add, \
-        favorites_add), its distance in metres, the user's rating, whether it is a favourite, and `openNow` (null: \
-        hours unknown) with `closesAt` or `opensAt`.
+        favorites_add), its distance in metres, the user's rating and `openNow` (null: hours unknown).
         """,
       annotations: .init(readOnly: true, idempotent: true, openWorld: true),
       arguments: [
-        "center": "Search around this point (it becomes the stored centre). Default: the stored centre.",
-        "includeDemo": "Also search the Helsinki demo places after imports of the user's own.",
+        "center": "Search around this point (then stored as the centre).",
+        "includeDemo": "Also the Helsinki demo places, after imports.",
         "openNow": "Only places open now; `limit` then counts open places.",
         "nearMe": "Without `center`: search around the user's IP location.",
         "text": "Words the name must match.",
@@ -36,6 +35,7 @@ enum MCPToolCatalogue {
         "limit": "",
       ]
     ) { result, _, output in output.search(result) }
+    .withDetailLevels()
     .reportingNothingFound { result, arguments in
       guard result["places"]?.arrayValue?.isEmpty == true else { return nil }
       var changes: [MCPText.Change] = []
@@ -53,9 +53,8 @@ enum MCPToolCatalogue {
       name: "places_details",
       title: .init(nb: "Detaljer om et sted", nn: "Detaljar om ein stad", en: "Place details"),
       description: """
-        One place by `id`: address, opening hours (`openNow`, `closesAt` or `opensAt`, this week day by \
-        day), phone, website, e-mail, cuisine, the user's rating and favourite status, and map links. Cached for \
-        7 days; `refresh` asks Geoapify again.
+        One place by `id`: address, opening hours (`openNow`, this week day by day), phone, website, e-mail, cuisine, \
+        the user's rating and favourite status, and map links. Cached for 7 days; `refresh` asks again.
         """,
       annotations: .init(readOnly: true, idempotent: true, openWorld: true),
       arguments: [
@@ -68,14 +67,14 @@ enum MCPToolCatalogue {
       name: "places_autocomplete",
       title: .init(nb: "Forslag mens du skriver", nn: "Forslag medan du skriv", en: "Suggest as you type"),
       description: """
-        Complete a partly typed place or address into suggestions with coordinates; a suggestion's \
-        `location` can be the `center` of places_search. Needs a Geoapify API key.
+        Complete a partly typed place or address into suggestions with coordinates (a `location` can \
+        be the `center` of places_search). Needs a Geoapify API key.
         """,
       annotations: .init(readOnly: true, idempotent: true, openWorld: true),
       arguments: [
         "center": "Nearest to this point first.",
         "limit": "",
-        "text": "What the user typed.",
+        "text": "",
       ]
     ) { result, _, output in MCPToolText.suggestions(result.suggestions, output: output) },
     MCPTool(
@@ -124,9 +123,10 @@ enum MCPToolCatalogue {
         "center": "Measure distances from here.",
         "openNow": "Only favourites open now.",
         "sort": "",
-        "text": "Words that must each begin a word of the name, address or cuisine.",
+        "text": "Words to match in name, address or cuisine.",
       ]
-    ) { result, arguments, output in output.favorites(result, openOnly: arguments["openNow"] == true) },
+    ) { result, arguments, output in output.favorites(result, openOnly: arguments["openNow"] == true) }
+    .withDetailLevels(),
     MCPTool(
       AddFavoriteRequest.self,
       name: "favorites_add",
@@ -178,7 +178,7 @@ enum MCPToolCatalogue {
       arguments: [
         "category": "",
         "center": "Where searches start.",
-        "locale": "The language of Beacon's messages.",
+        "locale": "",
         "radiusMeters": "",
         "sort": "",
       ]
@@ -197,8 +197,8 @@ enum MCPToolCatalogue {
       name: "places_import",
       title: .init(nb: "Importer steder", nn: "Importer stader", en: "Import places"),
       description: """
-        Import restaurants, cafés and hotels from an OpenStreetMap export on this machine (GeoJSON, \
-        GeoJSONSeq or Overpass JSON) into the local store; importing a file again updates its places.
+        Import places from an OpenStreetMap export on this machine (GeoJSON, GeoJSONSeq or Overpass JSON) \
+        into the local store; importing a file again updates its places.
         """,
       annotations: .init(readOnly: false, idempotent: true),
       arguments: [

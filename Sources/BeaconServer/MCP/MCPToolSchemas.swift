@@ -89,6 +89,7 @@ enum MCPToolSchemas {
       properties[name] = schema
       if param["required"] == true { required.append(.string(name)) }
     }
+    if tool.hasDetailLevels { properties[MCPDetailLevel.argument] = MCPDetailLevel.schema }
     var schema: [String: JSONValue] = ["type": "object", "additionalProperties": false]
     if !properties.isEmpty { schema["properties"] = .object(properties) }
     if !required.isEmpty { schema["required"] = .array(required) }
