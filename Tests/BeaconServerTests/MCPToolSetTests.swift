@@ -66,6 +66,17 @@ import Testing
     #expect(answer["error"]?["message"]?.stringValue?.contains("--toolsets") == true, "\(answer)")
   }
 
+  @Test func theInstructionsNameOnlyTheToolsOfTheSession() async throws {
+    let standard = MCPTestClient(toolSets: MCPToolSet.defaultSets)
+    let text = try #require(try await standard.initialize()["instructions"]?.stringValue)
+    #expect(text.contains("places_search"))
+    for other in ["fruits_", "crypto_", "users_"] { #expect(!text.contains(other), "\(other) in \(text)") }
+
+    let crypto = MCPTestClient(toolSets: [.places, .crypto])
+    let cryptoText = try #require(try await crypto.initialize()["instructions"]?.stringValue)
+    #expect(cryptoText.contains("crypto_*") && !cryptoText.contains("fruits_"), "\(cryptoText)")
+  }
+
   @Test(arguments: ["nb", "nn", "en"])
   func theDefaultListFitsItsBudgetAndEverySetTogetherTheirs(locale: String) async throws {
     let standard = try await Self.toolList(MCPToolSet.defaultSets, locale: locale)

@@ -17,18 +17,26 @@ public final class MCPServer: Sendable {
   /// Versions whose tool results have `structuredContent` (older clients get the JSON as text too).
   static let structuredContentVersions: Set<String> = ["2025-11-25", "2025-06-18"]
 
-  /// What an agent is told Beacon is for, in `initialize`.
-  public static let instructions = """
-    Beacon finds restaurants, cafés and hotels near a point (through Geoapify, or offline from a local store \
-    with demo data around Helsinki railway station), shows a place's details (opening hours, phone, website, \
-    map links), and keeps the user's own star ratings, favourite places ("Mine steder") and settings on this \
-    machine. Start with places_search: every argument is optional and defaults come from the user's stored \
-    settings. Pass a result's `id` to places_details, rating_add or favorites_add. Distances are in metres, \
-    coordinates in WGS 84 degrees. Messages are in the user's language (Norwegian Bokmål by default). \
-    Beacon also serves Fruityvice's fruit catalogue and the user's log of eaten fruit (fruits_*, fruitlog_*), \
-    CoinLore's cryptocurrency prices and change statistics (crypto_*), and a directory of random users that \
-    the user can edit (users_*).
-    """
+  /// What an agent is told Beacon is for, in `initialize`: the places part always, a sentence for each of the
+  /// other tool sets the session serves.
+  static func instructions(for toolSets: Set<MCPToolSet>) -> String {
+    var text = """
+      Beacon finds restaurants, cafés and hotels near a point (through Geoapify, or offline from a local store \
+      with demo data around Helsinki railway station), shows a place's details (opening hours, phone, website, \
+      map links), and keeps the user's own star ratings, favourite places ("Mine steder") and settings on this \
+      machine. Start with places_search: every argument is optional and defaults come from the user's stored \
+      settings. Pass a result's `id` to places_details, rating_add or favorites_add. Distances are in metres, \
+      coordinates in WGS 84 degrees. Messages are in the user's language (Norwegian Bokmål by default).
+      """
+    let others: [(MCPToolSet, String)] = [
+      (.fruits, "Fruityvice's fruit catalogue and the user's log of eaten fruit (fruits_*, fruitlog_*)"),
+      (.crypto, "CoinLore's cryptocurrency prices and change statistics (crypto_*)"),
+      (.people, "a directory of random users that the user can edit (users_*)"),
+    ]
+    let served = others.filter { toolSets.contains($0.0) }.map(\.1)
+    if !served.isEmpty { text += " Beacon also serves " + served.joined(separator: "; ") + "." }
+    return text
+  }
 
   /// The dispatcher carrying the MCP methods.
   public let dispatcher: Dispatcher
@@ -39,6 +47,8 @@ public final class MCPServer: Sendable {
   private let pageSize: Int
   /// The tools of the chosen tool sets, in catalogue order.
   let tools: [MCPTool]
+  /// The tool sets served.
+  let toolSets: Set<MCPToolSet>
 
   /// What the MCP session remembers.
   private final class Session: Sendable {
@@ -95,6 +105,7 @@ public final class MCPServer: Sendable {
     self.session = session
     self.options = options
     self.pageSize = max(1, pageSize)
+    self.toolSets = toolSets
     tools = MCPToolCatalogue.tools.filter { MCPToolSet.of(tool: $0.name).map(toolSets.contains) ?? false }
     dispatcher.setErrorPresenter { [weak client] error in
       BeaconServer.localized(error, in: client?.beaconServer?.language ?? options.initialLanguage)
@@ -149,7 +160,7 @@ public final class MCPServer: Sendable {
       protocolVersion: version,
       capabilities: ["tools": ["listChanged": false], "logging": [:]],
       serverInfo: .init(name: "beacon", title: "Beacon", version: BeaconVersion.current),
-      instructions: Self.instructions
+      instructions: Self.instructions(for: toolSets)
     )
   }
 
