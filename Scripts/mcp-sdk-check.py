@@ -28,6 +28,11 @@ async def main(binary: str) -> None:
                 assert not search.is_error, search
                 place = search.structured_content["places"][0]
                 assert place["id"] in search.content[0].text
+                assert "location" not in place, place  # brief by default
+                full = await session.call_tool("places_search", {"category": "cafe", "limit": 2, "detail": "full"})
+                assert not full.is_error and "location" in full.structured_content["places"][0], full
+                nothing = await session.call_tool("places_search", {"text": "zzzqqq"})
+                assert nothing.is_error and "radiusMeters" in nothing.content[0].text, nothing
                 added = await session.call_tool("favorites_add", {"placeId": place["id"]})
                 assert not added.is_error and added.structured_content["added"], added
                 listed = await session.call_tool("favorites_list", {})
@@ -35,7 +40,7 @@ async def main(binary: str) -> None:
                 bad = await session.call_tool("rating_add", {"placeId": place["id"], "stars": 9})
                 assert bad.is_error and "9" in bad.content[0].text, bad
                 await session.send_ping()
-                print(f"ok: MCP {init.protocol_version}, {len(tools)} tools, search/favourites/error/ping through the SDK")
+                print(f"ok: MCP {init.protocol_version}, {len(tools)} tools, search (brief, full, nothing found)/favourites/error/ping through the SDK")
 
 
 if __name__ == "__main__":

@@ -48,8 +48,19 @@ struct Beacon {
       print("beacon \(BeaconVersion.current) (commit \(BuildInfo.commit), SQLite \(SQLiteLibrary.version))")
     case .serve:
       ServeCommand.run(.jsonRPC, options: options, logger: logger)
-    case .mcp:
-      ServeCommand.run(.mcp, options: options, logger: logger)
+    case .mcp(let chosen):
+      // --toolsets, else BEACON_MCP_TOOLSETS, else the default sets.
+      var toolSets = chosen ?? MCPToolSet.defaultSets
+      if chosen == nil, let list = environment["BEACON_MCP_TOOLSETS"] {
+        do {
+          toolSets = try CommandLineArguments.toolSets(list)
+        } catch {
+          let tag = arguments.flags.locale ?? environmentOptions.locale
+          logger.sink(error.message.usageLine(in: tag.flatMap(Language.init(bcp47:)) ?? .defaultLanguage))
+          exit(64)
+        }
+      }
+      ServeCommand.run(.mcp(toolSets: toolSets), options: options, logger: logger)
     case .call(let method, let params):
       exit(await CallCommand.run(method: method, paramsText: params, options: options, logger: logger))
     case .search(let search):

@@ -18,6 +18,7 @@ enum CLIText: Sendable, Equatable {
   case unknownCommand(String, suggestion: String?)
   case outOfRange(option: String, lower: String, upper: String, value: String, unit: String?)
   case tooSmall(option: String, lower: String, value: String)
+  case unknownToolSet(String, valid: [String])
   case helpHint
 
   /// The text in `language`.
@@ -126,6 +127,12 @@ enum CLIText: Sendable, Equatable {
       (
         "'\(option)' må være minst \(lower), ikke \(value)", "'\(option)' må vere minst \(lower), ikkje \(value)",
         "'\(option)' must be at least \(lower), not \(value)"
+      )
+    case .unknownToolSet(let name, let valid):
+      (
+        "Ukjent verktøysett '\(name)'; gyldige verktøysett: \(valid.joined(separator: ", "))",
+        "Ukjent verktøysett '\(name)'; gyldige verktøysett: \(valid.joined(separator: ", "))",
+        "Unknown tool set '\(name)'; valid tool sets: \(valid.joined(separator: ", "))"
       )
     case .helpHint:
       (

@@ -1,11 +1,13 @@
 import BeaconCore
+import BeaconServer
 
 /// What the command line asks for: one command plus the global options.
 struct CommandLineArguments: Equatable {
   /// A command `beacon` runs.
   enum Command: Equatable {
     case serve
-    case mcp
+    /// `beacon mcp`; `toolSets` when `--toolsets` names them.
+    case mcp(toolSets: Set<MCPToolSet>?)
     case call(method: String, params: String?)
     case help
     case version
@@ -49,7 +51,7 @@ struct CommandLineArguments: Equatable {
   static let valueOptions: Set<String> = [
     "--store", "--locale", "--time-zone", "--category", "--near", "--radius", "--text", "--sort", "--limit",
     "--comment", "--at", "--from", "--to", "--order", "--start", "--svg", "--nok-rate", "--alert-threshold",
-    "--first-name", "--last-name", "--city", "--email", "--phone", "--birth-date", "--output",
+    "--first-name", "--last-name", "--city", "--email", "--phone", "--birth-date", "--output", "--toolsets",
   ]
 
   /// Options of the human commands that take no value.
@@ -155,9 +157,14 @@ struct CommandLineArguments: Equatable {
       guard arguments.isEmpty else { throw UsageError(message: .unknownCommand(arguments[0])) }
       return .serve
     case "mcp":
-      try requireNoOptions()
+      if let other = options.names.first(where: { $0 != "--toolsets" }) {
+        throw UsageError(.optionNotAllowed(option: other, command: "mcp"))
+      }
       guard arguments.isEmpty else { throw UsageError(message: .unknownCommand(arguments[0])) }
-      return .mcp
+      guard let list = options.entries.last(where: { $0.name == "--toolsets" })?.value else {
+        return .mcp(toolSets: nil)
+      }
+      return .mcp(toolSets: try toolSets(list))
     case "call":
       try requireNoOptions()
       guard let method = arguments.first else { throw UsageError(message: .missingArgument("METHOD")) }
@@ -165,6 +172,15 @@ struct CommandLineArguments: Equatable {
       return .call(method: method, params: arguments.count == 2 ? arguments[1] : nil)
     case let other?:
       return try HumanCommandParser(command: other, arguments: arguments, options: options).parse()
+    }
+  }
+
+  /// The tool sets a `--toolsets` list (or `BEACON_MCP_TOOLSETS`) names.
+  static func toolSets(_ list: String) throws(UsageError) -> Set<MCPToolSet> {
+    do {
+      return try MCPToolSet.parse(list)
+    } catch {
+      throw UsageError(.unknownToolSet(error.name, valid: MCPToolSet.validNames))
     }
   }
 
@@ -237,7 +253,9 @@ struct CommandLineArguments: Equatable {
       beacon store recover [--output FIL]             kopier det som kan leses fra en skadet database til en ny
                                                       fil (standard: ved siden av, med «-recovered-» i navnet)
       beacon serve [--stdio]            JSON-RPC 2.0-tjener på stdin/stdout (Content-Length eller NDJSON)
-      beacon mcp                        MCP-tjener (Model Context Protocol) på stdin/stdout for KI-agenter
+      beacon mcp [--toolsets SETT,…]    MCP-tjener (Model Context Protocol) på stdin/stdout for KI-agenter
+          verktøysett: places,ratings,favorites,settings (standard), fruits, people, crypto eller all;
+          ellers BEACON_MCP_TOOLSETS
       beacon call METODE [PARAMS_JSON]  kjør én forespørsel og skriv resultatet som JSON
       beacon --help | --version
 

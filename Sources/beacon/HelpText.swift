@@ -62,7 +62,9 @@ enum HelpText {
       beacon store recover [--output FIL]             kopier det som kan lesast frå ein skadd database til ei ny
                                                       fil (standard: ved sida av, med «-recovered-» i namnet)
       beacon serve [--stdio]            JSON-RPC 2.0-tenar på stdin/stdout (Content-Length eller NDJSON)
-      beacon mcp                        MCP-tenar (Model Context Protocol) på stdin/stdout for KI-agentar
+      beacon mcp [--toolsets SETT,…]    MCP-tenar (Model Context Protocol) på stdin/stdout for KI-agentar
+          verktøysett: places,ratings,favorites,settings (standard), fruits, people, crypto eller all;
+          elles BEACON_MCP_TOOLSETS
       beacon call METODE [PARAMS_JSON]  køyr éin førespurnad og skriv resultatet som JSON
       beacon --help | --version
 
@@ -144,7 +146,9 @@ enum HelpText {
       beacon store recover [--output FILE]            copy what can be read from a damaged database into a new
                                                       file (default: next to it, with "-recovered-" in the name)
       beacon serve [--stdio]            JSON-RPC 2.0 server on stdin/stdout (Content-Length or NDJSON)
-      beacon mcp                        MCP server (Model Context Protocol) on stdin/stdout for AI agents
+      beacon mcp [--toolsets SET,…]     MCP server (Model Context Protocol) on stdin/stdout for AI agents
+          tool sets: places,ratings,favorites,settings (default), fruits, people, crypto or all;
+          else BEACON_MCP_TOOLSETS
       beacon call METHOD [PARAMS_JSON]  run one request and print the result as JSON
       beacon --help | --version
 

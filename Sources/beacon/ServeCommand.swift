@@ -10,7 +10,7 @@ enum ServeCommand {
     /// Beacon's JSON-RPC methods, framed with `Content-Length` or as NDJSON (detected), LSP lifecycle.
     case jsonRPC
     /// MCP tools, one JSON message per line; the session ends with the input (exit code 0).
-    case mcp
+    case mcp(toolSets: Set<MCPToolSet>)
   }
 
   /// How long in-flight requests may still run after stdin ends or a signal arrives.
@@ -29,7 +29,7 @@ enum ServeCommand {
     let connection = Connection(
       input: wire.input,
       output: wire.output,
-      framing: mode == .mcp ? .newlineDelimited : .automatic,
+      framing: { if case .mcp = mode { .newlineDelimited } else { .automatic } }(),
       // A message larger than BEACON_MAX_MESSAGE_BYTES (default 64 MiB) is answered -32700 at its header and
       // skipped unread up to the next Content-Length header (Documentation/Protocol.md, "Framing limits").
       limits: MessageFramer.Limits(maxMessageBytes: limit("BEACON_MAX_MESSAGE_BYTES") ?? 64 << 20),
@@ -45,8 +45,8 @@ enum ServeCommand {
       let server = BeaconServer(options: options, logger: logger, send: send, exit: { coordinator.requestExit($0) })
       dispatcher = server.dispatcher
       endOfInput = { server.dispatcher.hasReceivedShutdown ? 0 : 1 }
-    case .mcp:
-      let server = MCPServer(options: options, logger: logger, send: send)
+    case .mcp(let toolSets):
+      let server = MCPServer(options: options, logger: logger, toolSets: toolSets, send: send)
       dispatcher = server.dispatcher
       endOfInput = {
         await server.close()

@@ -13,8 +13,10 @@ final class MCPTestClient: Sendable {
   /// Serializes `receive`, as a single reader thread would.
   private let receiving = Locked(())
 
-  init(options: ServerOptions = .inMemory(), pageSize: Int = 100) {
-    server = MCPServer(options: options, pageSize: pageSize) { [sent] body in
+  /// A client of a server with `toolSets` (every set unless told).
+  init(options: ServerOptions = .inMemory(), toolSets: Set<MCPToolSet> = Set(MCPToolSet.allCases), pageSize: Int = 100)
+  {
+    server = MCPServer(options: options, toolSets: toolSets, pageSize: pageSize) { [sent] body in
       let message = (try? JSONParser.parse(body)) ?? .string(String(decoding: body, as: UTF8.self))
       sent.messages.withLock { $0.append(message) }
     }

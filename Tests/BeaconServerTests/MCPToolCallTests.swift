@@ -29,7 +29,7 @@ import Testing
 
   @Test func aSearchReturnsTheMethodsJSONAndTheTextTheCommandLinePrints() async throws {
     let client = try await Self.offlineClient()
-    let result = try await client.call("places_search", ["category": "cafe", "limit": 3], id: 1)
+    let result = try await client.call("places_search", ["category": "cafe", "limit": 3, "detail": "full"], id: 1)
     #expect(result["isError"] == false)
     let places = try #require(result["structuredContent"]?["places"]?.arrayValue)
     #expect(places.count == 3)
@@ -47,6 +47,73 @@ import Testing
     // The same answer as the JSON-RPC method gives.
     let direct = try await client.server.beaconResult(SearchPlacesRequest.method, ["category": "cafe", "limit": 3])
     #expect(direct["places"] == .array(places))
+  }
+
+  @Test func listsAreBriefUnlessAskedForInFull() async throws {
+    let client = try await Self.offlineClient()
+    let brief = try await client.call("places_search", ["category": "cafe", "limit": 3], id: 1)
+    let full = try await client.call("places_search", ["category": "cafe", "limit": 3, "detail": "full"], id: 2)
+    let briefPlaces = try #require(brief["structuredContent"]?["places"]?.arrayValue)
+    let fullPlaces = try #require(full["structuredContent"]?["places"]?.arrayValue)
+    #expect(briefPlaces.count == 3 && fullPlaces.count == 3)
+    for (short, long) in zip(briefPlaces, fullPlaces) {
+      let keys = Set(short.objectValue?.keys.map { $0 } ?? [])
+      #expect(keys.isSubset(of: ["id", "name", "category", "distanceMeters", "rating", "openNow", "address"]))
+      #expect(keys.isSuperset(of: ["id", "name", "category", "distanceMeters", "rating", "openNow"]), "\(keys)")
+      #expect(long["location"] != nil && long["isFavorite"] != nil && long["source"] != nil)
+      #expect(short.objectValue?.allSatisfy { long[$0.key] == $0.value } == true, "brief is a cut of full")
+    }
+    #expect(brief["structuredContent"]?["centerSource"] == full["structuredContent"]?["centerSource"])
+    #expect(brief.toolText == full.toolText, "the text is the same readable table")
+    try await Self.expectConforms(brief, to: "places_search", in: client)
+    #expect(JSONWriter.serialize(brief).count < JSONWriter.serialize(full).count)
+
+    let id = try #require(briefPlaces.first?["id"])
+    _ = try await client.call("favorites_add", ["placeId": id], id: 3)
+    let favourites = try await client.call("favorites_list", [:], id: 4)
+    #expect(favourites["structuredContent"]?["places"]?.arrayValue?.first?["isFavorite"] == nil)
+    let fullFavourites = try await client.call("favorites_list", ["detail": "full"], id: 5)
+    #expect(fullFavourites["structuredContent"]?["places"]?.arrayValue?.first?["isFavorite"] == true)
+    try await Self.expectConforms(favourites, to: "favorites_list", in: client)
+
+    let wrong = try await client.call("places_search", ["detail": "everything"], id: 6)
+    #expect(wrong["isError"] == true)
+    #expect(wrong.toolText == "'detail' må være 'brief' eller 'full'")
+    let notHere = try await client.call("places_details", ["id": id, "detail": "brief"], id: 7)
+    #expect(notHere["isError"] == true, "places_details has no detail argument")
+  }
+
+  @Test func aSearchThatFindsNothingIsAToolErrorSayingWhatToChange() async throws {
+    let english = try await Self.offlineClient(locale: "en")
+    let arguments: JSONValue = ["text": "zzzqqq", "openNow": true, "radiusMeters": 2000]
+    let result = try await english.call("places_search", arguments, id: 1)
+    #expect(result["isError"] == true)
+    #expect(result["structuredContent"] == nil)
+    let text = try #require(result.toolText)
+    #expect(text.contains("Helsinki"), "where Beacon looked: \(text)")
+    #expect(
+      text.contains(
+        "Nothing found with these arguments; try a larger 'radiusMeters' (at most 10000), fewer words in 'text', "
+          + "no 'openNow', another 'category' or another 'center'"
+      ),
+      "\(text)"
+    )
+    #expect(text.hasSuffix("(ODbL)"), "the credit line stays last: \(text)")
+
+    let favourites = try await english.call("places_search", ["scope": "favorites", "radiusMeters": 10000], id: 2)
+    #expect(favourites["isError"] == true)
+    #expect(favourites.toolText?.contains("try 'scope': 'all', another 'category' or another 'center'") == true)
+
+    let bokmal = try await Self.offlineClient()
+    let nothing = try await bokmal.call("places_search", ["text": "zzzqqq"], id: 3)
+    #expect(nothing.toolText?.contains("Ingenting funnet med disse argumentene; prøv en større 'radiusMeters'") == true)
+    let nynorsk = try await Self.offlineClient(locale: "nn")
+    let ingenting = try await nynorsk.call("places_search", ["text": "zzzqqq"], id: 4)
+    #expect(ingenting.toolText?.contains("Ingenting funne med desse argumenta; prøv ein større") == true)
+
+    // A search that finds something is no error.
+    let found = try await english.call("places_search", ["category": "cafe"], id: 5)
+    #expect(found["isError"] == false)
   }
 
   @Test func rateFavouriteAndListThroughTools() async throws {
@@ -131,6 +198,21 @@ import Testing
     #expect(blocks.count == 2)
     let json = try JSONParser.parse(Array((blocks.last?["text"]?.stringValue ?? "").utf8))
     #expect(json["radiusMeters"] == 5000)
+  }
+
+  @Test func aBatchOfA20250326ClientIsAnsweredAsOneArray() async throws {
+    let client = try await Self.offlineClient(version: "2025-03-26")
+    client.send([
+      ["jsonrpc": "2.0", "id": 1, "method": "ping"],
+      ["jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": ["name": "settings_get", "arguments": [:]]],
+    ])
+    let deadline = ContinuousClock.now + .seconds(60)
+    while ContinuousClock.now < deadline, !client.messages.contains(where: { $0.arrayValue != nil }) {
+      try await Task.sleep(for: .milliseconds(2))
+    }
+    let answers = try #require(client.messages.compactMap(\.arrayValue).first)
+    #expect(answers.compactMap { $0["id"]?.intValue }.sorted() == [1, 2])
+    #expect(answers.first { $0["id"] == 2 }?["result"]?["isError"] == false)
   }
 
   @Test func textIsInTheSessionsLanguage() async throws {

@@ -53,7 +53,10 @@ extension EndToEnd {
       return result
     }
 
-    @Test(arguments: [("2025-11-25", "2025-11-25"), ("2025-06-18", "2025-06-18"), ("2030-01-01", "2025-11-25")])
+    @Test(arguments: [
+      ("2025-11-25", "2025-11-25"), ("2025-06-18", "2025-06-18"), ("2025-03-26", "2025-03-26"),
+      ("2030-01-01", "2025-11-25"),
+    ])
     func handshakeListAndExitAtTheEndOfInput(requested: String, answered: String) throws {
       let beacon = try Self.start()
       Self.request(beacon, "ping", id: 0)
@@ -157,6 +160,51 @@ extension EndToEnd {
       #expect(try beacon.waitForExit() == .exited(0))
       try beacon.waitForOutputEnd()
       #expect(beacon.responses(id: 7).isEmpty, "no answer to a cancelled call: \(beacon.messages)")
+    }
+
+    /// The names `tools/list` gives in a session of `beacon mcp` started with `arguments` and `environment`.
+    static func toolNames(_ arguments: [String], environment: [String: String?] = [:]) throws -> [String] {
+      let beacon = try BeaconProcess(arguments: arguments, environment: environment)
+      try Self.initialize(beacon)
+      Self.request(beacon, "tools/list", id: 1)
+      let tools = try beacon.response(id: 1)["result"]?["tools"]?.arrayValue ?? []
+      beacon.closeInput()
+      #expect(try beacon.waitForExit() == .exited(0))
+      return tools.compactMap { $0["name"]?.stringValue }
+    }
+
+    @Test func toolSetsComeFromTheOptionOrTheEnvironment() throws {
+      let standard = try Self.toolNames(["mcp"])
+      #expect(standard.count == 12)
+      #expect(standard.allSatisfy { ["places", "rating", "favorites", "settings"].contains($0.prefix { $0 != "_" }) })
+      #expect(try Self.toolNames(["mcp", "--toolsets", "all"]).count == 31)
+      let crypto = try Self.toolNames(["mcp", "--toolsets=crypto,ratings"])
+      #expect(crypto.first == "rating_list" && crypto.contains("crypto_ticker") && !crypto.contains("places_search"))
+      let people = try Self.toolNames(["mcp"], environment: ["BEACON_MCP_TOOLSETS": "people"])
+      #expect(!people.isEmpty && people.allSatisfy { $0.hasPrefix("users_") }, "\(people)")
+      // The option wins over the environment.
+      let fruits = try Self.toolNames(["mcp", "--toolsets", "fruits"], environment: ["BEACON_MCP_TOOLSETS": "nope"])
+      #expect(fruits.contains("fruits_list") && !fruits.contains("users_list"))
+    }
+
+    @Test(
+      arguments: [
+        (["mcp", "--toolsets", "places,maps"], [:], "Ukjent verktøysett 'maps'; gyldige verktøysett: places, ratings"),
+        (["mcp"], ["BEACON_MCP_TOOLSETS": "Maps"], "Ukjent verktøysett 'maps'"),
+        (["mcp", "--toolsets", "mpas", "--locale", "en"], [:], "Unknown tool set 'mpas'; valid tool sets: places, "),
+        (["mcp"], ["BEACON_MCP_TOOLSETS": "x", "BEACON_LOCALE": "nn"], "Ukjent verktøysett 'x'; gyldige verktøysett"),
+      ] as [([String], [String: String?], String)]
+    )
+    func anUnknownToolSetStopsTheStartWithTheValidOnes(
+      arguments: [String],
+      environment: [String: String?],
+      message: String
+    ) throws {
+      let result = try BeaconProcess.run(arguments, environment: environment)
+      #expect(result.termination == .exited(64))
+      #expect(result.stdout.isEmpty, "nothing on the wire")
+      #expect(result.stderr.contains(message), "\(result.stderr)")
+      #expect(result.stderr.contains("crypto, all"), "every valid name: \(result.stderr)")
     }
 
     @Test func crlfAndBlankLinesAreTolerated() throws {

@@ -17,18 +17,26 @@ public final class MCPServer: Sendable {
   /// Versions whose tool results have `structuredContent` (older clients get the JSON as text too).
   static let structuredContentVersions: Set<String> = ["2025-11-25", "2025-06-18"]
 
-  /// What an agent is told Beacon is for, in `initialize`.
-  public static let instructions = """
-    Beacon finds restaurants, cafés and hotels near a point (through Geoapify, or offline from a local store \
-    with demo data around Helsinki railway station), shows a place's details (opening hours, phone, website, \
-    map links), and keeps the user's own star ratings, favourite places ("Mine steder") and settings on this \
-    machine. Start with places_search: every argument is optional and defaults come from the user's stored \
-    settings. Pass a result's `id` to places_details, rating_add or favorites_add. Distances are in metres, \
-    coordinates in WGS 84 degrees. Messages are in the user's language (Norwegian Bokmål by default). \
-    Beacon also serves Fruityvice's fruit catalogue and the user's log of eaten fruit (fruits_*, fruitlog_*), \
-    CoinLore's cryptocurrency prices and change statistics (crypto_*), and a directory of random users that \
-    the user can edit (users_*).
-    """
+  /// What an agent is told Beacon is for, in `initialize`: the places part always, a sentence for each of the
+  /// other tool sets the session serves.
+  static func instructions(for toolSets: Set<MCPToolSet>) -> String {
+    var text = """
+      Beacon finds restaurants, cafés and hotels near a point (through Geoapify, or offline from a local store \
+      with demo data around Helsinki railway station), shows a place's details (opening hours, phone, website, \
+      map links), and keeps the user's own star ratings, favourite places ("Mine steder") and settings on this \
+      machine. Start with places_search: every argument is optional and defaults come from the user's stored \
+      settings. Pass a result's `id` to places_details, rating_add or favorites_add. Distances are in metres, \
+      coordinates in WGS 84 degrees. Messages are in the user's language (Norwegian Bokmål by default).
+      """
+    let others: [(MCPToolSet, String)] = [
+      (.fruits, "Fruityvice's fruit catalogue and the user's log of eaten fruit (fruits_*, fruitlog_*)"),
+      (.crypto, "CoinLore's cryptocurrency prices and change statistics (crypto_*)"),
+      (.people, "a directory of random users that the user can edit (users_*)"),
+    ]
+    let served = others.filter { toolSets.contains($0.0) }.map(\.1)
+    if !served.isEmpty { text += " Beacon also serves " + served.joined(separator: "; ") + "." }
+    return text
+  }
 
   /// The dispatcher carrying the MCP methods.
   public let dispatcher: Dispatcher
@@ -37,6 +45,10 @@ public final class MCPServer: Sendable {
   private let session: Session
   private let options: ServerOptions
   private let pageSize: Int
+  /// The tools of the chosen tool sets, in catalogue order.
+  let tools: [MCPTool]
+  /// The tool sets served.
+  let toolSets: Set<MCPToolSet>
 
   /// What the MCP session remembers.
   private final class Session: Sendable {
@@ -59,11 +71,13 @@ public final class MCPServer: Sendable {
   /// - Parameters:
   ///   - options: Flags, environment and test switches, as for `beacon serve`.
   ///   - logger: Where diagnostics go (stderr).
+  ///   - toolSets: The tool sets served; the tools of the others are neither listed nor callable.
   ///   - pageSize: The most tools one `tools/list` page holds.
   ///   - send: Writes one outgoing message body.
   public init(
     options: ServerOptions,
     logger: Logger = Logger(),
+    toolSets: Set<MCPToolSet> = MCPToolSet.defaultSets,
     pageSize: Int = 100,
     send: @escaping @Sendable ([UInt8]) -> Void
   ) {
@@ -91,6 +105,8 @@ public final class MCPServer: Sendable {
     self.session = session
     self.options = options
     self.pageSize = max(1, pageSize)
+    self.toolSets = toolSets
+    tools = MCPToolCatalogue.tools.filter { MCPToolSet.of(tool: $0.name).map(toolSets.contains) ?? false }
     dispatcher.setErrorPresenter { [weak client] error in
       BeaconServer.localized(error, in: client?.beaconServer?.language ?? options.initialLanguage)
     }
@@ -144,7 +160,7 @@ public final class MCPServer: Sendable {
       protocolVersion: version,
       capabilities: ["tools": ["listChanged": false], "logging": [:]],
       serverInfo: .init(name: "beacon", title: "Beacon", version: BeaconVersion.current),
-      instructions: Self.instructions
+      instructions: Self.instructions(for: toolSets)
     )
   }
 
@@ -173,8 +189,9 @@ public final class MCPServer: Sendable {
     if let cached = session.values.withLock({ $0.tools }), cached.language == language { return cached.definitions }
     let document = try DiscoverRequest.document()
     var definitions: [JSONValue] = []
-    for tool in MCPToolCatalogue.tools {
-      definitions.append(try MCPToolSchemas.definition(of: tool, in: document, language: language))
+    var owners: [String: String] = [:]
+    for tool in tools {
+      definitions.append(try MCPToolSchemas.definition(of: tool, in: document, language: language, owners: &owners))
     }
     session.values.withLock { $0.tools = (language, definitions) }
     return definitions
@@ -196,24 +213,48 @@ public final class MCPServer: Sendable {
   // MARK: - tools/call
 
   private func callTool(_ request: CallToolRequest, context: RequestContext) async throws -> JSONValue {
-    guard let tool = MCPToolCatalogue.tool(named: request.name) else {
+    guard let tool = tools.first(where: { $0.name == request.name }) else {
+      if MCPToolCatalogue.tool(named: request.name) != nil, let set = MCPToolSet.of(tool: request.name) {
+        throw ResponseError(
+          code: .invalidParams,
+          message: MCPText.toolSetOff(tool: request.name, set: set.rawValue).text(in: language),
+          data: ["kind": "unknownTool", "tool": .string(request.name), "toolSet": .string(set.rawValue)]
+        )
+      }
       throw ResponseError(
         code: .invalidParams,
         message: MCPText.unknownTool(request.name).text(in: language),
         data: ["kind": "unknownTool", "tool": .string(MCPText.shortened(request.name))]
       )
     }
-    let arguments = request.arguments ?? [:]
+    var arguments = request.arguments ?? [:]
     let definition = try toolDefinitions().first { $0["name"]?.stringValue == tool.name } ?? [:]
     let known = MCPToolSchemas.argumentNames(of: definition)
     if let unknown = arguments.keys.sorted().first(where: { !known.contains($0) }) {
       return Self.errorResult(MCPText.unknownArgument(unknown, tool: tool.name, known: known).text(in: language))
     }
+    var detail = MCPDetailLevel.brief
+    if tool.hasDetailLevels, let value = arguments.removeValue(forKey: MCPDetailLevel.argument) {
+      guard let level = value.stringValue.flatMap(MCPDetailLevel.init(rawValue:)) else {
+        return Self.errorResult(MCPText.invalidDetail.text(in: language))
+      }
+      detail = level
+    }
     let relay = request._meta?.progressToken.map { MCPProgressRelay(token: $0, context: context) }
     let outcome = await client.call(tool.method, params: .object(arguments), onProgress: relay?.forward)
     switch outcome {
     case .success(let result):
-      return toolResult(result, of: tool, arguments: .object(arguments))
+      if let advice = tool.nothingFound?(result, .object(arguments)) {
+        // The text says where Beacon looked; the advice what to change.
+        let output = HumanOutput(language: language, audience: .agent, now: options.now())
+        var lines = (tool.render(result, .object(arguments), output) ?? []).filter { !$0.isEmpty }
+        // Before the data's credit line, which ends the text.
+        let end = lines.last?.hasPrefix("©") == true ? lines.count - 1 : lines.count
+        lines.insert(advice.text(in: language), at: end)
+        return Self.errorResult(lines.joined(separator: "\n"))
+      }
+      let structured = tool.hasDetailLevels && detail == .brief ? MCPDetailLevel.brief(result) : result
+      return toolResult(result, structured: structured, of: tool, arguments: .object(arguments))
     case .failure(let error):
       // Cancelled by the client: the dispatcher sends no answer at all.
       if Task.isCancelled { throw CancellationError() }
@@ -221,15 +262,24 @@ public final class MCPServer: Sendable {
     }
   }
 
-  private func toolResult(_ result: JSONValue, of tool: MCPTool, arguments: JSONValue) -> JSONValue {
+  /// A successful call: the text made from the method's `result`, and `structured` (the result, or its brief
+  /// form) as `structuredContent`.
+  private func toolResult(
+    _ result: JSONValue,
+    structured: JSONValue,
+    of tool: MCPTool,
+    arguments: JSONValue
+  )
+    -> JSONValue
+  {
     let output = HumanOutput(language: language, audience: .agent, now: options.now())
-    let json = JSONWriter.serialize(result)
+    let json = JSONWriter.serialize(structured)
     let text = tool.render(result, arguments, output)?.joined(separator: "\n") ?? String(decoding: json, as: UTF8.self)
     var content: [JSONValue] = [["type": "text", "text": .string(text)]]
     var answer: [String: JSONValue] = ["isError": false]
     let version = session.values.withLock { $0.protocolVersion } ?? Self.supportedProtocolVersions[0]
     if Self.structuredContentVersions.contains(version) {
-      answer["structuredContent"] = result
+      answer["structuredContent"] = structured
     } else {
       content.append(["type": "text", "text": .string(String(decoding: json, as: UTF8.self))])
     }

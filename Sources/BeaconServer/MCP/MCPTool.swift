@@ -43,10 +43,18 @@ struct MCPTool: Sendable {
   /// What the tool does, written for a model deciding whether and how to call it.
   let description: String
   let annotations: Annotations
+  /// Descriptions of arguments written for a model, in place of the contract's (by argument name); an empty
+  /// one leaves the argument undescribed, where its name, type and bounds say it all.
+  let argumentDescriptions: [String: String]
   /// The method's params that make no sense to an agent (progress tokens, editor debouncing).
   let hiddenParams: Set<String>
   /// How a call is ordered against others: as the method is.
   let ordering: @Sendable (JSONValue?) -> RequestOrdering
+  /// Whether the tool takes `detail` (``MCPDetailLevel``) and cuts its `places` to brief ones by default.
+  var hasDetailLevels = false
+  /// For a result that found nothing, what the model could change; such a call is a tool error, so that the
+  /// model tries again rather than telling the user there is nothing.
+  var nothingFound: (@Sendable (_ result: JSONValue, _ arguments: JSONValue) -> MCPText?)?
   /// The result as text lines for models that read text; `nil` when the result cannot be read.
   let render: @Sendable (_ result: JSONValue, _ arguments: JSONValue, _ output: HumanOutput) -> [String]?
 
@@ -57,6 +65,7 @@ struct MCPTool: Sendable {
     title: Title,
     description: String,
     annotations: Annotations,
+    arguments argumentDescriptions: [String: String] = [:],
     hiddenParams: Set<String> = ["workDoneToken", "debounceMs"],
     render: @escaping @Sendable (R.Response, _ arguments: JSONValue, HumanOutput) -> [String]
   ) where R.Response: Decodable {
@@ -65,11 +74,28 @@ struct MCPTool: Sendable {
     self.title = title
     self.description = description
     self.annotations = annotations
+    self.argumentDescriptions = argumentDescriptions
     self.hiddenParams = hiddenParams
     ordering = { R.ordering(for: $0) }
     self.render = { result, arguments, output in
       guard let decoded = try? JSONValueDecoder().decode(R.Response.self, from: result) else { return nil }
       return render(decoded, arguments, output)
     }
+  }
+
+  /// This tool, with `check` saying when a result found nothing and what could change that.
+  func reportingNothingFound(
+    _ check: @escaping @Sendable (_ result: JSONValue, _ arguments: JSONValue) -> MCPText?
+  ) -> MCPTool {
+    var tool = self
+    tool.nothingFound = check
+    return tool
+  }
+
+  /// This tool, taking `detail: "brief" | "full"` (``MCPDetailLevel``).
+  func withDetailLevels() -> MCPTool {
+    var tool = self
+    tool.hasDetailLevels = true
+    return tool
   }
 }

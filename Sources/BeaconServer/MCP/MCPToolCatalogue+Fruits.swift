@@ -55,7 +55,8 @@ extension MCPToolCatalogue {
         `2026-03-29T08:30:00+02:00`) or now when left out; times in the future are refused. Only log when the \
         user said they ate it. Returns the entry with its `id` for fruitlog_remove.
         """,
-      annotations: .init(readOnly: false)
+      // The fruit is looked up in Fruityvice's catalogue, which is fetched when none is stored.
+      annotations: .init(readOnly: false, openWorld: true)
     ) { result, _, output in [output.fruitLogged(result.entry)] },
     MCPTool(
       RemoveFruitLogRequest.self,

@@ -4,25 +4,46 @@ import JSONRPC
 /// The `inputSchema` and `outputSchema` of each tool, made from the OpenRPC contract so that there is one
 /// source of truth: a method's by-name params become an object schema, its result schema the output schema.
 ///
-/// Every `$ref` is inlined (many MCP clients do not resolve references), and the JSON Schema keywords that
-/// only the contract needs (`title`, examples) are kept as they are.
+/// Every `$ref` is inlined (many MCP clients do not resolve references); ``MCPSchemaCompactor`` then keeps
+/// what a model needs. An argument's description may be the tool's own (``MCPTool/argumentDescriptions``),
+/// shorter than the contract's.
+///
+/// A shape that several results share (``sharedShapes``, such as a place summary) is spelled out in the
+/// output schema of the first listed tool that returns it; later tools name that tool instead of repeating
+/// the shape, so a model reads each shape once.
 enum MCPToolSchemas {
+  /// The contract's result shapes that are spelled out once per tool list.
+  static let sharedShapes: Set<String> = [
+    "PlaceSummary", "RatingSummary", "Settings", "Rating", "FruitSummary", "FruitLogEntry", "User", "CoinSummary",
+    "CryptoSettings",
+  ]
+
   /// A tool definition as `tools/list` gives it, titled in `language`.
+  ///
+  /// - Parameter owners: For each shared shape, the tool whose output schema spells it out; a shape
+  ///   not in it yet is spelled out here, and this tool becomes its owner.
   static func definition(
     of tool: MCPTool,
     in document: JSONValue,
-    language: Language
+    language: Language,
+    owners: inout [String: String]
   ) throws(ResponseError)
     -> JSONValue
   {
     guard let method = document["methods"]?.arrayValue?.first(where: { $0["name"]?.stringValue == tool.method })
     else { throw schemaUnavailable("no method '\(tool.method)' in the contract") }
     let components = document["components"]?["schemas"]?.objectValue ?? [:]
-    var output = try inline(method["result"]?["schema"] ?? .null, components: components)
-    if case .object(var members) = output {
-      members["title"] = nil
-      output = .object(members)
+    var shapeOwners = owners
+    let result = try inline(method["result"]?["schema"] ?? .null, components: components) { shape in
+      guard sharedShapes.contains(shape) else { return nil }
+      guard let owner = shapeOwners[shape], owner != tool.name else {
+        shapeOwners[shape] = tool.name
+        return nil
+      }
+      return ["type": "object", MCPSchemaCompactor.sharedShapeKey: .string(owner)]
     }
+    owners = shapeOwners
+    let output = MCPSchemaCompactor.output(result)
     guard output["type"] == "object" else { throw schemaUnavailable("the result of '\(tool.method)' is no object") }
     return [
       "name": .string(tool.name),
@@ -30,7 +51,7 @@ enum MCPToolSchemas {
       "description": .string(tool.description),
       "inputSchema": try inputSchema(
         params: method["params"]?.arrayValue ?? [],
-        hiding: tool.hiddenParams,
+        of: tool,
         components: components
       ),
       "outputSchema": output,
@@ -45,7 +66,7 @@ enum MCPToolSchemas {
 
   private static func inputSchema(
     params: [JSONValue],
-    hiding hidden: Set<String>,
+    of tool: MCPTool,
     components: [String: JSONValue]
   )
     throws(ResponseError) -> JSONValue
@@ -53,15 +74,22 @@ enum MCPToolSchemas {
     var properties: [String: JSONValue] = [:]
     var required: [JSONValue] = []
     for param in params {
-      guard let name = param["name"]?.stringValue, !hidden.contains(name) else { continue }
-      var schema = try inline(param["schema"] ?? [:], components: components)
-      if let description = param["description"], case .object(var members) = schema {
-        members["description"] = description
+      guard let name = param["name"]?.stringValue, !tool.hiddenParams.contains(name) else { continue }
+      var schema = MCPSchemaCompactor.input(try inline(param["schema"] ?? [:], components: components))
+      // The tool's own description wins; an empty one means the name and schema say enough.
+      let description = tool.argumentDescriptions[name].map(JSONValue.string) ?? param["description"]
+      if let description, case .object(var members) = schema {
+        if description == "" {
+          members.removeValue(forKey: "description")
+        } else {
+          members["description"] = description
+        }
         schema = .object(members)
       }
       properties[name] = schema
       if param["required"] == true { required.append(.string(name)) }
     }
+    if tool.hasDetailLevels { properties[MCPDetailLevel.argument] = MCPDetailLevel.schema }
     var schema: [String: JSONValue] = ["type": "object", "additionalProperties": false]
     if !properties.isEmpty { schema["properties"] = .object(properties) }
     if !required.isEmpty { schema["required"] = .array(required) }
@@ -69,10 +97,13 @@ enum MCPToolSchemas {
   }
 
   /// `schema` with every `#/components/schemas/…` reference replaced by the schema it names.
+  ///
+  /// `standIn` may answer a reference to a component by name with a schema that stands in for it.
   private static func inline(
     _ schema: JSONValue,
     components: [String: JSONValue],
-    depth: Int = 0
+    depth: Int = 0,
+    standIn: (String) -> JSONValue? = { _ in nil }
   )
     throws(ResponseError) -> JSONValue
   {
@@ -81,21 +112,25 @@ enum MCPToolSchemas {
     case .object(let members):
       if let reference = members["$ref"]?.stringValue {
         let prefix = "#/components/schemas/"
-        guard reference.hasPrefix(prefix), let target = components[String(reference.dropFirst(prefix.count))] else {
+        let name = String(reference.dropFirst(prefix.count))
+        guard reference.hasPrefix(prefix), let target = components[name] else {
           throw schemaUnavailable("unresolvable reference '\(reference)'")
         }
-        return try inline(target, components: components, depth: depth + 1)
+        if let replacement = standIn(name) { return replacement }
+        return try inline(target, components: components, depth: depth + 1, standIn: standIn)
       }
       var result: [String: JSONValue] = [:]
       for (key, value) in members {
         // Examples illustrate the contract; a tool schema needs none.
         if key == "examples" { continue }
-        result[key] = try inline(value, components: components, depth: depth + 1)
+        result[key] = try inline(value, components: components, depth: depth + 1, standIn: standIn)
       }
       return .object(result)
     case .array(let elements):
       var result: [JSONValue] = []
-      for element in elements { result.append(try inline(element, components: components, depth: depth + 1)) }
+      for element in elements {
+        result.append(try inline(element, components: components, depth: depth + 1, standIn: standIn))
+      }
       return .array(result)
     default:
       return schema

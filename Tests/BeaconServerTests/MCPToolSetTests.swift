@@ -1,0 +1,118 @@
+import BeaconCore
+import BeaconTestSupport
+import Foundation
+import JSONRPC
+import Testing
+
+@testable import BeaconServer
+
+/// Tool sets (`beacon mcp --toolsets`) and what a tool list costs a model: only the chosen sets are listed
+/// and callable, and the default list stays within its byte budget.
+@Suite struct MCPToolSetTests {
+  /// The most bytes the default `tools/list` result may have (12 KB).
+  static let defaultBudget = 12_000
+  /// The most bytes the `tools/list` result of every set together may have (40 KB).
+  static let allBudget = 40_000
+
+  /// The `tools/list` result of a fresh session with `toolSets`, in `locale`.
+  static func toolList(_ toolSets: Set<MCPToolSet>, locale: String? = nil) async throws -> JSONValue {
+    let client = MCPTestClient(options: .inMemory(flags: BeaconOptions(locale: locale)), toolSets: toolSets)
+    try await client.initialize()
+    let answer = try await client.request("tools/list", id: 1)
+    return try #require(answer["result"])
+  }
+
+  @Test func everyToolBelongsToExactlyOneSet() {
+    for tool in MCPToolCatalogue.tools {
+      #expect(MCPToolSet.of(tool: tool.name) != nil, "\(tool.name) belongs to no tool set")
+    }
+    let bySet = Dictionary(grouping: MCPToolCatalogue.tools.map(\.name)) { MCPToolSet.of(tool: $0) }
+    #expect(bySet[.places] == ["places_search", "places_details", "places_autocomplete", "places_import"])
+    #expect(bySet[.ratings] == ["rating_list", "rating_add"])
+    #expect(bySet[.favorites] == ["favorites_list", "favorites_add", "favorites_remove"])
+    #expect(bySet[.settings] == ["settings_get", "settings_update", "settings_reset"])
+    #expect(bySet[.crypto]?.allSatisfy { $0.hasPrefix("crypto_") } == true)
+    #expect(bySet[.people]?.allSatisfy { $0.hasPrefix("users_") } == true)
+    #expect(bySet[.fruits]?.count == 7)
+  }
+
+  @Test func listsAreParsed() throws {
+    #expect(try MCPToolSet.parse("places, Ratings") == [.places, .ratings])
+    #expect(try MCPToolSet.parse("all") == Set(MCPToolSet.allCases))
+    #expect(try MCPToolSet.parse("fruits,all") == Set(MCPToolSet.allCases))
+    #expect(try MCPToolSet.parse("") == MCPToolSet.defaultSets)
+    #expect(throws: MCPToolSet.UnknownName(name: "maps")) { try MCPToolSet.parse("places,maps") }
+    #expect(
+      MCPToolSet.validNames == ["places", "ratings", "favorites", "settings", "fruits", "people", "crypto", "all"]
+    )
+  }
+
+  @Test func aServerListsAndCallsOnlyTheToolsOfItsSets() async throws {
+    let standard = MCPServer(options: .inMemory()) { _ in }
+    #expect(standard.tools.map(\.name).allSatisfy { !$0.hasPrefix("fruit") && !$0.hasPrefix("crypto") })
+    #expect(standard.tools.count == 12)
+
+    let client = MCPTestClient(options: .inMemory(flags: BeaconOptions(locale: "en")), toolSets: [.fruits])
+    try await client.initialize()
+    let names = try await client.allTools().tools.compactMap { $0["name"]?.stringValue }
+    #expect(names == MCPToolCatalogue.fruitTools.map(\.name))
+    let answer = try await client.request(
+      "tools/call",
+      id: 2,
+      params: ["name": "places_search", "arguments": [:]]
+    )
+    #expect(answer["error"]?["code"] == -32602)
+    #expect(answer["error"]?["data"]?["toolSet"] == "places")
+    #expect(answer["error"]?["message"]?.stringValue?.contains("--toolsets") == true, "\(answer)")
+  }
+
+  @Test func theInstructionsNameOnlyTheToolsOfTheSession() async throws {
+    let standard = MCPTestClient(toolSets: MCPToolSet.defaultSets)
+    let text = try #require(try await standard.initialize()["instructions"]?.stringValue)
+    #expect(text.contains("places_search"))
+    for other in ["fruits_", "crypto_", "users_"] { #expect(!text.contains(other), "\(other) in \(text)") }
+
+    let crypto = MCPTestClient(toolSets: [.places, .crypto])
+    let cryptoText = try #require(try await crypto.initialize()["instructions"]?.stringValue)
+    #expect(cryptoText.contains("crypto_*") && !cryptoText.contains("fruits_"), "\(cryptoText)")
+  }
+
+  @Test(arguments: ["nb", "nn", "en"])
+  func theDefaultListFitsItsBudgetAndEverySetTogetherTheirs(locale: String) async throws {
+    let standard = try await Self.toolList(MCPToolSet.defaultSets, locale: locale)
+    let standardBytes = JSONWriter.serialize(standard).count
+    #expect(standardBytes <= Self.defaultBudget, "the default tools/list is \(standardBytes) bytes")
+    let all = try await Self.toolList(Set(MCPToolSet.allCases), locale: locale)
+    let allBytes = JSONWriter.serialize(all).count
+    #expect(allBytes <= Self.allBudget, "every tool set's tools/list is \(allBytes) bytes")
+  }
+
+  @Test func aSharedShapeIsSpelledOutOnceAndNamedAfterwards() async throws {
+    let standard = try await Self.toolList(MCPToolSet.defaultSets)
+    let tools = standard["tools"]?.arrayValue ?? []
+    func output(_ name: String) -> JSONValue? { tools.first { $0["name"]?.stringValue == name }?["outputSchema"] }
+    let place = output("places_search")?["properties"]?["places"]?["items"]
+    #expect(place?["properties"]?["id"] != nil, "places_search spells out the place summary")
+    #expect(
+      output("favorites_list")?["properties"]?["places"]?["items"]?["description"] == "As in places_search's output."
+    )
+    #expect(output("settings_update")?["description"] == "As in settings_get's output.")
+    #expect(output("settings_update")?["type"] == "object")
+    #expect(output("places_details")?["properties"]?["place"]?["properties"]?["rating"]?["type"] == ["object", "null"])
+
+    // Without the places set, favorites_list is the first to return a place summary, so it spells it out.
+    let favorites = try await Self.toolList([.favorites])
+    let list = favorites["tools"]?.arrayValue?.first { $0["name"] == "favorites_list" }
+    #expect(list?["outputSchema"]?["properties"]?["places"]?["items"]?["properties"]?["id"] != nil)
+  }
+
+  @Test func outputSchemasKeepTheShapeAndDropTheContractsProse() async throws {
+    let all = try await Self.toolList(Set(MCPToolSet.allCases))
+    for tool in all["tools"]?.arrayValue ?? [] {
+      let text = String(decoding: JSONWriter.serialize(tool["outputSchema"] ?? .null), as: UTF8.self)
+      for keyword in ["\"title\"", "\"examples\"", "\"oneOf\"", "\"additionalProperties\"", "\"presentation\""] {
+        #expect(!text.contains(keyword), "\(tool["name"] ?? .null) output schema has \(keyword)")
+      }
+    }
+  }
+}
