@@ -87,7 +87,7 @@ extension EndToEnd.HumanCLITests {
     #expect(result.termination == .exited(1))
     #expect(
       result.stderr.contains(
-        "Kunne ikkje importere '-': ei PBF-fil blir lesen i fleire omgangar og kan ikkje kome frå standard inn"
+        "Kunne ikkje importere standard inn: ei PBF-fil blir lesen i fleire omgangar og kan ikkje kome frå standard inn"
       ),
       "\(result.stderr)"
     )
