@@ -61,7 +61,7 @@ build_params() {
     objects+=("$release/$module.build"/*.o)
   done
   quiet swiftc "${flags[@]}" -module-name ParamsFuzzer -I "$release/Modules" -I "$release" -I Sources/CSQLite \
-    Fuzz/ParamsFuzzer/*.swift "${objects[@]}" -lsqlite3 -o "$build/params-fuzzer"
+    -I Sources/CZlib Fuzz/ParamsFuzzer/*.swift "${objects[@]}" -lsqlite3 -lz -o "$build/params-fuzzer"
 }
 
 build_pbf() {
