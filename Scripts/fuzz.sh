@@ -70,7 +70,7 @@ build_pbf() {
     -Xswiftc -enable-testing
   local release="$spm/release"
   local objects=()
-  for module in BeaconSync BeaconJSON BeaconCore; do
+  for module in BeaconSync BeaconJSON CCurlLoader BeaconCore; do
     objects+=("$release/$module.build"/*.o)
   done
   quiet swiftc "${flags[@]}" -module-name PBFFuzzer -I "$release/Modules" -I "$release" -I Sources/CSQLite \
