@@ -42,8 +42,8 @@ public final class MCPServer: Sendable {
   public let dispatcher: Dispatcher
   /// The Beacon session behind the tools.
   let client: InProcessClient
-  private let session: Session
-  private let options: ServerOptions
+  let session: Session
+  let options: ServerOptions
   private let pageSize: Int
   /// The tools of the chosen tool sets, in catalogue order.
   let tools: [MCPTool]
@@ -51,9 +51,11 @@ public final class MCPServer: Sendable {
   let toolSets: Set<MCPToolSet>
 
   /// What the MCP session remembers.
-  private final class Session: Sendable {
+  final class Session: Sendable {
     struct Values {
       var protocolVersion: String?
+      /// The resources the client subscribed to (`resources/subscribe`).
+      var subscriptions: Set<String> = []
       var logLevel: MCPLogLevel = .warning
       var tools: (language: Language, definitions: [JSONValue])?
     }
@@ -140,6 +142,7 @@ public final class MCPServer: Sendable {
       guard let self else { throw ResponseError.internalError }
       return try await self.callTool(request, context: context)
     }
+    registerResourceMethods()
   }
 
   // MARK: - initialize
@@ -158,7 +161,9 @@ public final class MCPServer: Sendable {
     session.values.withLock { $0.protocolVersion = version }
     return MCPInitializeResult(
       protocolVersion: version,
-      capabilities: ["tools": ["listChanged": false], "logging": [:]],
+      capabilities: [
+        "tools": ["listChanged": false], "resources": ["subscribe": true, "listChanged": false], "logging": [:],
+      ],
       serverInfo: .init(name: "beacon", title: "Beacon", version: BeaconVersion.current),
       instructions: Self.instructions(for: toolSets)
     )
@@ -253,6 +258,7 @@ public final class MCPServer: Sendable {
         lines.insert(advice.text(in: language), at: end)
         return Self.errorResult(lines.joined(separator: "\n"))
       }
+      notifyUpdated(MCPResources.changed(byTool: tool.name, arguments: .object(arguments)))
       let structured = tool.hasDetailLevels && detail == .brief ? MCPDetailLevel.brief(result) : result
       return toolResult(result, structured: structured, of: tool, arguments: .object(arguments))
     case .failure(let error):

@@ -7,6 +7,7 @@ enum MCPText: Sendable, Equatable {
   case invalidCursor
   case invalidDetail
   case toolSetOff(tool: String, set: String)
+  case resourceNotFound(uri: String)
   /// A search found nothing; the arguments that could change that.
   case nothingFound([Change])
 
@@ -86,6 +87,12 @@ enum MCPText: Sendable, Equatable {
       return (
         "'detail' må være 'brief' eller 'full'", "'detail' må vere 'brief' eller 'full'",
         "'detail' must be 'brief' or 'full'"
+      )
+    case .resourceNotFound(let uri):
+      return (
+        "Fant ingen ressurs '\(uri)'; se 'resources/list' og malen 'beacon://places/{id}'",
+        "Fann ingen ressurs '\(uri)'; sjå 'resources/list' og malen 'beacon://places/{id}'",
+        "No resource '\(uri)'; see 'resources/list' and the template 'beacon://places/{id}'"
       )
     case .invalidCursor:
       return (
