@@ -143,6 +143,7 @@ public final class MCPServer: Sendable {
       return try await self.callTool(request, context: context)
     }
     registerResourceMethods()
+    registerPromptMethods()
   }
 
   // MARK: - initialize
@@ -162,7 +163,8 @@ public final class MCPServer: Sendable {
     return MCPInitializeResult(
       protocolVersion: version,
       capabilities: [
-        "tools": ["listChanged": false], "resources": ["subscribe": true, "listChanged": false], "logging": [:],
+        "tools": ["listChanged": false], "resources": ["subscribe": true, "listChanged": false],
+        "prompts": ["listChanged": false], "logging": [:],
       ],
       serverInfo: .init(name: "beacon", title: "Beacon", version: BeaconVersion.current),
       instructions: Self.instructions(for: toolSets)

@@ -8,6 +8,9 @@ enum MCPText: Sendable, Equatable {
   case invalidDetail
   case toolSetOff(tool: String, set: String)
   case resourceNotFound(uri: String)
+  case unknownPrompt(String)
+  case promptArgument(String, prompt: String, known: [String])
+  case missingPromptArgument(String, prompt: String)
   /// A search found nothing; the arguments that could change that.
   case nothingFound([Change])
 
@@ -93,6 +96,23 @@ enum MCPText: Sendable, Equatable {
         "Fant ingen ressurs '\(uri)'; se 'resources/list' og malen 'beacon://places/{id}'",
         "Fann ingen ressurs '\(uri)'; sjå 'resources/list' og malen 'beacon://places/{id}'",
         "No resource '\(uri)'; see 'resources/list' and the template 'beacon://places/{id}'"
+      )
+    case .unknownPrompt(let name):
+      return (
+        "Ukjent prompt '\(name)'; se 'prompts/list'", "Ukjend prompt '\(name)'; sjå 'prompts/list'",
+        "Unknown prompt '\(name)'; see 'prompts/list'"
+      )
+    case .promptArgument(let name, let prompt, let known):
+      let list = known.isEmpty ? "–" : known.joined(separator: ", ")
+      return (
+        "Prompten '\(prompt)' har ikke tekstargumentet '\(name)'; gyldige argumenter: \(list)",
+        "Prompten '\(prompt)' har ikkje tekstargumentet '\(name)'; gyldige argument: \(list)",
+        "The prompt '\(prompt)' has no text argument '\(name)'; valid arguments: \(list)"
+      )
+    case .missingPromptArgument(let name, let prompt):
+      return (
+        "Prompten '\(prompt)' trenger argumentet '\(name)'", "Prompten '\(prompt)' treng argumentet '\(name)'",
+        "The prompt '\(prompt)' needs the argument '\(name)'"
       )
     case .invalidCursor:
       return (
