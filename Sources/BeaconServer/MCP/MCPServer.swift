@@ -247,6 +247,14 @@ public final class MCPServer: Sendable {
       }
       detail = level
     }
+    let shown = arguments
+    var groups: Set<MCPPlaceFields>?
+    if tool.hasFieldGroups, let value = arguments.removeValue(forKey: MCPPlaceFields.argument) {
+      guard let chosen = MCPPlaceFields.groups(from: value) else {
+        return Self.errorResult(MCPText.invalidFields.text(in: language))
+      }
+      groups = chosen
+    }
     let relay = request._meta?.progressToken.map { MCPProgressRelay(token: $0, context: context) }
     let outcome = await client.call(tool.method, params: .object(arguments), onProgress: relay?.forward)
     switch outcome {
@@ -261,8 +269,9 @@ public final class MCPServer: Sendable {
         return Self.errorResult(lines.joined(separator: "\n"))
       }
       notifyUpdated(MCPResources.changed(byTool: tool.name, arguments: .object(arguments)))
-      let structured = tool.hasDetailLevels && detail == .brief ? MCPDetailLevel.brief(result) : result
-      return toolResult(result, structured: structured, of: tool, arguments: .object(arguments))
+      var structured = tool.hasDetailLevels && detail == .brief ? MCPDetailLevel.brief(result) : result
+      if let groups { structured = MCPPlaceFields.cut(structured, to: groups) }
+      return toolResult(result, structured: structured, of: tool, arguments: .object(shown))
     case .failure(let error):
       // Cancelled by the client: the dispatcher sends no answer at all.
       if Task.isCancelled { throw CancellationError() }

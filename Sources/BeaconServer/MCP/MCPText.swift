@@ -6,6 +6,7 @@ enum MCPText: Sendable, Equatable {
   case unknownArgument(String, tool: String, known: [String])
   case invalidCursor
   case invalidDetail
+  case invalidFields
   case toolSetOff(tool: String, set: String)
   case resourceNotFound(uri: String)
   case unknownPrompt(String)
@@ -113,6 +114,12 @@ enum MCPText: Sendable, Equatable {
       return (
         "Prompten '\(prompt)' trenger argumentet '\(name)'", "Prompten '\(prompt)' treng argumentet '\(name)'",
         "The prompt '\(prompt)' needs the argument '\(name)'"
+      )
+    case .invalidFields:
+      let groups = MCPPlaceFields.allCases.map(\.rawValue).joined(separator: ", ")
+      return (
+        "'fields' må være en liste med noen av \(groups)", "'fields' må vere ei liste med nokre av \(groups)",
+        "'fields' must be a list of some of \(groups)"
       )
     case .invalidCursor:
       return (
