@@ -80,8 +80,11 @@ import Testing
       let params = methods.first { $0["name"]?.stringValue == method }?["params"]?.arrayValue ?? []
       let expected = params.filter { !["workDoneToken", "debounceMs"].contains($0["name"]?.stringValue ?? "") }
       let properties = tool["inputSchema"]?["properties"]?.objectValue ?? [:]
-      // Besides the params, list tools take `detail` (MCP only: how much of each place comes back).
-      let own: Set<String> = MCPToolCatalogue.tool(named: name)?.hasDetailLevels == true ? ["detail"] : []
+      // Besides the params, list tools take `detail` (MCP only: how much of each place comes back), and
+      // places_details `fields` (which groups of the place come back).
+      let catalogued = MCPToolCatalogue.tool(named: name)
+      var own: Set<String> = catalogued?.hasDetailLevels == true ? ["detail"] : []
+      if catalogued?.hasFieldGroups == true { own.insert("fields") }
       #expect(Set(properties.keys) == Set(expected.compactMap { $0["name"]?.stringValue }).union(own), "\(name)")
       let required = Set(expected.filter { $0["required"] == true }.compactMap { $0["name"]?.stringValue })
       #expect(Set(tool["inputSchema"]?["required"]?.arrayValue?.compactMap(\.stringValue) ?? []) == required)

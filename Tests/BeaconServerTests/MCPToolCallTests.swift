@@ -266,3 +266,38 @@ extension MCPServer {
     try await client.call(method, params: params).get()
   }
 }
+
+extension MCPToolCallTests {
+  @Test func placeDetailsGivesOnlyTheGroupsAskedFor() async throws {
+    let client = try await Self.offlineClient(locale: "en")
+    let search = try await client.call("places_search", ["category": "cafe", "limit": 1], id: 1)
+    let id = try #require(search["structuredContent"]?["places"]?.arrayValue?.first?["id"])
+    let all = try await client.call("places_details", ["id": id], id: 2)
+    let full = try #require(all["structuredContent"]?["place"]?.objectValue)
+    #expect(full["links"] != nil && full["isFavorite"] != nil && full["location"] != nil)
+
+    let some = try await client.call("places_details", ["id": id, "fields": ["rating", "location"]], id: 3)
+    #expect(some["isError"] == false)
+    let place = try #require(some["structuredContent"]?["place"]?.objectValue)
+    let expected: Set<String> = ["id", "name", "category", "rating", "isFavorite", "address", "location", "links"]
+    #expect(Set(place.keys) == expected.intersection(full.keys), "\(place.keys)")
+    #expect(place.allSatisfy { full[$0.key] == $0.value }, "a cut of the full place")
+    #expect(some["structuredContent"]?["attribution"] == all["structuredContent"]?["attribution"])
+    try await Self.expectConforms(some, to: "places_details", in: client)
+
+    let text = try #require(some.toolText)
+    #expect(text.contains("Favourite:") && text.contains("Apple Maps:") && text.contains("Name:"), "\(text)")
+    #expect(!text.contains("Website:") && !text.contains("Cuisine:"), "\(text)")
+    let allText = try #require(all.toolText)
+    #expect(allText.contains("Website:") && allText.contains("Cuisine:"), "the full text has what the cut leaves out")
+
+    let none = try await client.call("places_details", ["id": id, "fields": []], id: 4)
+    #expect(Set(none["structuredContent"]?["place"]?.objectValue?.keys.map { $0 } ?? []) == ["id", "name", "category"])
+
+    for (index, bad) in ([["hours", "menu"], "hours"] as [JSONValue]).enumerated() {
+      let wrong = try await client.call("places_details", ["id": id, "fields": bad], id: 5 + index)
+      #expect(wrong["isError"] == true)
+      #expect(wrong.toolText == "'fields' must be a list of some of location, hours, contact, facilities, rating")
+    }
+  }
+}

@@ -134,10 +134,10 @@ public struct HumanOutput: Sendable {
     return present.map { TableFormatter.pad($0.0, to: width) + "  " + $0.1 }
   }
 
-  /// The details view of one place.
-  public func details(_ result: PlaceDetailsResult) -> [String] {
+  /// The details view of one place: every line whose label `keeping` accepts (all unless told).
+  public func details(_ result: PlaceDetailsResult, keeping: (HumanText) -> Bool = { _ in true }) -> [String] {
     let place = result.place
-    var lines = labelled([
+    let pairs: [(HumanText, String?)] = [
       (.labelName, place.name),
       (.labelCategory, "\(place.presentation.emoji) \(place.category.label(in: language))"),
       (.labelAddress, place.address),
@@ -154,7 +154,8 @@ public struct HumanOutput: Sendable {
       (.labelAppleMaps, place.links.appleMaps),
       (.labelGeo, place.links.geo),
       (.labelOpenStreetMap, place.links.openStreetMap),
-    ])
+    ]
+    var lines = labelled(pairs.filter { keeping($0.0) })
     if result.stale { lines.append(text(.staleData(date(result.fetchedAt)))) }
     lines.append("")
     lines.append(result.attribution)

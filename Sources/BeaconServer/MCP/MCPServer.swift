@@ -42,8 +42,8 @@ public final class MCPServer: Sendable {
   public let dispatcher: Dispatcher
   /// The Beacon session behind the tools.
   let client: InProcessClient
-  private let session: Session
-  private let options: ServerOptions
+  let session: Session
+  let options: ServerOptions
   private let pageSize: Int
   /// The tools of the chosen tool sets, in catalogue order.
   let tools: [MCPTool]
@@ -51,9 +51,11 @@ public final class MCPServer: Sendable {
   let toolSets: Set<MCPToolSet>
 
   /// What the MCP session remembers.
-  private final class Session: Sendable {
+  final class Session: Sendable {
     struct Values {
       var protocolVersion: String?
+      /// The resources the client subscribed to (`resources/subscribe`).
+      var subscriptions: Set<String> = []
       var logLevel: MCPLogLevel = .warning
       var tools: (language: Language, definitions: [JSONValue])?
     }
@@ -140,6 +142,8 @@ public final class MCPServer: Sendable {
       guard let self else { throw ResponseError.internalError }
       return try await self.callTool(request, context: context)
     }
+    registerResourceMethods()
+    registerPromptMethods()
   }
 
   // MARK: - initialize
@@ -158,7 +162,10 @@ public final class MCPServer: Sendable {
     session.values.withLock { $0.protocolVersion = version }
     return MCPInitializeResult(
       protocolVersion: version,
-      capabilities: ["tools": ["listChanged": false], "logging": [:]],
+      capabilities: [
+        "tools": ["listChanged": false], "resources": ["subscribe": true, "listChanged": false],
+        "prompts": ["listChanged": false], "logging": [:],
+      ],
       serverInfo: .init(name: "beacon", title: "Beacon", version: BeaconVersion.current),
       instructions: Self.instructions(for: toolSets)
     )
@@ -240,6 +247,14 @@ public final class MCPServer: Sendable {
       }
       detail = level
     }
+    let shown = arguments
+    var groups: Set<MCPPlaceFields>?
+    if tool.hasFieldGroups, let value = arguments.removeValue(forKey: MCPPlaceFields.argument) {
+      guard let chosen = MCPPlaceFields.groups(from: value) else {
+        return Self.errorResult(MCPText.invalidFields.text(in: language))
+      }
+      groups = chosen
+    }
     let relay = request._meta?.progressToken.map { MCPProgressRelay(token: $0, context: context) }
     let outcome = await client.call(tool.method, params: .object(arguments), onProgress: relay?.forward)
     switch outcome {
@@ -253,8 +268,10 @@ public final class MCPServer: Sendable {
         lines.insert(advice.text(in: language), at: end)
         return Self.errorResult(lines.joined(separator: "\n"))
       }
-      let structured = tool.hasDetailLevels && detail == .brief ? MCPDetailLevel.brief(result) : result
-      return toolResult(result, structured: structured, of: tool, arguments: .object(arguments))
+      notifyUpdated(MCPResources.changed(byTool: tool.name, arguments: .object(arguments)))
+      var structured = tool.hasDetailLevels && detail == .brief ? MCPDetailLevel.brief(result) : result
+      if let groups { structured = MCPPlaceFields.cut(structured, to: groups) }
+      return toolResult(result, structured: structured, of: tool, arguments: .object(shown))
     case .failure(let error):
       // Cancelled by the client: the dispatcher sends no answer at all.
       if Task.isCancelled { throw CancellationError() }

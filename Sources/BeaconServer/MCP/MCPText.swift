@@ -6,7 +6,12 @@ enum MCPText: Sendable, Equatable {
   case unknownArgument(String, tool: String, known: [String])
   case invalidCursor
   case invalidDetail
+  case invalidFields
   case toolSetOff(tool: String, set: String)
+  case resourceNotFound(uri: String)
+  case unknownPrompt(String)
+  case promptArgument(String, prompt: String, known: [String])
+  case missingPromptArgument(String, prompt: String)
   /// A search found nothing; the arguments that could change that.
   case nothingFound([Change])
 
@@ -86,6 +91,35 @@ enum MCPText: Sendable, Equatable {
       return (
         "'detail' må være 'brief' eller 'full'", "'detail' må vere 'brief' eller 'full'",
         "'detail' must be 'brief' or 'full'"
+      )
+    case .resourceNotFound(let uri):
+      return (
+        "Fant ingen ressurs '\(uri)'; se 'resources/list' og malen 'beacon://places/{id}'",
+        "Fann ingen ressurs '\(uri)'; sjå 'resources/list' og malen 'beacon://places/{id}'",
+        "No resource '\(uri)'; see 'resources/list' and the template 'beacon://places/{id}'"
+      )
+    case .unknownPrompt(let name):
+      return (
+        "Ukjent prompt '\(name)'; se 'prompts/list'", "Ukjend prompt '\(name)'; sjå 'prompts/list'",
+        "Unknown prompt '\(name)'; see 'prompts/list'"
+      )
+    case .promptArgument(let name, let prompt, let known):
+      let list = known.isEmpty ? "–" : known.joined(separator: ", ")
+      return (
+        "Prompten '\(prompt)' har ikke tekstargumentet '\(name)'; gyldige argumenter: \(list)",
+        "Prompten '\(prompt)' har ikkje tekstargumentet '\(name)'; gyldige argument: \(list)",
+        "The prompt '\(prompt)' has no text argument '\(name)'; valid arguments: \(list)"
+      )
+    case .missingPromptArgument(let name, let prompt):
+      return (
+        "Prompten '\(prompt)' trenger argumentet '\(name)'", "Prompten '\(prompt)' treng argumentet '\(name)'",
+        "The prompt '\(prompt)' needs the argument '\(name)'"
+      )
+    case .invalidFields:
+      let groups = MCPPlaceFields.allCases.map(\.rawValue).joined(separator: ", ")
+      return (
+        "'fields' må være en liste med noen av \(groups)", "'fields' må vere ei liste med nokre av \(groups)",
+        "'fields' must be a list of some of \(groups)"
       )
     case .invalidCursor:
       return (

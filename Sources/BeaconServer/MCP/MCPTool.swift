@@ -52,6 +52,8 @@ struct MCPTool: Sendable {
   let ordering: @Sendable (JSONValue?) -> RequestOrdering
   /// Whether the tool takes `detail` (``MCPDetailLevel``) and cuts its `places` to brief ones by default.
   var hasDetailLevels = false
+  /// Whether the tool takes `fields` (``MCPPlaceFields``) and returns only those groups of the place.
+  var hasFieldGroups = false
   /// For a result that found nothing, what the model could change; such a call is a tool error, so that the
   /// model tries again rather than telling the user there is nothing.
   var nothingFound: (@Sendable (_ result: JSONValue, _ arguments: JSONValue) -> MCPText?)?
@@ -89,6 +91,13 @@ struct MCPTool: Sendable {
   ) -> MCPTool {
     var tool = self
     tool.nothingFound = check
+    return tool
+  }
+
+  /// This tool, taking `fields` (``MCPPlaceFields``).
+  func withFieldGroups() -> MCPTool {
+    var tool = self
+    tool.hasFieldGroups = true
     return tool
   }
 

@@ -53,15 +53,21 @@ enum MCPToolCatalogue {
       name: "places_details",
       title: .init(nb: "Detaljer om et sted", nn: "Detaljar om ein stad", en: "Place details"),
       description: """
-        One place by `id`: address, opening hours (`openNow`, this week day by day), phone, website, e-mail, cuisine, \
-        the user's rating and favourite status, and map links. Cached for 7 days; `refresh` asks again.
+        One place by `id`; `fields` picks groups: location (address, map links), hours (`openNow`, week), \
+        contact (phone, web, e-mail), facilities, rating (user's, favourite).
         """,
       annotations: .init(readOnly: true, idempotent: true, openWorld: true),
       arguments: [
         "id": "",
         "refresh": "",
       ]
-    ) { result, _, output in output.details(result) },
+    ) { result, arguments, output in
+      guard let groups = arguments[MCPPlaceFields.argument].flatMap(MCPPlaceFields.groups(from:)) else {
+        return output.details(result)
+      }
+      return output.details(result) { MCPPlaceFields.keeps($0, groups: groups) }
+    }
+    .withFieldGroups(),
     MCPTool(
       AutocompleteRequest.self,
       name: "places_autocomplete",

@@ -90,6 +90,7 @@ enum MCPToolSchemas {
       if param["required"] == true { required.append(.string(name)) }
     }
     if tool.hasDetailLevels { properties[MCPDetailLevel.argument] = MCPDetailLevel.schema }
+    if tool.hasFieldGroups { properties[MCPPlaceFields.argument] = MCPPlaceFields.schema }
     var schema: [String: JSONValue] = ["type": "object", "additionalProperties": false]
     if !properties.isEmpty { schema["properties"] = .object(properties) }
     if !required.isEmpty { schema["required"] = .array(required) }
