@@ -39,8 +39,24 @@ async def main(binary: str) -> None:
                 assert [p["id"] for p in listed.structured_content["places"]] == [place["id"]], listed
                 bad = await session.call_tool("rating_add", {"placeId": place["id"], "stars": 9})
                 assert bad.is_error and "9" in bad.content[0].text, bad
+                details = await session.call_tool("places_details", {"id": place["id"], "fields": ["contact"]})
+                assert not details.is_error and place["id"] in str(details.structured_content), details
+                resources = [str(r.uri) for r in (await session.list_resources()).resources]
+                assert "beacon://favorites" in resources and "beacon://settings" in resources, resources
+                templates = [t.uri_template for t in (await session.list_resource_templates()).resource_templates]
+                assert "beacon://places/{id}" in templates, templates
+                favourites = await session.read_resource("beacon://favorites")
+                assert place["id"] in favourites.contents[0].text, favourites
+                await session.subscribe_resource("beacon://favorites")
+                prompts = [p.name for p in (await session.list_prompts()).prompts]
+                assert "compare_favorites" in prompts, prompts
+                prompt = await session.get_prompt("compare_favorites")
+                assert "favorites_list" in prompt.messages[0].content.text, prompt
                 await session.send_ping()
-                print(f"ok: MCP {init.protocol_version}, {len(tools)} tools, search (brief, full, nothing found)/favourites/error/ping through the SDK")
+                print(
+                    f"ok: MCP {init.protocol_version}, {len(tools)} tools, search (brief, full, nothing found)/"
+                    "favourites/details/error, resources (list, templates, read, subscribe), prompts, ping through the SDK"
+                )
 
 
 if __name__ == "__main__":
