@@ -319,7 +319,14 @@ import Glibc
     let deadline = Date(timeIntervalSinceNow: 10)
     while !stopped.withLock({ $0 }), Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
     #expect(stopped.withLock { $0 })
-    expectFailure(await pending.value, linuxCode: .unknown)
+    // The connection ends with no answer: libcurl reports that as `.unknown`, or, when the stop lands between its
+    // reads, as a response that is not HTTP (`.badServerResponse`); seen once in a CI run on a loaded machine.
+    let ended = await pending.value
+    #if canImport(FoundationNetworking)
+    #expect([URLError.Code.unknown, .badServerResponse].contains(ended.errorCode), "\(ended)")
+    #else
+    #expect(ended.errorCode != nil)
+    #endif
     let after = await fetch(url, in: makeSession())
     #expect(after.errorCode == .cannotConnectToHost)
   }
