@@ -28,16 +28,6 @@ import Testing
     try await store.places(near: DemoDataset.center, radiusMeters: 5_000, category: nil, text: text).map(\.id)
   }
 
-  /// The error `body` ended with, or `nil`.
-  static func failure<T>(_ body: () throws(BeaconError) -> T) -> BeaconError? {
-    do {
-      _ = try body()
-      return nil
-    } catch {
-      return error
-    }
-  }
-
   // MARK: Details classified by OSM tags
 
   @Test func detailsWithOnlyABuildingCategoryTakeTheirKindFromTheOSMTags() throws {
@@ -57,14 +47,16 @@ import Testing
     }
     let disused = text.replacingOccurrences(of: #""tourism":"#, with: #""disused:tourism":"#)
     #expect(
-      Self.failure { () throws(BeaconError) in try GeoapifyDecoding.details(from: Array(disused.utf8)) }
+      GeoapifyDecodingTests.failure { () throws(BeaconError) in try GeoapifyDecoding.details(from: Array(disused.utf8))
+      }
         == .unsupportedPlace(GeoapifyFixtures.detailsHotelBuildingID)
     )
   }
 
   @Test func aPlaceOfNoKindBeaconShowsIsUnsupportedNotMissing() throws {
     #expect(
-      Self.failure { () throws(BeaconError) in try GeoapifyDecoding.details(from: Self.officeBuilding) }
+      GeoapifyDecodingTests.failure { () throws(BeaconError) in try GeoapifyDecoding.details(from: Self.officeBuilding)
+      }
         == .unsupportedPlace(GeoapifyFixtures.detailsOfficeBuildingID)
     )
     // A category known for the id (an earlier search) still decides when the answer names none.
