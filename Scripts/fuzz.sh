@@ -94,11 +94,24 @@ for target in "${targets[@]}"; do
   # shellcheck disable=SC2086  # FUZZ_FLAGS is a list of flags.
   max_len=1024
   [ "$target" = pbf ] && max_len=65536
+  log="$build/logs/$target.log"
+  mkdir -p "$build/logs"
   if ! "$build/$target-fuzzer" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -print_final_stats=1 \
-    -artifact_prefix="$artifacts" "${dictionary[@]}" ${FUZZ_FLAGS:-} "$corpus" "Fuzz/Corpus/$target"; then
+    -artifact_prefix="$artifacts" "${dictionary[@]}" ${FUZZ_FLAGS:-} "$corpus" "Fuzz/Corpus/$target" 2>&1 |
+    tee "$log" | { grep -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse)|# Uses: ' || true; }; then
     echo "error: the $target fuzzer failed (a crash, timeout or out-of-memory); the input is in $artifacts" >&2
     failed+=("$target")
   fi
+done
+# A failure's report comes last, so that it is what a truncated CI log still shows.
+for target in "${failed[@]}"; do
+  echo "== $target: the fuzzer's report" >&2
+  grep -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse)|# Uses: ' "$build/logs/$target.log" | tail -n 60 >&2
+  for input in "$build/artifacts/$target"/*; do
+    [ -f "$input" ] || continue
+    echo "== $target: $input ($(wc -c <"$input") bytes), first 512 bytes:" >&2
+    head -c 512 "$input" | od -A d -c | head -n 40 >&2
+  done
 done
 if [ "${#failed[@]}" -gt 0 ]; then
   echo "error: crashes found by: ${failed[*]}" >&2
