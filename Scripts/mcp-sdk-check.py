@@ -25,6 +25,7 @@ from mcp.client.stdio import stdio_client
 from mcp_fixture_server import FixtureServer
 
 OSLO = {"lat": 59.9111, "lon": 10.7503}
+KEY = "sdk-check-fake-geoapify-key"  # only the loopback fake sees it; no answer may show it
 # An OpenStreetMap export (GeoJSON, as `osmium export` writes it): two cafés, a hotel and a bank (not imported).
 OSM_EXPORT = """{"type": "FeatureCollection", "features": [
   {"type": "Feature", "id": "node/9001", "properties": {"amenity": "cafe", "name": "Kaffebrenneriet Grønland"},
@@ -53,6 +54,7 @@ class Tools:
         assert not result.is_error, f"{name} {arguments}: {result.content}"
         assert result.structured_content is not None, f"{name} returned no structuredContent"
         assert result.content and result.content[0].type == "text" and result.content[0].text, f"{name}: no text"
+        assert KEY not in str(result), f"{name} shows the API key"
         self.called.add(name)
         return result.structured_content, result.content[0].text
 
@@ -219,7 +221,7 @@ async def main(binary):
         env = {k: v for k, v in os.environ.items() if not k.startswith("BEACON_") and k != "GEOAPIFY_API_KEY"}
         env.update({
             "BEACON_STORE": os.path.join(directory, "store.sqlite"), "BEACON_LOCALE": "en",
-            "GEOAPIFY_API_KEY": "sdk-check-fake-key", "BEACON_GEOAPIFY_URL": upstream.url,
+            "GEOAPIFY_API_KEY": KEY, "BEACON_GEOAPIFY_URL": upstream.url,
             "BEACON_FRUITYVICE_URL": upstream.url, "BEACON_COINLORE_URL": upstream.url,
             "BEACON_RANDOMUSER_URL": upstream.url,
         })
