@@ -2,7 +2,7 @@
 
 Usage: mcp-transcript.py BEACON STORE. Each message is sent only after the answer to the one before has come, so
 the order is the binary's own (a notification the server sends before an answer stays before it). String values
-longer than `LONG` characters (the instructions, a resource's JSON as text) are cut at a word (JSON text after 80 characters) and marked `…`.
+longer than `LONG` characters (such as the instructions) are cut to their first words and marked `…`.
 Run through Scripts/readme-transcript.sh, which builds the binary and gives it a fresh store.
 """
 
