@@ -13,17 +13,8 @@ import Testing
   static let key = "sk-test-key"
   static let center = Coordinate.osloCentralStation
 
-  /// A clock the test moves by hand; the service reads it as `now`.
-  final class TestClock: Sendable {
-    private let date = Locked(Date(timeIntervalSince1970: 1_750_000_000))
-
-    var now: Date { date.withLock { $0 } }
-
-    func advance(by seconds: TimeInterval) { date.withLock { $0 += seconds } }
-  }
-
   let server: LoopbackHTTPServer
-  let clock = TestClock()
+  let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
 
   init() throws {
     server = try LoopbackHTTPServer()
@@ -92,16 +83,6 @@ import Testing
       refresh: refresh,
       language: language
     )
-  }
-
-  /// The error a call ended with, or `nil` when it returned.
-  static func failure<T>(_ body: () async throws(BeaconError) -> T) async -> BeaconError? {
-    do {
-      _ = try await body()
-      return nil
-    } catch {
-      return error
-    }
   }
 
   var placesRequests: Int { server.requestCount(path: "/v2/places") }
@@ -375,7 +356,7 @@ import Testing
   @Test func anOutageWithNothingCachedIsUpstreamUnavailable() async throws {
     server.handler = { _ in .json(GeoapifyFixtures.text("error-500.json"), status: 500) }
     let (service, _) = try makeService()
-    let error = await Self.failure { () async throws(BeaconError) in try await service.search(Self.search()) }
+    let error = await failure { () async throws(BeaconError) in try await service.search(Self.search()) }
     #expect(error?.kind == "upstreamUnavailable")
   }
 
@@ -385,14 +366,14 @@ import Testing
     _ = try await service.search(Self.search())
     clock.advance(by: 25 * 3600)
     server.handler = { _ in .json(GeoapifyFixtures.text("error-401.json"), status: 401) }
-    let error = await Self.failure { () async throws(BeaconError) in try await service.search(Self.search()) }
+    let error = await failure { () async throws(BeaconError) in try await service.search(Self.search()) }
     #expect(error == .invalidAPIKey)
   }
 
   @Test func anUnusableAnswerIsNotCached() async throws {
     server.handler = { _ in .text("<html>gateway hiccup</html>") }
     let (service, _) = try makeService()
-    let error = await Self.failure { () async throws(BeaconError) in try await service.search(Self.search()) }
+    let error = await failure { () async throws(BeaconError) in try await service.search(Self.search()) }
     #expect(error?.kind == "upstreamUnavailable")
     serveFixtures()
     let result = try await service.search(Self.search())
@@ -419,7 +400,7 @@ import Testing
   func aRefusedKeyIsInvalidAPIKey(status: Int) async throws {
     server.handler = { _ in .json(GeoapifyFixtures.text("error-401.json"), status: status) }
     let client = makeClient()
-    let error = await Self.failure { () async throws(BeaconError) in
+    let error = await failure { () async throws(BeaconError) in
       try await client.get(path: "/v2/places", query: [])
     }
     #expect(error == .invalidAPIKey)
@@ -430,11 +411,11 @@ import Testing
       .json(GeoapifyFixtures.text("error-429.json"), status: 429, headers: ["Retry-After": "7"])
     }
     let client = makeClient()
-    let first = await Self.failure { () async throws(BeaconError) in
+    let first = await failure { () async throws(BeaconError) in
       try await client.get(path: "/v2/places", query: [("limit", "1")])
     }
     #expect(first == .rateLimited(retryAfterSeconds: 7))
-    let second = await Self.failure { () async throws(BeaconError) in
+    let second = await failure { () async throws(BeaconError) in
       try await client.get(path: "/v2/places", query: [("limit", "2")])
     }
     guard case .rateLimited(let seconds) = second else {
@@ -448,7 +429,7 @@ import Testing
   @Test func tooManyRequestsWithoutRetryAfterBacksOffTwoSeconds() async throws {
     server.handler = { _ in .json(GeoapifyFixtures.text("error-429.json"), status: 429) }
     let client = makeClient()
-    let error = await Self.failure { () async throws(BeaconError) in
+    let error = await failure { () async throws(BeaconError) in
       try await client.get(path: "/v2/places", query: [])
     }
     #expect(error == .rateLimited(retryAfterSeconds: 2))
@@ -458,7 +439,7 @@ import Testing
   @Test func aBadRequestCarriesGeoapifysMessage() async throws {
     server.handler = { _ in .json(GeoapifyFixtures.text("error-400.json"), status: 400) }
     let client = makeClient()
-    let error = await Self.failure { () async throws(BeaconError) in
+    let error = await failure { () async throws(BeaconError) in
       try await client.get(path: "/v2/places", query: [("limit", "501")])
     }
     #expect(error == .upstreamRejected(message: "\"limit\" must be less than or equal to 500"))
@@ -468,7 +449,7 @@ import Testing
   func aServerErrorIsUpstreamUnavailable(status: Int) async throws {
     server.handler = { _ in .json(GeoapifyFixtures.text("error-500.json"), status: status) }
     let client = makeClient()
-    let error = await Self.failure { () async throws(BeaconError) in
+    let error = await failure { () async throws(BeaconError) in
       try await client.get(path: "/v2/places", query: [])
     }
     #expect(error == .upstreamUnavailable(reason: "HTTP \(status)"))
@@ -481,7 +462,7 @@ import Testing
     let body = Data(GeoapifyFixtures.bytes("places-oslo-cafes.json"))
     server.handler = { _ in .fault(fault, headers: ["Content-Type": "application/json"], body: body) }
     let client = makeClient()
-    let error = await Self.failure { () async throws(BeaconError) in
+    let error = await failure { () async throws(BeaconError) in
       try await client.get(path: "/v2/places", query: [])
     }
     #expect(error?.kind == "upstreamUnavailable")
@@ -491,19 +472,19 @@ import Testing
   @Test func invalidJSONFromTheServerIsUpstreamUnavailable() async throws {
     server.handler = { _ in .json(#"{"type": "FeatureCollection", "features": [{"type": "#) }
     let (service, _) = try makeService()
-    let error = await Self.failure { () async throws(BeaconError) in try await service.search(Self.search()) }
+    let error = await failure { () async throws(BeaconError) in try await service.search(Self.search()) }
     #expect(error?.kind == "upstreamUnavailable")
   }
 
   @Test func aRefusedConnectionIsUpstreamUnavailable() async throws {
     let closed = try LoopbackHTTPServer.closedBaseURL()
     let client = makeClient(baseURL: closed)
-    let error = await Self.failure { () async throws(BeaconError) in
+    let error = await failure { () async throws(BeaconError) in
       try await client.get(path: "/v2/places", query: [])
     }
     #expect(error?.kind == "upstreamUnavailable")
     let (service, _) = try makeService(baseURL: closed)
-    let searchError = await Self.failure { () async throws(BeaconError) in try await service.search(Self.search()) }
+    let searchError = await failure { () async throws(BeaconError) in try await service.search(Self.search()) }
     #expect(searchError?.kind == "upstreamUnavailable")
   }
 
@@ -516,7 +497,7 @@ import Testing
     #expect(offline.places.isEmpty)
     #expect(offline.message?.contains("GEOAPIFY_API_KEY") == true)
     #expect(offline.message?.contains("Ingen offline-data her") == true)
-    let clientError = await Self.failure { () async throws(BeaconError) in
+    let clientError = await failure { () async throws(BeaconError) in
       try await makeClient(apiKey: nil).get(path: "/v2/places", query: [])
     }
     #expect(clientError == .missingAPIKey)
@@ -575,7 +556,7 @@ import Testing
     #expect(details.place.name == "Trattoria Fjordlys")
     #expect(details.stale == true)
     #expect(details.source == .offline)
-    let unknown = await Self.failure { () async throws(BeaconError) in try await service.details(id: "never-seen") }
+    let unknown = await failure { () async throws(BeaconError) in try await service.details(id: "never-seen") }
     #expect(unknown?.kind == "upstreamUnavailable")
   }
 

@@ -12,16 +12,6 @@ import Testing
   static let cafes = GeoapifyFixtures.bytes("places-oslo-cafes.json")
   static let hotels = GeoapifyFixtures.bytes("places-oslo-hotels.json")
 
-  /// The error a throwing call ended with, or `nil` when it returned.
-  static func failure<T>(_ body: () throws(BeaconError) -> T) -> BeaconError? {
-    do {
-      _ = try body()
-      return nil
-    } catch {
-      return error
-    }
-  }
-
   /// Feature `index` of the restaurants fixture as a Place Details answer of its own.
   static func restaurantFeatureAsDetails(_ index: Int) throws -> [UInt8] {
     let collection = try JSONParser.parse(restaurants)
@@ -179,7 +169,7 @@ import Testing
 
   @Test(arguments: ["{\"type\": \"FeatureCollection\", \"features\": [", "<html>502 Bad Gateway</html>", "", "null"])
   func invalidJSONIsUpstreamUnavailable(body: String) {
-    let error = Self.failure { () throws(BeaconError) in
+    let error = failure { () throws(BeaconError) in
       try GeoapifyDecoding.places(from: Array(body.utf8), requested: .cafe)
     }
     #expect(error?.kind == "upstreamUnavailable")
@@ -189,11 +179,11 @@ import Testing
     #"{"type": "FeatureCollection"}"#, #"{"features": {"0": {}}}"#, #"[]"#, #"{"results": []}"#,
   ])
   func aBodyWithoutFeaturesIsUpstreamUnavailable(body: String) {
-    let places = Self.failure { () throws(BeaconError) in
+    let places = failure { () throws(BeaconError) in
       try GeoapifyDecoding.places(from: Array(body.utf8), requested: .cafe)
     }
     #expect(places?.kind == "upstreamUnavailable")
-    let details = Self.failure { () throws(BeaconError) in try GeoapifyDecoding.details(from: Array(body.utf8)) }
+    let details = failure { () throws(BeaconError) in try GeoapifyDecoding.details(from: Array(body.utf8)) }
     #expect(details?.kind == "upstreamUnavailable")
   }
 
@@ -389,7 +379,7 @@ import Testing
   }
 
   @Test func autocompleteWithoutFeaturesOrResultsIsUpstreamUnavailable() {
-    let error = Self.failure { () throws(BeaconError) in
+    let error = failure { () throws(BeaconError) in
       try GeoapifyDecoding.suggestions(from: Array(#"{"query": {"text": "x"}}"#.utf8))
     }
     #expect(error?.kind == "upstreamUnavailable")
@@ -404,7 +394,7 @@ import Testing
   }
 
   @Test func ipInfoWithoutLocationIsUpstreamUnavailable() {
-    let error = Self.failure { () throws(BeaconError) in
+    let error = failure { () throws(BeaconError) in
       try GeoapifyDecoding.ipLocation(from: Array(#"{"ip": "203.0.113.7", "city": {"name": "Oslo"}}"#.utf8))
     }
     #expect(error?.kind == "upstreamUnavailable")

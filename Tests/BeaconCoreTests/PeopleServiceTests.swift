@@ -1,4 +1,3 @@
-import BeaconSync
 import BeaconTestSupport
 import Foundation
 import Testing
@@ -11,15 +10,10 @@ import Testing
 ///
 /// Serialized: the timeout tests wait on the wall clock, and beside other tests they would only add noise.
 @Suite(.serialized) struct PeopleServiceTests {
-  /// A clock the test moves by hand, starting at Wednesday 25 November 2026, 13:00 in Oslo.
-  final class TestClock: Sendable {
-    private let date = Locked(RandomUserFixtures.now)
-    var now: Date { date.withLock { $0 } }
-    func advance(by seconds: TimeInterval) { date.withLock { $0 += seconds } }
-  }
 
   let server: LoopbackHTTPServer
-  let clock = TestClock()
+  /// Starts at Wednesday 25 November 2026, 13:00 in Oslo.
+  let clock = TestClock(RandomUserFixtures.now)
   let directory = TemporaryDirectory()
 
   init() throws {
@@ -45,15 +39,6 @@ import Testing
       now: { clock.now }
     )
     return (service, store)
-  }
-
-  static func failure<T>(_ body: () async throws(BeaconError) -> T) async -> BeaconError? {
-    do {
-      _ = try await body()
-      return nil
-    } catch {
-      return error
-    }
   }
 
   static func id(_ index: Int, seed: String = "ios") -> String { RandomUserFixtures.uuid(seed: seed, index: index) }
@@ -134,7 +119,7 @@ import Testing
 
   @Test func offlineWithNothingStoredSaysHowToGetUsers() async throws {
     let (service, _) = try makeService(offline: true)
-    let error = await Self.failure { () async throws(BeaconError) in try await service.list() }
+    let error = await failure { () async throws(BeaconError) in try await service.list() }
     #expect(error == .people(.unavailable(reason: "offline")))
     #expect(error?.message(in: .nb).contains("--offline") == true)
     #expect(server.requests.isEmpty)
@@ -196,7 +181,7 @@ import Testing
   func invalidEditsNameTheirFieldAndChangeNothing(update: UserUpdate, field: String) async throws {
     let (service, _) = try makeService()
     _ = try await service.list()
-    let error = await Self.failure { () async throws(BeaconError) in
+    let error = await failure { () async throws(BeaconError) in
       try await service.update(id: Self.id(3), with: update)
     }
     guard case .invalidArgument(let named, _)? = error else {
@@ -226,7 +211,7 @@ import Testing
   @Test func anUnknownUserCannotBeEditedAndAnEmptyEditChangesNothing() async throws {
     let (service, _) = try makeService()
     _ = try await service.list()
-    let error = await Self.failure { () async throws(BeaconError) in
+    let error = await failure { () async throws(BeaconError) in
       try await service.update(id: "nobody", with: UserUpdate(city: "Oslo"))
     }
     #expect(error == .people(.userNotFound("nobody")))
@@ -250,7 +235,7 @@ import Testing
     #expect(server.requests.count == 2)
     #expect(refetched.users.count == 98)
     #expect(!refetched.users.contains { [Self.id(4), Self.id(11)].contains($0.id) })
-    let error = await Self.failure { () async throws(BeaconError) in try await service.user(id: Self.id(4)) }
+    let error = await failure { () async throws(BeaconError) in try await service.user(id: Self.id(4)) }
     #expect(error == .people(.userNotFound(Self.id(4))))
     #expect(try await store.storedUser(id: Self.id(4)) == nil, "the edits went with the user")
 
@@ -307,14 +292,14 @@ import Testing
     _ = try await service.list()
     _ = try await service.update(id: Self.id(1), with: UserUpdate(city: "Bergen"))
     server.handler = { _ in .json(RandomUserFixtures.troubleBody, status: 500) }
-    let error = await Self.failure { () async throws(BeaconError) in try await service.setSeed("android") }
+    let error = await failure { () async throws(BeaconError) in try await service.setSeed("android") }
     #expect(error == .people(.unavailable(reason: "HTTP 500")))
     let list = try await service.list()
     #expect(list.seed == "ios")
     #expect(list.users.count == 100)
 
     let (offline, _) = try makeService(store: service.store, offline: true)
-    let refused = await Self.failure { () async throws(BeaconError) in try await offline.setSeed("android") }
+    let refused = await failure { () async throws(BeaconError) in try await offline.setSeed("android") }
     #expect(refused == .people(.unavailable(reason: "offline")))
     #expect(server.requests.count == 2)
   }
@@ -322,7 +307,7 @@ import Testing
   @Test(arguments: [("", "emptySeed"), ("   ", "emptySeed"), (String(repeating: "s", count: 65), "seedTooLong")])
   func anEmptyOrLongSeedIsInvalid(seed: String, problem: String) async throws {
     let (service, _) = try makeService()
-    let error = await Self.failure { () async throws(BeaconError) in try await service.setSeed(seed) }
+    let error = await failure { () async throws(BeaconError) in try await service.setSeed(seed) }
     guard case .invalidArgument("seed", .people(let message))? = error else {
       Issue.record("unexpected \(String(describing: error))")
       return
@@ -395,7 +380,7 @@ import Testing
     #expect(one.focus == Self.id(6))
     #expect(one.region?.center == one.pins.first?.location)
     #expect(one.region?.latitudeDelta == MapRegion.singleUserSpan)
-    let error = await Self.failure { () async throws(BeaconError) in try await service.map(focus: "nobody") }
+    let error = await failure { () async throws(BeaconError) in try await service.map(focus: "nobody") }
     #expect(error == .people(.userNotFound("nobody")))
   }
 
@@ -405,7 +390,7 @@ import Testing
   func aServerErrorIsUpstreamUnavailable(status: Int) async throws {
     server.handler = { _ in .json(RandomUserFixtures.troubleBody, status: status) }
     let (service, _) = try makeService()
-    let error = await Self.failure { () async throws(BeaconError) in try await service.list() }
+    let error = await failure { () async throws(BeaconError) in try await service.list() }
     #expect(error == .people(.unavailable(reason: "HTTP \(status)")))
     #expect(error?.message(in: .nb) == "Får ikke kontakt med randomuser.me; sjekk nettet eller prøv igjen senere")
   }
@@ -413,7 +398,7 @@ import Testing
   @Test func troubleWithStatus200IsUpstreamUnavailableToo() async throws {
     server.handler = { _ in .json(RandomUserFixtures.troubleBody) }
     let (service, _) = try makeService()
-    let error = await Self.failure { () async throws(BeaconError) in try await service.list() }
+    let error = await failure { () async throws(BeaconError) in try await service.list() }
     guard case .people(.unavailable(let reason))? = error else {
       Issue.record("unexpected \(String(describing: error))")
       return
@@ -424,10 +409,10 @@ import Testing
   @Test func tooManyRequestsHonoursRetryAfterAndPausesLaterCalls() async throws {
     server.handler = { _ in .json(RandomUserFixtures.rateLimitBody, status: 429, headers: ["Retry-After": "7"]) }
     let (service, _) = try makeService()
-    let first = await Self.failure { () async throws(BeaconError) in try await service.list() }
+    let first = await failure { () async throws(BeaconError) in try await service.list() }
     #expect(first == .people(.rateLimited(retryAfterSeconds: 7)))
     #expect(first?.kind == "rateLimited")
-    let second = await Self.failure { () async throws(BeaconError) in try await service.setSeed("android") }
+    let second = await failure { () async throws(BeaconError) in try await service.setSeed("android") }
     guard case .people(.rateLimited(let seconds))? = second else {
       Issue.record("expected rateLimited, got \(String(describing: second))")
       return
@@ -450,7 +435,7 @@ import Testing
     let (service, _) = try makeService()
     _ = try await service.list()
     server.handler = { _ in .json(#"{"error": "Bad seed"}"#, status: 400) }
-    let error = await Self.failure { () async throws(BeaconError) in try await service.list(refresh: true) }
+    let error = await failure { () async throws(BeaconError) in try await service.list(refresh: true) }
     #expect(error == .people(.rejected(message: "Bad seed")))
     #expect(error?.kind == "upstreamRejected")
   }
@@ -458,7 +443,7 @@ import Testing
   @Test func anUnknownVersionIsUpstreamUnavailable() async throws {
     server.handler = { _ in .text("Not Found", status: 404) }
     let (service, _) = try makeService()
-    let error = await Self.failure { () async throws(BeaconError) in try await service.list() }
+    let error = await failure { () async throws(BeaconError) in try await service.list() }
     #expect(error == .people(.unavailable(reason: "HTTP 404")))
   }
 
@@ -467,7 +452,7 @@ import Testing
     let body = Data(RandomUserFixtures.page(seed: "ios").utf8)
     server.handler = { _ in .fault(fault, headers: ["Content-Type": "application/json"], body: body) }
     let (service, _) = try makeService()
-    let error = await Self.failure { () async throws(BeaconError) in try await service.list() }
+    let error = await failure { () async throws(BeaconError) in try await service.list() }
     #expect(error?.kind == "upstreamUnavailable")
   }
 
@@ -482,7 +467,7 @@ import Testing
 
   @Test func aRefusedConnectionIsUpstreamUnavailable() async throws {
     let (service, _) = try makeService(baseURL: try LoopbackHTTPServer.closedBaseURL())
-    let error = await Self.failure { () async throws(BeaconError) in try await service.list() }
+    let error = await failure { () async throws(BeaconError) in try await service.list() }
     #expect(error?.kind == "upstreamUnavailable")
   }
 
@@ -499,7 +484,7 @@ import Testing
   @Test func aBaseURLWithAPathKeepsIt() async throws {
     let base = try #require(URL(string: server.baseURL.absoluteString + "/proxy/"))
     let (service, _) = try makeService(baseURL: base)
-    _ = await Self.failure { () async throws(BeaconError) in try await service.list() }
+    _ = await failure { () async throws(BeaconError) in try await service.list() }
     #expect(server.requests.first?.path == "/proxy/api/1.4/")
   }
 

@@ -32,12 +32,6 @@ import Testing
     return client
   }
 
-  static func failure(_ result: Result<JSONValue, ResponseError>) -> ResponseError? {
-    if case .failure(let error) = result { return error }
-    Issue.record("expected an error, got \(result)")
-    return nil
-  }
-
   static func coordinate(_ value: JSONValue?) -> Coordinate? {
     guard let lat = value?["lat"]?.doubleValue, let lon = value?["lon"]?.doubleValue else { return nil }
     return Coordinate(lat: lat, lon: lon)
@@ -139,7 +133,7 @@ import Testing
   func invalidSearchParamsNameTheirField(_ invalid: InvalidCase) async throws {
     let server = try Self.fakeGeoapify()
     let client = try await Self.session(server)
-    let error = try #require(Self.failure(await client.call("places/search", params: invalid.params)))
+    let error = try #require(failure(await client.call("places/search", params: invalid.params)))
     #expect(error.code == .invalidParams)
     #expect(error.kind == "invalidParams")
     #expect(error.data?["field"]?.stringValue == invalid.field)
@@ -257,7 +251,7 @@ import Testing
     let server = try Self.fakeGeoapify()
     server.enqueue(.json(#"{"type": "FeatureCollection", "features": []}"#), forPath: "/v2/place-details")
     let client = try await Self.session(server)
-    let error = try #require(Self.failure(await client.call("places/details", params: ["id": "ghost"])))
+    let error = try #require(failure(await client.call("places/details", params: ["id": "ghost"])))
     #expect(error.code == ApplicationErrorCode.notFound)
     #expect(error.data?["placeId"] == "ghost")
   }
@@ -297,7 +291,7 @@ import Testing
     for task in tasks { results.append(await task.value) }
 
     for (index, result) in results.dropLast().enumerated() {
-      let error = try #require(Self.failure(result), "keystroke \(index + 1)")
+      let error = try #require(failure(result), "keystroke \(index + 1)")
       #expect(error.code == .requestCancelled)
       #expect(error.data?["reason"] == "superseded")
     }
@@ -313,7 +307,7 @@ import Testing
     let first = Task { await client.call("places/search", params: ["debounceMs": 200]) }
     try await Task.sleep(for: .milliseconds(50))
     let second = Task { await client.call("places/search", params: ["debounceMs": 200]) }
-    let error = try #require(Self.failure(await first.value))
+    let error = try #require(failure(await first.value))
     #expect(error.code == .requestCancelled)
     #expect(error.data?["reason"] == "superseded")
     let result = try await second.value.get()
@@ -365,7 +359,7 @@ import Testing
     #expect(message.contains("https://myprojects.geoapify.com"))
     #expect(message.contains("GEOAPIFY_API_KEY"))
     // Autocomplete has no offline answer: there the missing key is an error that says what to do.
-    let error = try #require(Self.failure(await client.call("places/autocomplete", params: ["text": "kaf"])))
+    let error = try #require(failure(await client.call("places/autocomplete", params: ["text": "kaf"])))
     #expect(error.code == ApplicationErrorCode.missingAPIKey)
     #expect(error.code.rawValue == -33020)
     #expect(error.kind == "missingApiKey")
@@ -416,7 +410,7 @@ import Testing
       forPath: "/v2/places"
     )
     let client = try await Self.session(server)
-    let error = try #require(Self.failure(await client.call("places/search")))
+    let error = try #require(BeaconTestSupport.failure(await client.call("places/search")))
     #expect(error.code.rawValue == failure.code)
     #expect(error.kind == failure.kind)
     for (key, value) in failure.data {

@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Foundation
 import JSONRPC
 import Testing
@@ -300,8 +301,8 @@ final class BeaconProcess: @unchecked Sendable {
   /// The child's stderr: the log.
   let stderr: OutputCollector
   let input: InputWriter
-  /// A private directory for this process (the store lives here); removed at teardown.
-  let directory: URL
+  /// A private directory for this process (the store lives here); removed at teardown, after the process.
+  private let temporary = TemporaryDirectory("beacon-e2e")
 
   /// The sanitizer settings of this test run (`ASAN_OPTIONS`, `LSAN_OPTIONS`, `TSAN_OPTIONS` and where to find the
   /// symbolizer), for children started with an environment of their own, so a sanitized run applies the same
@@ -334,8 +335,7 @@ final class BeaconProcess: @unchecked Sendable {
   ) throws {
     Self.ignoreSIGPIPE
     let binary = try BeaconBinary.url()
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = temporary.url
 
     var variables = ProcessInfo.processInfo.environment.filter { name, _ in
       !name.hasPrefix("BEACON_") && name != "GEOAPIFY_API_KEY"
@@ -381,8 +381,10 @@ final class BeaconProcess: @unchecked Sendable {
       while process.isRunning && Date() < deadline { usleep(2_000) }
     }
     input.close()
-    try? FileManager.default.removeItem(at: directory)
   }
+
+  /// The private directory of this process (the store lives here).
+  var directory: URL { temporary.url }
 
   /// The child's process id.
   var pid: Int32 { process.processIdentifier }
