@@ -12,7 +12,7 @@ import Testing
 
   /// The error decoding `text` ends with, or `nil` when it decodes.
   static func failure(_ text: String) -> BeaconError? {
-    BeaconTestSupport.failure { () throws(BeaconError) in try decode(text) }
+    BeaconTestSupport.failure { () throws(BeaconError) in try FruityviceDecoding.fruits(from: Array(text.utf8)) }
   }
 
   @Test func theCatalogueDecodesInTheAPIsOrderWithEveryField() throws {
