@@ -3,7 +3,7 @@ import BeaconServer
 import Foundation
 import JSONRPC
 
-/// What `beacon crypto …` does (seed 004, the CoinLore brief).
+/// What `beacon crypto …` does.
 enum CryptoCommand: Equatable {
   /// `beacon crypto [global]`: `crypto/global`.
   case global(refresh: Bool)

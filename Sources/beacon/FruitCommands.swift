@@ -2,7 +2,7 @@ import BeaconCore
 import BeaconServer
 import JSONRPC
 
-/// What `beacon fruits …` does (seed 001, the Fruityvice brief).
+/// What `beacon fruits …` does.
 enum FruitCommand: Equatable {
   /// `beacon fruits`: `fruits/list`.
   case list(refresh: Bool)

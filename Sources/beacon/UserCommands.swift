@@ -3,7 +3,7 @@ import BeaconServer
 import Foundation
 import JSONRPC
 
-/// What `beacon users …` does (seeds 002/003, the randomuser.me brief).
+/// What `beacon users …` does.
 enum UserCommand: Equatable {
   /// `beacon users [list] [--refresh]`: `users/list`.
   case list(refresh: Bool)

@@ -1,7 +1,7 @@
 import BeaconJSON
 import Foundation
 
-/// The crypto tables (seed 004): CoinLore's answers as last fetched (`crypto_snapshot`, by request), every coin as
+/// The crypto tables: CoinLore's answers as last fetched (`crypto_snapshot`, by request), every coin as
 /// last seen (`crypto_coin`), and the user's crypto settings (`crypto_settings`). Nothing here is pruned, so
 /// `crypto/*` keep answering, marked stale, however long CoinLore is out of reach.
 extension Store {
