@@ -10,13 +10,7 @@ extension Store {
     try storage {
       guard let row = try database.query("SELECT body, fetched_at FROM crypto_snapshot WHERE key = ?", [key]).first
       else { return nil }
-      let body: [UInt8]
-      switch row.values[0] {
-      case .blob(let bytes): body = bytes
-      case .text(let text): body = Array(text.utf8)
-      default: body = []
-      }
-      return CachedResponse(body: body, fetchedAt: Date(timeIntervalSince1970: row.double(1) ?? 0))
+      return CachedResponse(row: row)
     }
   }
 
