@@ -148,6 +148,7 @@ let package = Package(
     .testTarget(
       name: "BeaconTestSupportTests",
       dependencies: [
+        "BeaconCore",
         "BeaconJSON",
         "BeaconSync",
         "BeaconTestSupport",
