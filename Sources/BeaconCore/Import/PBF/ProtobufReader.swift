@@ -136,11 +136,8 @@ struct ProtobufReader {
   /// The values of a repeated `sint64` field, appended to `values`, optionally delta-decoded (each value the sum of
   /// the ones so far, continuing from the last value already in `values`).
   mutating func sint64s(_ type: WireType, into values: inout [Int64], delta: Bool) throws(Malformed) {
-    var raw: [UInt64] = []
-    try varints(type, into: &raw)
     var last = values.last ?? 0
-    values.reserveCapacity(values.count + raw.count)
-    for value in raw {
+    func append(_ value: UInt64) {
       let decoded = Self.zigzag(value)
       if delta {
         last = last &+ decoded
@@ -148,6 +145,17 @@ struct ProtobufReader {
       } else {
         values.append(decoded)
       }
+    }
+    switch type {
+    case .varint:
+      append(try varint())
+    case .lengthDelimited:
+      var packed = try message()
+      // At least one byte per value: room for them all at once.
+      values.reserveCapacity(values.count + (packed.end - packed.offset))
+      while !packed.isAtEnd { append(try packed.varint()) }
+    default:
+      throw Malformed(offset: offset)
     }
   }
 }
