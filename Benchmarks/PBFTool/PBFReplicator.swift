@@ -26,8 +26,7 @@ struct PBFReplicator {
       if type == "OSMHeader" {
         header = blob
       } else if type == "OSMData" {
-        let block = try Self.inflate(blob)
-        blocks[try Self.kind(of: block)].append(block)
+        for (kind, block) in try Self.split(try Self.inflate(blob)) { blocks[kind].append(block) }
       }
     }
     guard let header else { throw ToolError("the source has no OSMHeader blob") }
@@ -182,21 +181,27 @@ struct PBFReplicator {
     return output
   }
 
-  /// 0 for a block of nodes, 1 of ways, 2 of relations (by its first group's first element).
-  private static func kind(of block: [UInt8]) throws -> Int {
+  /// A block as one block per kind of element it holds (0 nodes, 1 ways, 2 relations), in that order: the same
+  /// string table and scale, each with the groups of its kind (a real extract may end its nodes and start its
+  /// ways in one block).
+  private static func split(_ block: [UInt8]) throws -> [(Int, [UInt8])] {
+    var common = ProtobufWriter()
+    var groups: [[UInt8]] = [[], [], []]
     var reader = WireReader(block)
     while let (number, type, value) = reader.next() {
-      guard number == 2, type == 2 else { continue }
-      var group = WireReader(value.bytes)
-      if let (element, _, _) = group.next() {
-        switch element {
-        case 1, 2: return 0
-        case 3: return 1
-        case 4: return 2
-        default: break
-        }
+      guard number == 2, type == 2 else {
+        common.raw(number, type, value)
+        continue
       }
+      var group = WireReader(value.bytes)
+      guard let (element, _, _) = group.next() else { continue }
+      let kind = element <= 2 ? 0 : element == 3 ? 1 : 2
+      var field = ProtobufWriter()
+      field.field(2, bytes: value.bytes)
+      groups[kind] += field.bytes
     }
-    throw ToolError("a data block without nodes, ways or relations")
+    let parts = groups.enumerated().filter { !$0.element.isEmpty }.map { ($0.offset, common.bytes + $0.element) }
+    guard !parts.isEmpty else { throw ToolError("a data block without nodes, ways or relations") }
+    return parts
   }
 }
