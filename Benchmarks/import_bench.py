@@ -101,11 +101,6 @@ def run(bench, tool, osmium_python, sizes, clean_environment):
             counts = json.loads(output)
             row["libosmium"] = {"s": seconds, "mb_per_s": size_mb / seconds, "peak_rss_mb": rss, "counts": counts}
             row["counts_equal"] = counts == decoded
-        if shutil.which("osmium"):
-            seconds, rss, _ = run_measured(
-                ["osmium", "tags-filter", "--overwrite", "-f", "opl", "-o", "/dev/null", pbf, *FILTER]
-            )
-            row["osmium_tags_filter"] = {"s": seconds, "mb_per_s": size_mb / seconds, "peak_rss_mb": rss}
         paths = exports(pbf)
         for kind, path in (paths or {}).items():
             store = os.path.join(bench.work, f"import-{kind}-{megabytes}.sqlite")
@@ -128,12 +123,8 @@ def rows(results):
     for size, row in results.items():
         decode = row["decode"]
         osmium = row.get("libosmium")
-        tags_filter = row.get("osmium_tags_filter")
-        peers = " · ".join(part for part in [
-            f"pyosmium {osmium['s']:.1f} s / {osmium['peak_rss_mb']:.0f} MB" if osmium else "",
-            f"osmium tags-filter {tags_filter['s']:.1f} s / {tags_filter['peak_rss_mb']:.0f} MB" if tags_filter else "",
-        ] if part)
-        fastest = min([peer["s"] for peer in (osmium, tags_filter) if peer] or [0]) or None
+        peers = f"libosmium {osmium['s']:.1f} s / {osmium['peak_rss_mb']:.0f} MB" if osmium else ""
+        fastest = osmium["s"] if osmium else None
         table.append((
             f"PBF decode alone, {row['pbf_mb']:.0f} MB",
             f"{decode['s']:.1f} s ({decode['mb_per_s']:.0f} MB/s) / {decode['peak_rss_mb']:.0f} MB",

@@ -13,20 +13,21 @@ import Testing
     .appendingPathComponent("Fixtures/osm/Helsinki.osm.pbf")
 
   /// Everything a feature says, as text (OSMFeature is not Equatable).
-  static func summary(_ features: [OSMFeature]) -> [String] {
+  static func summary(_ features: [OSMFeature], positions: Bool = true) -> [String] {
     features.map { feature in
       let tags = feature.tags.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
-      return "\(String(describing: feature.identity)) \(feature.position) \(tags) \(feature.shape)"
+      let position = positions ? "\(feature.position)" : ""
+      return "\(String(describing: feature.identity)) \(position) \(tags) \(feature.shape)"
     }
   }
 
-  static func read(_ bytes: [UInt8], batch: Int) throws -> [String] {
-    summary(try PBFFeatureReader.read(.bytes(bytes, name: "city.osm.pbf"), batch: batch))
+  static func read(_ bytes: [UInt8], batch: Int, positions: Bool = true) throws -> [String] {
+    summary(try PBFFeatureReader.read(.bytes(bytes, name: "city.osm.pbf"), batch: batch), positions: positions)
   }
 
   /// A file of many small blocks: dense nodes (wanted ones among them, with padded tag values and a repeated
   /// key), then ways over nodes of other blocks, then multipolygon relations over those ways.
-  static func manyBlocks() -> [UInt8] {
+  static func manyBlocks(nodeBlocksReversed: Bool = false) -> [UInt8] {
     var blocks: [PBFWriter.Block] = []
     for block in 0..<40 {
       var nodes: [Node] = []
@@ -45,6 +46,7 @@ import Testing
       }
       blocks.append(PBFWriter.Block([.dense(nodes)], latOffset: Int64(block) * 1000))
     }
+    if nodeBlocksReversed { blocks.reverse() }
     for block in 0..<10 {
       let ways = (0..<5).map { index -> PBFWriter.Way in
         let id = Int64(block * 5 + index + 1)
@@ -84,6 +86,26 @@ import Testing
     for batch in [2, 7, PBFFeatureReader.defaultBatch, 100] {
       #expect(try Self.read(bytes, batch: batch) == inOrder, "batch \(batch)")
     }
+  }
+
+  /// The later passes skip blocks by the id ranges the first pass saw; an unsorted file (node blocks in reverse
+  /// order) loses nothing.
+  @Test func anUnsortedFileGivesTheSameFeatures() throws {
+    let sorted = try Self.read(Self.manyBlocks(), batch: 3, positions: false)
+    let unsorted = try Self.read(Self.manyBlocks(nodeBlocksReversed: true), batch: 3, positions: false)
+    #expect(unsorted.count == 450)
+    #expect(unsorted.sorted() == sorted.sorted())
+  }
+
+  @Test func aBlockHoldsAnIdOnlyWhenOneIsInItsRange() {
+    let ids: [Int64] = [-5, 3, 10, 40]
+    #expect(PBFFeatureReader.holdsAny(ids, in: 3...3))
+    #expect(PBFFeatureReader.holdsAny(ids, in: -9 ... -5))
+    #expect(PBFFeatureReader.holdsAny(ids, in: 11...40))
+    #expect(!PBFFeatureReader.holdsAny(ids, in: 4...9))
+    #expect(!PBFFeatureReader.holdsAny(ids, in: 41...100))
+    #expect(!PBFFeatureReader.holdsAny(ids, in: nil))
+    #expect(!PBFFeatureReader.holdsAny([], in: 0...10))
   }
 
   @Test func aDamagedBlockIsReportedBeforeALaterTruncatedBlob() throws {

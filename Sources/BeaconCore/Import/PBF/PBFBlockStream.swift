@@ -17,8 +17,11 @@ struct PBFBlockStream {
   let filter: PBFPrimitiveBlock.Filter
 
   /// Reads the file from its start (checking its header) and calls `body` with each data block's kept elements
-  /// and the block's file offset.
-  func forEach(_ body: (PBFElements, Int) throws(PBFFailure) -> Void) throws(PBFFailure) {
+  /// and the block's file offset; blocks for whose offset `skip` says `true` are neither decompressed nor decoded.
+  func forEach(
+    skip: (Int) -> Bool = { _ in false },
+    _ body: (PBFElements, Int) throws(PBFFailure) -> Void
+  ) throws(PBFFailure) {
     guard input.rewind() else { throw PBFFailure(problem: .pbfNeedsFile, offset: 0) }
     var blobs = PBFBlobReader(input: input)
     guard let first = try blobs.next() else { throw PBFFailure(problem: .emptyInput, offset: 0) }
@@ -35,8 +38,8 @@ struct PBFBlockStream {
             ended = true
             break
           }
-          // Unknown blob types are skipped, as the format says.
-          guard blob.type == "OSMData" else { continue }
+          // Unknown blob types are skipped, as the format says (and the blocks the caller needs not).
+          guard blob.type == "OSMData", !skip(blob.offset) else { continue }
           bytes += blob.bytes.count
           pending.append(blob)
         } catch {

@@ -35,6 +35,9 @@ struct PBFFeatureReader {
   private var neededNodes = Set<Int64>()
   /// The positions of the nodes wanted ways need (filled in pass 3).
   private var locations: [Int64: Coordinate] = [:]
+  /// The id ranges of each data block's nodes and ways, by the block's offset (filled in pass 1): the later
+  /// passes decompress only the blocks that may hold what they look for.
+  private var blockIDs: [Int: (nodes: ClosedRange<Int64>?, ways: ClosedRange<Int64>?)] = [:]
 
   /// The default ``batch``: a few blocks per core, so that no core waits long for the slowest block of a batch.
   static let defaultBatch = 4 * ProcessInfo.processInfo.activeProcessorCount
@@ -89,6 +92,7 @@ struct PBFFeatureReader {
     var needed = Set<Int64>()
     let blocks = PBFBlockStream(input: input, batch: batch, selection: .all, filter: .candidates)
     try blocks.forEach { elements, offset throws(PBFFailure) in
+      blockIDs[offset] = (elements.nodeIDs, elements.wayIDs)
       for node in elements.nodes where Self.isWanted(node.tags) {
         emit(
           OSMFeature(
@@ -116,13 +120,10 @@ struct PBFFeatureReader {
   private mutating func memberPass() throws(PBFFailure) {
     var found: [Int64: [Int64]] = [:]
     var needed = neededNodes
-    let blocks = PBFBlockStream(
-      input: input,
-      batch: batch,
-      selection: .ways,
-      filter: .ids(Set(relations.flatMap(\.refs)))
-    )
-    try blocks.forEach { elements, _ throws(PBFFailure) in
+    let wanted = Set(relations.flatMap(\.refs))
+    let sorted = wanted.sorted()
+    let blocks = PBFBlockStream(input: input, batch: batch, selection: .ways, filter: .ids(wanted))
+    try blocks.forEach(skip: { !Self.holdsAny(sorted, in: blockIDs[$0]?.ways) }) { elements, _ throws(PBFFailure) in
       for way in elements.ways {
         found[way.id] = way.refs
         needed.formUnion(way.refs)
@@ -135,12 +136,25 @@ struct PBFFeatureReader {
   private mutating func locationPass() throws(PBFFailure) {
     var found: [Int64: Coordinate] = [:]
     found.reserveCapacity(neededNodes.count)
+    let sorted = neededNodes.sorted()
     let blocks = PBFBlockStream(input: input, batch: batch, selection: .nodes, filter: .ids(neededNodes))
-    try blocks.forEach { elements, _ throws(PBFFailure) in
+    try blocks.forEach(skip: { !Self.holdsAny(sorted, in: blockIDs[$0]?.nodes) }) { elements, _ throws(PBFFailure) in
       for node in elements.nodes { found[node.id] = Coordinate(lat: node.lat, lon: node.lon) }
     }
     neededNodes = []
     locations = found
+  }
+
+  /// Whether some id of `sorted` (ascending) is in `range`.
+  static func holdsAny(_ sorted: [Int64], in range: ClosedRange<Int64>?) -> Bool {
+    guard let range else { return false }
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+    }
+    return low < sorted.count && sorted[low] <= range.upperBound
   }
 
   // MARK: - Geometry

@@ -69,11 +69,11 @@ struct PBFPrimitiveBlock: Sendable {
       while let field = try reader.nextField() {
         switch (field.number, field.type) {
         case (1, .lengthDelimited) where selection.contains(.nodes):
-          if let node = try node(try reader.message(), &scratch) { elements.nodes.append(node) }
+          if let node = try node(try reader.message(), &scratch, &elements.nodeIDs) { elements.nodes.append(node) }
         case (2, .lengthDelimited) where selection.contains(.nodes):
-          try denseNodes(try reader.message(), into: &elements.nodes, &scratch)
+          try denseNodes(try reader.message(), into: &elements, &scratch)
         case (3, .lengthDelimited) where selection.contains(.ways):
-          if let way = try way(try reader.message(), &scratch) { elements.ways.append(way) }
+          if let way = try way(try reader.message(), &scratch, &elements.wayIDs) { elements.ways.append(way) }
         case (4, .lengthDelimited) where selection.contains(.relations):
           if let relation = try relation(try reader.message(), &scratch) { elements.relations.append(relation) }
         default:
@@ -111,7 +111,8 @@ struct PBFPrimitiveBlock: Sendable {
   /// A plain node, if the filter keeps it.
   private func node(
     _ message: ProtobufReader,
-    _ scratch: inout Scratch
+    _ scratch: inout Scratch,
+    _ ids: inout ClosedRange<Int64>?
   ) throws(ProtobufReader.Malformed)
     -> PBFElements.Node?
   {
@@ -130,6 +131,7 @@ struct PBFPrimitiveBlock: Sendable {
       default: try reader.skip(field.type)
       }
     }
+    ids = ids.including(id)
     guard try scratch.keeps(id: id, at: message.offset) else { return nil }
     return PBFElements.Node(
       id: id,
@@ -141,7 +143,7 @@ struct PBFPrimitiveBlock: Sendable {
 
   private func denseNodes(
     _ message: ProtobufReader,
-    into nodes: inout [PBFElements.Node],
+    into elements: inout PBFElements,
     _ scratch: inout Scratch
   ) throws(ProtobufReader.Malformed) {
     var reader = message
@@ -171,14 +173,16 @@ struct PBFPrimitiveBlock: Sendable {
     // i's, and `kept` the nodes the filter keeps.
     var tagRanges: [Range<Int>] = []
     var kept: [Int] = []
-    var ids: [Int64] = []
+    let ids = try decode(1, signed: true).ids
+    if let low = ids.min(), let high = ids.max() {
+      elements.nodeIDs = elements.nodeIDs.including(low)
+      elements.nodeIDs = elements.nodeIDs.including(high)
+    }
     if case .ids = scratch.filter {
-      ids = try decode(1, signed: true).ids
       for index in ids.indices {
         if try scratch.keeps(id: ids[index], at: message.offset) { kept.append(index) }
       }
     } else {
-      ids = try decode(1, signed: true).ids
       var next = 0
       tagRanges.reserveCapacity(ids.count)
       for index in ids.indices {
@@ -202,7 +206,7 @@ struct PBFPrimitiveBlock: Sendable {
     guard ids.count == lats.count, ids.count == lons.count else {
       throw ProtobufReader.Malformed(offset: message.offset)
     }
-    nodes.reserveCapacity(nodes.count + kept.count)
+    elements.nodes.reserveCapacity(elements.nodes.count + kept.count)
     for index in kept {
       var tags: [String: String] = [:]
       if scratch.withTags {
@@ -212,7 +216,7 @@ struct PBFPrimitiveBlock: Sendable {
           next += 2
         }
       }
-      nodes.append(
+      elements.nodes.append(
         PBFElements.Node(
           id: ids[index],
           lat: degrees(lats[index], offset: latOffset),
@@ -226,7 +230,8 @@ struct PBFPrimitiveBlock: Sendable {
   /// A way, if the filter keeps it (its node ids decoded only then).
   private func way(
     _ message: ProtobufReader,
-    _ scratch: inout Scratch
+    _ scratch: inout Scratch,
+    _ ids: inout ClosedRange<Int64>?
   ) throws(ProtobufReader.Malformed)
     -> PBFElements.Way?
   {
@@ -246,6 +251,7 @@ struct PBFPrimitiveBlock: Sendable {
       default: try reader.skip(field.type)
       }
     }
+    ids = ids.including(id)
     guard try scratch.keeps(id: id, at: message.offset) else { return nil }
     var nodes: [Int64] = []
     for field in refs {

@@ -126,10 +126,44 @@ struct ProtobufReader {
     case .varint:
       values.append(try varint())
     case .lengthDelimited:
-      var packed = try message()
-      while !packed.isAtEnd { values.append(try packed.varint()) }
+      let start = offset
+      let range = try lengthDelimited()
+      guard Self.packed(bytes, range, { values.append($0) }) else { throw Malformed(offset: start) }
     default:
       throw Malformed(offset: offset)
+    }
+  }
+
+  /// Calls `body` with each varint of a packed field's `range` of `bytes` (the hot loop of decoding a block: no
+  /// bounds check per byte); `false` when a varint is longer than ten bytes or cut off by the end of the range.
+  @inline(__always)
+  static func packed(_ bytes: [UInt8], _ range: Range<Int>, _ body: (UInt64) -> Void) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress, range.lowerBound >= 0, range.upperBound <= buffer.count else {
+        return range.isEmpty
+      }
+      var index = range.lowerBound
+      let end = range.upperBound
+      while index < end {
+        var byte = base[index]
+        index += 1
+        if byte < 0x80 {
+          body(UInt64(byte))
+          continue
+        }
+        var result = UInt64(byte & 0x7F)
+        var shift: UInt64 = 7
+        repeat {
+          guard index < end, shift <= 63 else { return false }
+          byte = base[index]
+          index += 1
+          if shift == 63, byte > 1 { return false }
+          result |= UInt64(byte & 0x7F) << shift
+          shift += 7
+        } while byte >= 0x80
+        body(result)
+      }
+      return true
     }
   }
 
@@ -150,10 +184,11 @@ struct ProtobufReader {
     case .varint:
       append(try varint())
     case .lengthDelimited:
-      var packed = try message()
+      let start = offset
+      let range = try lengthDelimited()
       // At least one byte per value: room for them all at once.
-      values.reserveCapacity(values.count + (packed.end - packed.offset))
-      while !packed.isAtEnd { append(try packed.varint()) }
+      values.reserveCapacity(values.count + range.count)
+      guard Self.packed(bytes, range, append) else { throw Malformed(offset: start) }
     default:
       throw Malformed(offset: offset)
     }
