@@ -60,21 +60,51 @@ def pbf_file(tool, megabytes):
     return path
 
 
-def exports(pbf):
-    """The wanted objects of `pbf` as GeoJSON and GeoJSONSeq (osmium-tool), or None without osmium-tool."""
+def shifted(value, dlat, dlon):
+    """GeoJSON coordinates (nested lists) moved by dlat/dlon degrees."""
+    if value and isinstance(value[0], (int, float)):
+        return [round(value[0] + dlon, 7), round(value[1] + dlat, 7), *value[2:]]
+    return [shifted(item, dlat, dlon) for item in value]
+
+
+def exports(megabytes):
+    """The wanted objects of the `megabytes` PBF as GeoJSON and GeoJSONSeq: `osmium export -a type,id` of the
+    Helsinki source's wanted objects (osmium-tool), copied as `beacon-pbf-tool generate` copies them (ids plus
+    copy × 2^35, 0.05° south and 0.1° east per tile of a 40-column grid). None without osmium-tool."""
     if shutil.which("osmium") is None:
         return None
-    base = pbf[: -len(".osm.pbf")]
-    filtered = base + "-wanted.osm.pbf"
+    base = os.path.join(CACHE, f"helsinki-{megabytes}mb")
     paths = {"geojson": base + ".geojson", "geojsonseq": base + ".geojsonseq"}
-    if not all(os.path.exists(path) for path in paths.values()):
-        subprocess.check_call(["osmium", "tags-filter", "--overwrite", "-o", filtered, pbf, *FILTER])
-        for kind, path in paths.items():
-            subprocess.check_call(
-                ["osmium", "export", "--overwrite", "-a", "type,id", "-f", kind, "-o", path, filtered],
-                stderr=subprocess.DEVNULL,
-            )
-        os.remove(filtered)
+    if all(os.path.exists(path) for path in paths.values()):
+        return paths
+    filtered = os.path.join(CACHE, "helsinki-wanted.osm.pbf")
+    source = os.path.join(CACHE, "helsinki-wanted.geojson")
+    subprocess.check_call(["osmium", "tags-filter", "--overwrite", "-o", filtered, SOURCE, *FILTER])
+    subprocess.check_call(
+        ["osmium", "export", "--overwrite", "-a", "type,id", "-f", "geojson", "-o", source, filtered],
+        stderr=subprocess.DEVNULL,
+    )
+    with open(source) as handle:
+        features = json.load(handle)["features"]
+    copies = max(1, -(-megabytes * 1_000_000 // os.path.getsize(SOURCE)))
+    with open(paths["geojson"] + ".partial", "w") as collection, open(paths["geojsonseq"] + ".partial", "w") as seq:
+        collection.write('{"type":"FeatureCollection","features":[\n')
+        first = True
+        for copy in range(copies):
+            dlat, dlon = -(copy // 40) * 0.05, (copy % 40) * 0.1
+            for feature in features:
+                properties = dict(feature["properties"])
+                properties["@id"] = properties["@id"] + copy * (1 << 35)
+                moved = {"type": "Feature", "geometry": {"type": feature["geometry"]["type"],
+                         "coordinates": shifted(feature["geometry"]["coordinates"], dlat, dlon)},
+                         "properties": properties}
+                text = json.dumps(moved, ensure_ascii=False, separators=(",", ":"))
+                collection.write(("" if first else ",\n") + text)
+                seq.write("\x1e" + text + "\n")
+                first = False
+        collection.write("\n]}\n")
+    for path in paths.values():
+        os.replace(path + ".partial", path)
     return paths
 
 
@@ -101,7 +131,7 @@ def run(bench, tool, osmium_python, sizes, clean_environment):
             counts = json.loads(output)
             row["libosmium"] = {"s": seconds, "mb_per_s": size_mb / seconds, "peak_rss_mb": rss, "counts": counts}
             row["counts_equal"] = counts == decoded
-        paths = exports(pbf)
+        paths = exports(megabytes)
         for kind, path in (paths or {}).items():
             store = os.path.join(bench.work, f"import-{kind}-{megabytes}.sqlite")
             file_mb = os.path.getsize(path) / 1e6
