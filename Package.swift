@@ -53,6 +53,19 @@ let package = Package(
       ]
     ),
 
+    // MARK: beacon-pbf-tool (the import benchmarks' helper: a large PBF from a real one, the decoder alone)
+
+    .executableTarget(
+      name: "beacon-pbf-tool",
+      dependencies: [
+        "BeaconCore",
+        "BeaconSync",
+        "BeaconTestSupport",
+        "CZlib",
+      ],
+      path: "Benchmarks/PBFTool"
+    ),
+
     // MARK: BeaconCore (the domain; knows no JSON-RPC)
 
     .target(
