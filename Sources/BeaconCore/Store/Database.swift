@@ -205,6 +205,9 @@ final class Database {
     }
   }
 
+  /// The prepared statement for `sql` (cached), for a caller that binds and steps it itself in a hot loop.
+  func statement(_ sql: String) throws(SQLiteError) -> Statement { try prepared(sql) }
+
   private func prepared(_ sql: String) throws(SQLiteError) -> Statement {
     if let cached = statements[sql] { return cached }
     let statement = try Statement(database: handle, sql: sql)
