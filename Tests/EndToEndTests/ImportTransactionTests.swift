@@ -100,14 +100,25 @@ extension EndToEnd {
 
     @Test func placesOutsideTheAreaOrOfAnotherCategoryStay() throws {
       let workspace = try Workspace()
-      let hotel = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},"#
+      let hotel =
+        #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},"#
         + #""properties":{"@type":"node","@id":50,"tourism":"hotel","name":"Hotell"}}"#
       let far = Self.node(60, "Langt unna", lon: 5.32, lat: 60.39)  // Bergen
       _ = try workspace.succeed(["import", try workspace.write(Self.collection([far, hotel]), to: "a.geojson")])
       _ = try workspace.succeed(["import", try workspace.write(Self.first, to: "b.geojson")])
       // Only cafés, in the box of Oslo: the hotel (another category) and the café in Bergen stay.
       let json = try JSONParser.parse(
-        Array(try workspace.succeed(["import", try workspace.write(Self.collection([Self.node(1, "Alfa", lon: 10.74, lat: 59.90), Self.node(5, "Epsilon", lon: 10.76, lat: 59.92)]), to: "c.geojson"), "--json"]).utf8)
+        Array(
+          try workspace.succeed([
+            "import",
+            try workspace.write(
+              Self.collection([
+                Self.node(1, "Alfa", lon: 10.74, lat: 59.90), Self.node(5, "Epsilon", lon: 10.76, lat: 59.92),
+              ]),
+              to: "c.geojson"
+            ), "--json",
+          ]).utf8
+        )
       )
       #expect(json["removed"] == 3, "nodes 2, 3 and 4 lie in the box: \(json)")
       #expect(try workspace.name(of: "osm:node/50") == "Hotell")

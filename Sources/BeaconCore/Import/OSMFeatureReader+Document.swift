@@ -59,7 +59,9 @@ extension OSMFeatureReader {
       }
       first = false
       guard byte == UInt8(ascii: "\"") else { throw syntaxError(at: start, .expectedObjectKey) }
-      let keyEnd = try valueEnd(from: start, limit: maxBytes) { $0.failure(nil, .tooLarge(limitMiB: $0.maxBytes >> 20)) }
+      let keyEnd = try valueEnd(from: start, limit: maxBytes) {
+        $0.failure(nil, .tooLarge(limitMiB: $0.maxBytes >> 20))
+      }
       let key = try parseValue(from: start, to: keyEnd).stringValue ?? ""
       start = keyEnd
       guard try nextNonSpace() == UInt8(ascii: ":") else { throw syntaxError(at: start, .expectedColon) }
@@ -160,7 +162,8 @@ extension OSMFeatureReader {
   /// Throws unless `byte` can start a JSON value.
   private func requireValueStart(_ byte: UInt8) throws(BeaconError) {
     switch byte {
-    case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+    case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"),
       UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
       return
     default:

@@ -128,8 +128,7 @@ public enum OSMImporter {
     skipped: inout [String: Int]
   ) throws(BeaconError) -> Place? {
     func tag(_ key: String) -> String? {
-      guard let text = feature.tags[key]?.stringValue?.trimmingCharacters(in: .whitespaces), !text.isEmpty
-      else { return nil }
+      guard let text = feature.tags[key]?.stringValue.map(trimmed), !text.isEmpty else { return nil }
       return text
     }
     let category: PlaceCategory
@@ -230,6 +229,15 @@ public enum OSMImporter {
     }
     let hex = String(hash, radix: 16)
     return contentIDPrefix + String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  /// `text` without white space at either end (most tags have none: they are returned as they are, which is much
+  /// cheaper than trimming).
+  static func trimmed(_ text: String) -> String {
+    guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+      CharacterSet.whitespaces.contains(first) || CharacterSet.whitespaces.contains(last)
+    else { return text }
+    return text.trimmingCharacters(in: .whitespaces)
   }
 
   /// "Street 12, 0150 City" from the `addr:*` tags, when there are any.

@@ -36,7 +36,7 @@ struct ImportWriter {
   /// stored place before the import, so that the final form can be compared with it.
   private var originals: [String: Int] = [:]
   /// The largest rowid before the import: a rowid above it is a new place.
-  private let lastRowIDBefore: Int64
+  let lastRowIDBefore: Int64
   private let fetchedAt: Double
   /// How many places were written (a place given twice counts twice).
   private(set) var written = 0

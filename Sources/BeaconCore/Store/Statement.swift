@@ -65,7 +65,8 @@ final class Statement {
     let code =
       text.utf8.withContiguousStorageIfAvailable { bytes in
         sqlite3_bind_text(handle, index, bytes.baseAddress, Int32(bytes.count), SQLITE_TRANSIENT)
-      } ?? {
+      }
+      ?? {
         text.makeContiguousUTF8()
         return sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), SQLITE_TRANSIENT)
       }()

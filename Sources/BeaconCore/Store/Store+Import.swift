@@ -56,7 +56,8 @@ extension Store {
   /// file no longer has. Of those, places the user rated or marked as favourites are kept (and counted as `kept`).
   /// The imported places' mean position becomes the default centre (see ``importedArea()``).
   ///
-  /// Memory holds one object of the input and the ids imported so far (``ImportedIDs``), whatever its size.
+  /// Memory holds one object of the input and the ids imported so far (``ImportedIDs``), whatever its size. The
+  /// new places are indexed (R*Tree, full text) in bulk at the end (``DeferredIndexes``).
   ///
   /// - Parameters:
   ///   - maxBytes: The largest object (a feature, an element, a GeoJSONSeq record).
@@ -77,6 +78,7 @@ extension Store {
       defer { try? database.execute("PRAGMA cache_size = -2000") }
       return try database.transaction { () throws -> ImportReport in
         var writer = try ImportWriter(database: database, date: date)
+        let deferred = try DeferredIndexes.begin(database: database, after: writer.lastRowIDBefore)
         let streamed = try OSMImporter.stream(input, source: source, maxBytes: maxBytes, progress: progress) {
           place,
           earlier,
@@ -86,6 +88,8 @@ extension Store {
         guard let area = writer.area else {
           throw BeaconError.nothingImported(file: input.name, skipped: streamed.skipped)
         }
+        try writer.checkCancellation()
+        try deferred?.finish(database: database)
         let (removed, kept) = try removeMissing(
           in: area,
           categories: writer.categories,

@@ -227,8 +227,12 @@ public struct HumanOutput: Sendable {
       let number = { (key: String) in result[key]?.intValue ?? 0 }
       lines.append(
         text(
-          .importChanges(added: added, updated: number("updated"), unchanged: number("unchanged"),
-            removed: number("removed"))
+          .importChanges(
+            added: added,
+            updated: number("updated"),
+            unchanged: number("unchanged"),
+            removed: number("removed")
+          )
         )
       )
       if number("kept") > 0 { lines.append(text(.importKept(number("kept")))) }
