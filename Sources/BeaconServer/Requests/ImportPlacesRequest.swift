@@ -43,8 +43,6 @@ public struct ImportPlacesRequest: RequestType, Encodable, Equatable {
     public var removed: Int
     /// Such places kept all the same, because the user rated them or marked them as favourites.
     public var kept: Int
-    /// The file's area: the bounding box of its places.
-    public var area: BoundingBox
 
     /// The answer for an import of `file` that did `report`.
     public init(file: String, report: ImportReport) {
@@ -59,7 +57,6 @@ public struct ImportPlacesRequest: RequestType, Encodable, Equatable {
       unchanged = report.tally.unchanged
       removed = report.removed
       kept = report.kept
-      area = report.area
     }
 
     /// Places per category.
