@@ -1,3 +1,4 @@
+import BeaconJSON
 import Foundation
 import Testing
 
@@ -77,6 +78,41 @@ import Testing
     let parsed = try OSMImporter.read(.bytes(Array(text.utf8), name: "overpass.json"), maxBytes: 2_048)
     #expect(parsed.format == .overpass)
     #expect(parsed.places.count == count)
+  }
+
+  @Test func importedIDsTellEveryIDApart() {
+    let derived = OSMImporter.contentID(category: .cafe, name: "Kafé", location: Coordinate(lat: 59.9, lon: 10.7))
+    let all = [
+      "osm:node/1", "osm:way/1", "osm:relation/1", "osm:node/-1", "osm:node/10", "osm:node/12345678901", derived,
+      "osm:content/zz", "geoapify:51a3", "osm:node/01", "osm:node/", "osm:area/1",
+    ]
+    var ids = ImportedIDs()
+    let outcomes: [ImportOutcome] = [.added, .updated, .unchanged]
+    for (index, id) in all.enumerated() {
+      ids[id] = ImportedIDs.Entry(kind: .area, category: .hotel, outcome: outcomes[index % 3])
+    }
+    #expect(ids.count == all.count)
+    for (index, id) in all.enumerated() {
+      #expect(ids[id] == ImportedIDs.Entry(kind: .area, category: .hotel, outcome: outcomes[index % 3]), "\(id)")
+    }
+    #expect(!ids.contains("osm:node/2"))
+    #expect(!ids.contains("osm:way/10"))
+    #expect(ids.tally.hotel == all.count)
+  }
+
+  @Test func detailsAreWrittenAsTheCanonicalTextOfTheirJSON() throws {
+    let text = Self.collection(count: 2).replacingOccurrences(
+      of: #""name":"Kafé 2""#,
+      with:
+        #""name":"Kafé \"2\" ⛵","cuisine":"coffee_shop;tea","addr:street":"Øvre gate","opening_hours":"Mo-Fr 08:00-16:00""#
+    )
+    let places = try OSMImporter.parse(Array(text.utf8), file: "x").places
+    #expect(places.count == 2)
+    for place in places {
+      let details = try #require(place.detailsJSON)
+      #expect(details == (try JSONParser.parse(Array(details.utf8))).description)
+      #expect(PlaceDetails(place: place, rating: nil, isFavorite: false).tags?["name"]?.stringValue == place.name)
+    }
   }
 
   @Test func aStreamedReimportKeepsTheSpatialAndFullTextIndexesExact() async throws {

@@ -114,26 +114,57 @@ public struct ImportedIDs: Sendable {
     case other
   }
 
-  /// The numeric key of `id`: `osm:<type>/<id>` as id × 4 + type, `osm:content/<hex>` as the hash.
+  /// The numeric key of `id`: `osm:<type>/<id>` as id × 4 + type, `osm:content/<hex>` as the hash (read byte by
+  /// byte: this runs for every place of an import).
   private static func key(_ id: String) -> Key {
-    var text = Substring(id)
-    guard text.hasPrefix("osm:") else { return .other }
-    text = text.dropFirst(4)
-    if text.hasPrefix(OSMImporter.contentIDPrefix.dropFirst(4)) {
-      let hex = text.dropFirst(OSMImporter.contentIDPrefix.count - 4)
-      guard hex.utf8.count == 16, let hash = UInt64(hex, radix: 16) else { return .other }
-      return .derived(hash)
+    var id = id
+    return id.withUTF8 { bytes in
+      // "osm:"
+      guard bytes.count > 6, bytes[0] == 0x6F, bytes[1] == 0x73, bytes[2] == 0x6D, bytes[3] == 0x3A else {
+        return .other
+      }
+      guard let slash = bytes[4...].firstIndex(of: UInt8(ascii: "/")) else { return .other }
+      let type = UnsafeBufferPointer(rebasing: bytes[4..<slash])
+      let digits = UnsafeBufferPointer(rebasing: bytes[(slash + 1)...])
+      if type.elementsEqual("content".utf8) {
+        guard digits.count == 16 else { return .other }
+        var hash: UInt64 = 0
+        for byte in digits {
+          let value: UInt8
+          switch byte {
+          case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
+          case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
+          default: return .other
+          }
+          hash = hash << 4 | UInt64(value)
+        }
+        return .derived(hash)
+      }
+      let code: Int64
+      if type.elementsEqual("node".utf8) {
+        code = 0
+      } else if type.elementsEqual("way".utf8) {
+        code = 1
+      } else if type.elementsEqual("relation".utf8) {
+        code = 2
+      } else {
+        return .other
+      }
+      // Canonical decimal only (what the importer writes): no sign but a leading minus, no leading zeros.
+      var index = 0
+      let negative = digits.first == UInt8(ascii: "-")
+      if negative { index = 1 }
+      guard index < digits.count, digits.count - index <= 18,
+        digits[index] != UInt8(ascii: "0") || digits.count - index == 1
+      else { return .other }
+      var number: Int64 = 0
+      while index < digits.count {
+        let byte = digits[index]
+        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return .other }
+        number = number * 10 + Int64(byte - UInt8(ascii: "0"))
+        index += 1
+      }
+      return .osm((negative ? -number : number) << 2 | code)
     }
-    guard let slash = text.firstIndex(of: "/"), let number = Int64(text[text.index(after: slash)...]),
-      number.magnitude < 1 << 60
-    else { return .other }
-    let type: Int64
-    switch text[..<slash] {
-    case "node": type = 0
-    case "way": type = 1
-    case "relation": type = 2
-    default: return .other
-    }
-    return .osm(number << 2 | type)
   }
 }

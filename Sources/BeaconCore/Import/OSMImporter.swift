@@ -168,17 +168,19 @@ public enum OSMImporter {
       raw["osm_type"] = .string(String(identity.type.prefix(1)))
       raw["osm_id"] = .int(identity.id)
     }
-    let details: JSONValue = [
-      "type": "Feature",
-      "properties": [
-        "categories": [.string(category.geoapifyKey)],
-        "datasource": [
-          "sourcename": "openstreetmap", "attribution": "© OpenStreetMap contributors",
-          "license": "Open Database License", "raw": .object(raw),
-        ],
-      ],
-      "geometry": ["type": "Point", "coordinates": [.double(location.lon), .double(location.lat)]],
-    ]
+    // The shape of Geoapify's details (what `places/details` reads), written straight to bytes in the form
+    // `JSONValue.description` has (compact, keys sorted): the same text as before, at a fraction of the cost.
+    var details = Array(#"{"geometry":{"coordinates":["#.utf8)
+    details.reserveCapacity(320)
+    JSONWriter.write(.double(location.lon), into: &details)
+    details.append(UInt8(ascii: ","))
+    JSONWriter.write(.double(location.lat), into: &details)
+    details.append(contentsOf: #"],"type":"Point"},"properties":{"categories":["#.utf8)
+    JSONWriter.write(.string(category.geoapifyKey), into: &details)
+    details.append(contentsOf: #"],"datasource":{"attribution":"© OpenStreetMap contributors","#.utf8)
+    details.append(contentsOf: #""license":"Open Database License","raw":"#.utf8)
+    JSONWriter.write(.object(raw), into: &details)
+    details.append(contentsOf: #","sourcename":"openstreetmap"}},"type":"Feature"}"#.utf8)
     return Place(
       id: id,
       name: name,
@@ -186,7 +188,7 @@ public enum OSMImporter {
       location: location,
       address: address(tag),
       cuisine: tag("cuisine"),
-      detailsJSON: details.description,
+      detailsJSON: String(decoding: details, as: UTF8.self),
       openingHours: tag("opening_hours"),
       source: source
     )
