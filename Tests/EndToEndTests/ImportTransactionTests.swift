@@ -187,5 +187,21 @@ extension EndToEnd {
       #expect(try workspace.name(of: "osm:node/2") == "Beta")
       #expect(try workspace.name(of: "osm:node/1000") == nil)
     }
+
+    @Test func ctrlCDuringAnImportRollsItBackAndTheServerExitsWith130() throws {
+      let workspace = try Workspace()
+      _ = try workspace.succeed(["import", try workspace.write(Self.first, to: "first.geojson")])
+      let before = try workspace.succeed(["store", "check"])
+      let big = try workspace.write(Self.bigCollection(count: 200_000), to: "big.geojson")
+
+      let beacon = try Self.startImport(of: big, in: workspace)
+      #expect(kill(beacon.pid, SIGINT) == 0)
+      #expect(try beacon.waitForExit(timeout: 60) == .exited(130))
+      #expect(beacon.responses(id: 9).first?.errorCode == -32800, "\(beacon.responses(id: 9))")
+
+      #expect(try workspace.succeed(["store", "check"]) == before)
+      #expect(try workspace.name(of: "osm:node/1") == "Alfa")
+      #expect(try workspace.name(of: "osm:node/1000") == nil)
+    }
   }
 }
