@@ -159,8 +159,11 @@ final class Database {
     while try statement.step() {}
   }
 
-  /// The rowid of the last insert.
-  var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+  /// The rowid of the last insert (an upsert that updates leaves it as it was).
+  var lastInsertRowID: Int64 {
+    get { sqlite3_last_insert_rowid(handle) }
+    set { sqlite3_set_last_insert_rowid(handle, newValue) }
+  }
 
   /// The number of rows the last statement changed.
   var changes: Int { Int(sqlite3_changes(handle)) }

@@ -1,10 +1,11 @@
 import Foundation
 
 /// Writes the places of one import as they are read, inside the import's transaction: one prepared upsert, bound
-/// value by value, that tells whether the place was new, changed or as it was; and the running figures the end of
+/// value by value, that tells whether the place was new (SQLite's last insert rowid, set to 0 before, moved), changed
+/// (a row changed) or as it was (none did); and the running figures the end of
 /// the import needs (area, categories, mean position).
 struct ImportWriter {
-  /// Inserts a place, or updates it only when something differs; returns its rowid when it wrote.
+  /// Inserts a place, or updates it only when something differs.
   static let upsertSQL = """
     INSERT INTO place (id, name, category, latitude, longitude, address, cuisine, details, opening_hours, source,
       fetched_at)
@@ -18,7 +19,6 @@ struct ImportWriter {
       OR place.address IS NOT excluded.address OR place.cuisine IS NOT excluded.cuisine
       OR place.details IS NOT excluded.details OR place.opening_hours IS NOT excluded.opening_hours
       OR place.source IS NOT excluded.source
-    RETURNING rowid
     """
 
   /// The stored form of a place, to compare with what a file has.
@@ -30,12 +30,13 @@ struct ImportWriter {
   /// How often (in places) the writer looks whether the task was cancelled.
   static let cancellationInterval = 512
 
+  private let database: Database
   private let upsert: Statement
   private let lookup: Statement
   /// For places first written provisionally (osmium's closed way as a line, before its area): a hash of the
   /// stored place before the import, so that the final form can be compared with it.
   private var originals: [String: Int] = [:]
-  /// The largest rowid before the import: a rowid above it is a new place.
+  /// The largest rowid before the import: the rows above it are new (indexed in bulk at the end).
   let lastRowIDBefore: Int64
   private let fetchedAt: Double
   /// How many places were written (a place given twice counts twice).
@@ -48,6 +49,7 @@ struct ImportWriter {
   private(set) var longitudeSum = 0.0
 
   init(database: Database, date: Date) throws {
+    self.database = database
     upsert = try database.statement(Self.upsertSQL)
     lookup = try database.statement(Self.lookupSQL)
     lastRowIDBefore = try database.query("SELECT max(rowid) FROM place").first?.int(0).map(Int64.init) ?? 0
@@ -68,7 +70,7 @@ struct ImportWriter {
     categories.insert(place.category)
     latitudeSum += place.location.lat
     longitudeSum += place.location.lon
-    let rowid: Int64?
+    let outcome: ImportOutcome
     do {
       if earlier == nil, provisional {
         lookup.reset()
@@ -88,13 +90,12 @@ struct ImportWriter {
       try upsert.bind(place.openingHours, at: 9)
       try upsert.bind(place.source, at: 10)
       try upsert.bind(fetchedAt, at: 11)
-      rowid = try upsert.step() ? upsert.integer(at: 0) : nil
+      database.lastInsertRowID = 0
       while try upsert.step() {}
+      outcome = database.changes == 0 ? .unchanged : database.lastInsertRowID != 0 ? .added : .updated
     } catch {
       throw storeFailure(error)
     }
-    let outcome: ImportOutcome =
-      if let rowid { rowid > lastRowIDBefore ? .added : .updated } else { .unchanged }
     if earlier != nil, earlier != .added, let original = originals.removeValue(forKey: place.id) {
       return Self.hash(place) == original ? .unchanged : .updated
     }
