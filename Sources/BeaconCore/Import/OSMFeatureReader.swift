@@ -51,6 +51,8 @@ struct OSMFeatureReader {
     /// In the streamed `features` or `elements` array, before its first element (`first`) or after one.
     case elements(first: Bool)
     case sequence(separator: UInt8)
+    /// An OSM PBF file, not yet read: ``PBFFeatureReader`` reads it in passes.
+    case pbf
     case features([OSMFeature], next: Int)
     case finished
   }
@@ -61,6 +63,14 @@ struct OSMFeatureReader {
   init(input: ImportInput, maxBytes: Int) {
     self.input = input
     self.maxBytes = maxBytes
+  }
+
+  /// Whether the input is an OSM PBF file not read yet, which its caller may read with ``PBFFeatureReader``
+  /// (objects handed on as the passes find them) instead of with ``next()``.
+  mutating func isPBF() throws(BeaconError) -> Bool {
+    if case .start = state { try begin() }
+    if case .pbf = state { return true }
+    return false
   }
 
   /// The next object, or `nil` at the end of the input.
@@ -81,6 +91,10 @@ struct OSMFeatureReader {
       guard let record = try nextRecord(separator: separator) else { return nil }
       count += 1
       return try feature(record)
+    case .pbf:
+      // Read whole here; ``isPBF()`` lets a caller have the objects handed on as they are found instead.
+      state = .features(try PBFFeatureReader.read(input), next: 0)
+      return try next()
     case .features(let features, let next):
       guard next < features.count else { return nil }
       state = .features(features, next: next + 1)
@@ -98,7 +112,7 @@ struct OSMFeatureReader {
     if buffer.first == 0 {
       format = .pbf
       buffer = []
-      state = .features(try PBFFeatureReader.read(input), next: 0)
+      state = .pbf
       return
     }
     if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { buffer.removeFirst(3) }

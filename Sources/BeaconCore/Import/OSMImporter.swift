@@ -96,17 +96,17 @@ public enum OSMImporter {
   ) throws(BeaconError) -> Streamed {
     var reader = OSMFeatureReader(input: input, maxBytes: maxBytes)
     var streamed = Streamed()
-    while let feature = try reader.next() {
+    func handOn(_ feature: OSMFeature) throws(BeaconError) {
       defer { progress(input.bytesRead) }
       guard let place = try place(from: feature, file: input.name, source: source, skipped: &streamed.skipped) else {
-        continue
+        return
       }
       let kind = feature.kind
       let earlier = streamed.ids[place.id]
       if let earlier {
         // osmium writes a closed way as a LineString and again as an area: one place, at the area's centroid.
         switch (earlier.kind, kind) {
-        case (.area, .closedLine): continue
+        case (.area, .closedLine): return
         case (.closedLine, .area): break
         default: streamed.skipped["duplicate", default: 0] += 1
         }
@@ -115,6 +115,12 @@ public enum OSMImporter {
       }
       let outcome = try store(place, earlier?.outcome, kind == .closedLine)
       streamed.ids[place.id] = ImportedIDs.Entry(kind: kind, category: place.category, outcome: outcome)
+    }
+    if try reader.isPBF() {
+      // Nodes go on as the first pass finds them, so memory does not hold the extract's places.
+      try PBFFeatureReader.read(input, handOn)
+    } else {
+      while let feature = try reader.next() { try handOn(feature) }
     }
     streamed.format = reader.format ?? .geoJSON
     return streamed

@@ -60,24 +60,32 @@ struct PBFFeatureReader {
   }
 
   /// Calls `body` with each wanted object in the order of ``read(_:)``, as soon as it is known: nodes during the
-  /// first pass, ways and relations after the last. What `body` was given before a failure is not taken back.
+  /// first pass, ways and relations after the last. What `body` was given before a failure is not taken back;
+  /// an error `body` throws stops the reading and is thrown as it is.
   static func read(
     _ input: ImportInput,
     batch: Int = defaultBatch,
-    _ body: (OSMFeature) -> Void
+    _ body: (OSMFeature) throws(BeaconError) -> Void
   ) throws(BeaconError) {
     var reader = PBFFeatureReader(input: input, batch: batch)
-    do {
-      try reader.firstPass(body)
+    do throws(PBFFailure) {
+      try reader.firstPass { feature throws(PBFFailure) in
+        do throws(BeaconError) {
+          try body(feature)
+        } catch {
+          throw PBFFailure(problem: .emptyInput, offset: 0, handedOn: error)
+        }
+      }
       if !reader.relations.isEmpty { try reader.memberPass() }
       if !reader.neededNodes.isEmpty { try reader.locationPass() }
     } catch {
+      if let handedOn = error.handedOn { throw handedOn }
       // Not being able to read the input again is no fault of any byte in it.
       let position = error.problem == .pbfNeedsFile ? nil : ImportPosition.byteOffset(error.offset)
       throw .importFailed(file: input.name, position: position, reason: error.problem)
     }
-    for way in reader.ways { body(reader.way(way)) }
-    for relation in reader.relations { body(reader.relation(relation)) }
+    for way in reader.ways { try body(reader.way(way)) }
+    for relation in reader.relations { try body(reader.relation(relation)) }
   }
 
   /// Whether tags make a restaurant, café or hotel (as ``OSMImporter`` decides).
@@ -88,13 +96,13 @@ struct PBFFeatureReader {
 
   // MARK: - Passes
 
-  private mutating func firstPass(_ emit: (OSMFeature) -> Void) throws(PBFFailure) {
+  private mutating func firstPass(_ emit: (OSMFeature) throws(PBFFailure) -> Void) throws(PBFFailure) {
     var needed = Set<Int64>()
     let blocks = PBFBlockStream(input: input, batch: batch, selection: .all, filter: .candidates)
     try blocks.forEach { elements, offset throws(PBFFailure) in
       blockIDs[offset] = (elements.nodeIDs, elements.wayIDs)
       for node in elements.nodes where Self.isWanted(node.tags) {
-        emit(
+        try emit(
           OSMFeature(
             position: .byteOffset(offset),
             tags: Self.json(node.tags),
