@@ -53,52 +53,32 @@ build_framer() {
     "$out/libJSONRPC.a" "$out/libBeaconJSON.a" "$out/libBeaconSync.a" -o "$build/framer-fuzzer"
 }
 
-build_params() {
+# Builds a target linked against SwiftPM's build of `top` (BeaconServer or BeaconCore) and the modules under it,
+# with the fuzzer's flags, into $build/TARGET-fuzzer: build_linked TARGET NAME TOP MODULE... (NAME: its Fuzz/ folder)
+build_linked() {
+  local target="$1" name="$2" top="$3"
+  shift 3
   local spm="$build/spm"
-  swift build -c release --scratch-path "$spm" --target BeaconServer -Xswiftc -sanitize=fuzzer,address \
+  swift build -c release --scratch-path "$spm" --target "$top" -Xswiftc -sanitize=fuzzer,address \
     -Xswiftc -enable-testing
   local release="$spm/release"
   local objects=()
-  for module in BeaconSync BeaconJSON JSONRPC CCurlLoader BeaconCore BeaconSchemas BeaconServer; do
+  for module in "$@"; do
     objects+=("$release/$module.build"/*.o)
   done
-  quiet swiftc "${flags[@]}" -module-name ParamsFuzzer -I "$release/Modules" -I "$release" -I Sources/CSQLite \
-    -I Sources/CZlib Fuzz/ParamsFuzzer/*.swift "${objects[@]}" -lsqlite3 -lz -o "$build/params-fuzzer"
+  quiet swiftc "${flags[@]}" -module-name "$name" -I "$release/Modules" -I "$release" -I Sources/CSQLite \
+    -I Sources/CZlib "Fuzz/$name"/*.swift "${objects[@]}" -lsqlite3 -lz -o "$build/$target-fuzzer"
 }
 
-build_pbf() {
-  local spm="$build/spm"
-  swift build -c release --scratch-path "$spm" --target BeaconCore -Xswiftc -sanitize=fuzzer,address \
-    -Xswiftc -enable-testing
-  local release="$spm/release"
-  local objects=()
-  for module in BeaconSync BeaconJSON CCurlLoader BeaconCore; do
-    objects+=("$release/$module.build"/*.o)
-  done
-  quiet swiftc "${flags[@]}" -module-name PBFFuzzer -I "$release/Modules" -I "$release" -I Sources/CSQLite \
-    -I Sources/CZlib Fuzz/PBFFuzzer/*.swift "${objects[@]}" -lsqlite3 -lz -o "$build/pbf-fuzzer"
-}
-
-build_geojson() {
-  local spm="$build/spm"
-  swift build -c release --scratch-path "$spm" --target BeaconCore -Xswiftc -sanitize=fuzzer,address \
-    -Xswiftc -enable-testing
-  local release="$spm/release"
-  local objects=()
-  for module in BeaconSync BeaconJSON CCurlLoader BeaconCore; do
-    objects+=("$release/$module.build"/*.o)
-  done
-  quiet swiftc "${flags[@]}" -module-name GeoJSONFuzzer -I "$release/Modules" -I "$release" -I Sources/CSQLite \
-    -I Sources/CZlib Fuzz/GeoJSONFuzzer/*.swift "${objects[@]}" -lsqlite3 -lz -o "$build/geojson-fuzzer"
-}
+core_modules=(BeaconSync BeaconJSON CCurlLoader BeaconCore)
 
 failed=()
 for target in "${targets[@]}"; do
   case "$target" in
     framer) build_framer ;;
-    params) build_params ;;
-    pbf) build_pbf ;;
-    geojson) build_geojson ;;
+    params) build_linked params ParamsFuzzer BeaconServer "${core_modules[@]}" JSONRPC BeaconSchemas BeaconServer ;;
+    pbf) build_linked pbf PBFFuzzer BeaconCore "${core_modules[@]}" ;;
+    geojson) build_linked geojson GeoJSONFuzzer BeaconCore "${core_modules[@]}" ;;
     *) echo "error: unknown fuzz target '$target' (framer, params, pbf, geojson)" >&2; exit 2 ;;
   esac
   corpus="$build/corpus/$target"
