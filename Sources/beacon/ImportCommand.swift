@@ -19,7 +19,11 @@ enum ImportCommand {
       }
       options.importsFromStandardInput = true
     }
-    let bar = ProgressBar(title: HumanText.importing.text(in: options.initialLanguage))
+    let bar = ProgressBar(
+      title: HumanText.importing.text(in: options.initialLanguage),
+      output: HumanOutput(language: options.initialLanguage),
+      size: path == "-" ? nil : fileSize(path)
+    )
     guard
       let session = await CommandSession.start(
         options: options,
@@ -44,6 +48,13 @@ enum ImportCommand {
       StandardOutput.write(session.output.importSummary(result))
     }
     return 0
+  }
+
+  /// The size in bytes of the regular file at `path`, if it is one.
+  static func fileSize(_ path: String) -> Int? {
+    var status = stat()
+    guard stat(absolutePath(path), &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return Int(status.st_size)
   }
 
   /// `path` made absolute against the current directory, so the server reads the file the user meant.

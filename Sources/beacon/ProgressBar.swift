@@ -4,49 +4,87 @@ import BeaconSync
 import Foundation
 import JSONRPC
 
-/// A one-line progress bar on stderr, drawn from `$/progress` notifications (`begin`, `report`, `end`) and
-/// redrawn in place with a carriage return. It draws only when stderr is a terminal and leaves the line empty
-/// when it ends, so nothing of it remains in logs or pipes.
+/// A one-line progress bar on stderr, drawn from `$/progress` notifications (`begin`, `report`, `end`) with the
+/// throughput and the time left once they can be told.
+///
+/// On a terminal it is redrawn in place with a carriage return and leaves the line empty when it ends, so nothing
+/// of it remains. When stderr is not a terminal (a log, a pipe), a work that takes long (``plainLineDelay``) gets a
+/// plain line at each quarter instead, and a short one gets none.
 final class ProgressBar: Sendable {
   private struct State {
     var title = ""
     var message: String?
     var percentage: Int?
     var isVisible = false
+    var started: ContinuousClock.Instant?
+    /// The last quarter a plain line was written for.
+    var quarter = 0
   }
 
-  /// Whether drawing is on (stderr is a terminal).
-  let isEnabled: Bool
+  /// How the bar shows.
+  enum Mode: Sendable {
+    /// Redrawn in place (stderr is a terminal).
+    case terminal
+    /// Plain lines, one per quarter of a long work.
+    case lines
+  }
+
+  /// How it shows.
+  let mode: Mode
+  private let output: HumanOutput
+  /// The size of the input in bytes, for the throughput; `nil` when not known (a pipe).
+  private let size: Int?
   private let state = Locked(State())
   private let barWidth = 24
+  private let clock = ContinuousClock()
+  /// How long a work runs before plain lines are written.
+  static let plainLineDelay = Duration.seconds(2)
 
-  /// Creates a bar that draws when `isEnabled` (by default: when stderr is a terminal).
-  init(isEnabled: Bool = isatty(STDERR_FILENO) == 1, title: String) {
-    self.isEnabled = isEnabled
+  /// Creates a bar for a work on `size` bytes (by default it draws in place when stderr is a terminal).
+  init(
+    mode: Mode = isatty(STDERR_FILENO) == 1 ? .terminal : .lines,
+    title: String,
+    output: HumanOutput,
+    size: Int? = nil
+  ) {
+    self.mode = mode
+    self.output = output
+    self.size = size
     state.withLock { $0.title = title }
   }
 
   /// Updates the bar from the `value` of a `$/progress` notification.
   func update(_ value: JSONValue) {
-    guard isEnabled else { return }
     let kind = value["kind"]?.stringValue
     if kind == "end" {
       clear()
       return
     }
-    let line = state.withLock { state -> String in
+    let now = clock.now
+    let line = state.withLock { state -> String? in
       if kind == "begin", let title = value["title"]?.stringValue, !title.isEmpty { state.title = title }
+      if state.started == nil { state.started = now }
       if let message = value["message"]?.stringValue { state.message = message }
       if let percentage = value["percentage"]?.intValue { state.percentage = min(100, max(0, percentage)) }
-      state.isVisible = true
-      return render(state)
+      switch mode {
+      case .terminal:
+        state.isVisible = true
+        return "\r\u{1B}[K" + render(state, now: now, bar: true)
+      case .lines:
+        let quarter = (state.percentage ?? 0) / 25
+        guard quarter > state.quarter, quarter < 4, let started = state.started,
+          started.duration(to: now) >= Self.plainLineDelay
+        else { return nil }
+        state.quarter = quarter
+        return render(state, now: now, bar: false) + "\n"
+      }
     }
-    Self.write("\r\u{1B}[K" + line)
+    if let line { Self.write(line) }
   }
 
   /// Removes the bar from the screen, if it is there.
   func clear() {
-    guard isEnabled else { return }
+    guard mode == .terminal else { return }
     let wasVisible = state.withLock { state -> Bool in
       defer { state.isVisible = false }
       return state.isVisible
@@ -54,16 +92,43 @@ final class ProgressBar: Sendable {
     if wasVisible { Self.write("\r\u{1B}[K") }
   }
 
-  private func render(_ state: State) -> String {
+  private func render(_ state: State, now: ContinuousClock.Instant, bar: Bool) -> String {
     var line = state.title
     if let percentage = state.percentage {
-      let filled = percentage * barWidth / 100
-      let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
-      line += " [\(bar)] \(percentage) %"
+      if bar {
+        let filled = percentage * barWidth / 100
+        line += " [" + String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "]"
+      }
+      line += " \(percentage) %"
+      let rate = rateAndTimeLeft(percentage: percentage, since: state.started, now: now)
+      if !rate.isEmpty { line += " · " + rate.joined(separator: " · ") }
     }
     if let message = state.message, !message.isEmpty { line += " " + HumanOutput.singleLine(message) }
     // One cell short of the width, so the terminal never wraps the line.
-    return TableFormatter.truncate(line, to: Self.terminalColumns() - 1)
+    return bar ? TableFormatter.truncate(line, to: Self.terminalColumns() - 1) : line
+  }
+
+  /// The throughput (when the size is known) and the time left, once half a second has passed and some of the work
+  /// is done.
+  private func rateAndTimeLeft(
+    percentage: Int,
+    since started: ContinuousClock.Instant?,
+    now: ContinuousClock.Instant
+  )
+    -> [String]
+  {
+    guard let started, percentage > 0, percentage < 100 else { return [] }
+    let elapsed = started.duration(to: now)
+    guard elapsed >= .milliseconds(500) else { return [] }
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    var parts: [String] = []
+    if let size {
+      let megabytesPerSecond = Double(size) * Double(percentage) / 100 / seconds / 1_000_000
+      parts.append(output.text(.importRate(output.decimal(megabytesPerSecond))))
+    }
+    let left = seconds * Double(100 - percentage) / Double(percentage)
+    parts.append(output.text(.importTimeLeft(max(1, Int(left.rounded(.up))))))
+    return parts
   }
 
   /// The terminal's width in columns (80 when it cannot be told).

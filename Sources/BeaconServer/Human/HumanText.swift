@@ -47,6 +47,10 @@ public enum HumanText: Sendable, Equatable {
   case importChanges(added: Int, updated: Int, unchanged: Int, removed: Int)
   /// Places gone from the file but kept, being rated or favourites.
   case importKept(Int)
+  /// How fast an import reads (megabytes per second, as ``HumanOutput/decimal(_:digits:)`` writes it).
+  case importRate(String)
+  /// About how many seconds an import has left.
+  case importTimeLeft(Int)
 
   // The user's own data as the centre; which centre the favourites' distances are measured from
   case importedCenter(String, HumanOutput.Audience)
@@ -186,6 +190,9 @@ public enum HumanText: Sendable, Equatable {
         "Kept \(count) \(count == 1 ? "place" : "places") no longer in the file, because "
           + "\(count == 1 ? "it has ratings or is a favourite" : "they have ratings or are favourites")"
       )
+    case .importRate(let megabytes): ("\(megabytes) MB/s", "\(megabytes) MB/s", "\(megabytes) MB/s")
+    case .importTimeLeft(let seconds):
+      ("ca. \(seconds) s igjen", "om lag \(seconds) s att", "about \(seconds) s left")
     case .skipReason(let reason):
       (
         ImportMessage.skipReason(reason).text(in: .nb), ImportMessage.skipReason(reason).text(in: .nn),
