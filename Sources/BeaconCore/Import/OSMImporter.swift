@@ -24,7 +24,13 @@ public enum OSMImporter {
     public var format = OSMImportFormat.geoJSON
   }
 
-  /// The OSM tags Beacon keeps for a place (everything its details and search use).
+  /// Whether Beacon keeps the OSM tag `key` for a place: ``keptTags``, and every name (`name:*`), address
+  /// (`addr:*`) and diet (`diet:*`) tag.
+  static func keeps(_ key: String) -> Bool {
+    keptTags.contains(key) || key.hasPrefix("name:") || key.hasPrefix("addr:") || key.hasPrefix("diet:")
+  }
+
+  /// The single OSM tags Beacon keeps for a place (everything its details and search use); see ``keeps(_:)``.
   static let keptTags: Set<String> = [
     "name", "amenity", "tourism", "cuisine", "opening_hours", "phone", "contact:phone", "email", "contact:email",
     "website", "contact:website", "addr:street", "addr:housenumber", "addr:postcode", "addr:city", "stars",
@@ -169,7 +175,7 @@ public enum OSMImporter {
     let id =
       feature.identity.map { "osm:\($0.type)/\($0.id)" }
       ?? contentID(category: category, name: name, location: location)
-    var raw = feature.tags.filter { keptTags.contains($0.key) && $0.value.stringValue != nil }
+    var raw = feature.tags.filter { keeps($0.key) && $0.value.stringValue != nil }
     if let identity = feature.identity {
       raw["osm_type"] = .string(String(identity.type.prefix(1)))
       raw["osm_id"] = .int(identity.id)
@@ -266,7 +272,7 @@ public enum OSMImporter {
       let raw = place.detailsJSON.flatMap { try? JSONParser.parse(Array($0.utf8)) }?["properties"]?["datasource"]?[
         "raw"
       ]
-      var properties = (raw?.objectValue ?? [:]).filter { keptTags.contains($0.key) }
+      var properties = (raw?.objectValue ?? [:]).filter { keeps($0.key) }
       properties["name"] = .string(place.name)
       if let osmType = raw?["osm_type"]?.stringValue, let osmID = raw?["osm_id"]?.intValue {
         properties["@type"] = .string(["n": "node", "w": "way", "r": "relation"][osmType] ?? osmType)
