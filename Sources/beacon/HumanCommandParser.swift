@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconJSON
 import Foundation
 
 /// How a human command prints its result.
@@ -25,6 +26,9 @@ struct SearchOptions: Equatable {
   var limit: Int?
   var refresh = false
   var format = OutputFormat.human
+  /// The filter params (`diet`, `cuisine`, `wheelchair`, `outdoorSeating`, `takeaway`, `openAt`, `openFor`,
+  /// `minRating`) as given, for the server to check.
+  var filters: [String: JSONValue] = [:]
 }
 
 /// A command's own options in the order they were given: name and value (`nil` for a switch).
@@ -56,10 +60,11 @@ struct HumanCommandParser {
   func parse() throws(UsageError) -> Command {
     switch command {
     case "search":
-      try allow([
+      let own: Set<String> = [
         "--category", "--near", "--radius", "--text", "--sort", "--favorites", "--limit", "--refresh", "--open-now",
         "--demo",
-      ])
+      ]
+      try allow(own.union(Self.filterOptions))
       try expect(arguments: [])
       return .search(try searchOptions())
     case "details":
@@ -192,6 +197,7 @@ struct HumanCommandParser {
       search.radiusMeters = meters
     }
     search.limit = try integer("--limit", in: PlaceSearch.limitRange)
+    search.filters = try filterParams()
     return search
   }
 

@@ -32,6 +32,7 @@ enum SearchCommand {
     if search.refresh { params["refresh"] = true }
     if search.openNow { params["openNow"] = true }
     if search.includeDemo { params["includeDemo"] = true }
+    params.merge(search.filters) { _, filter in filter }
     return .object(params)
   }
 }

@@ -9,8 +9,11 @@ import Testing
 /// Tool sets (`beacon mcp --toolsets`) and what a tool list costs a model: only the chosen sets are listed
 /// and callable, and the default list stays within its byte budget.
 @Suite struct MCPToolSetTests {
-  /// The most bytes the default `tools/list` result may have (12 KB).
-  static let defaultBudget = 12_000
+  /// The most bytes the default `tools/list` result may have (13.1 KB). Raised from 12 000 for the search filters
+  /// of issue 25 (eight arguments on places_search and favorites_list, five facts per place, `excludedUnknown`),
+  /// after compacting (enums and `items`/`properties` say their type) and shorter wording saved ~700 bytes:
+  /// for the lead to confirm or trim further.
+  static let defaultBudget = 13_100
   /// The most bytes the `tools/list` result of every set together may have (40 KB).
   static let allBudget = 40_000
 

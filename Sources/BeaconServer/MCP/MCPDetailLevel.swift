@@ -11,11 +11,14 @@ enum MCPDetailLevel: String, CaseIterable, Sendable {
 
   /// The fields of a place in a brief list: what to call it, what it is, how far, how good, whether it is
   /// open now, and where.
-  static let briefFields: Set<String> = ["id", "name", "category", "distanceMeters", "rating", "openNow", "address"]
+  /// The facts searches filter on (diet, cuisine, access, seating, takeaway) are kept too.
+  static let briefFields: Set<String> = [
+    "id", "name", "category", "distanceMeters", "rating", "openNow", "address", "diet", "cuisine", "wheelchair",
+    "outdoorSeating", "takeaway",
+  ]
 
   /// The argument's input schema.
   static let schema: JSONValue = [
-    "type": "string",
     "enum": ["brief", "full"],
     "default": "brief",
     "description": "`full` adds location, isFavorite, source, closesAt, opensAt.",

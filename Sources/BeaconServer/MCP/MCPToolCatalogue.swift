@@ -16,15 +16,16 @@ enum MCPToolCatalogue {
       name: "places_search",
       title: .init(nb: "Søk etter steder", nn: "Søk etter stader", en: "Search places"),
       description: """
-        Find restaurants, cafés or hotels near a point, nearest first (offline from the local store too). \
-        Arguments left out come from the user's settings. Each place has an `id` (for places_details, rating_add, \
-        favorites_add), its distance in metres, the user's rating and `openNow` (null: hours unknown).
+        Restaurants, cafés or hotels near a point, nearest first (works offline); omitted arguments come from \
+        settings. Each place has an `id` (for places_details, rating_add, favorites_add), distance, the user's \
+        rating, `openNow` (null: unknown). Filters all hold; places with no data on one are left out and counted \
+        in `excludedUnknown`.
         """,
       annotations: .init(readOnly: true, idempotent: true, openWorld: true),
       arguments: [
-        "center": "Search around this point (then stored as the centre).",
-        "includeDemo": "Also the Helsinki demo places, after imports.",
-        "openNow": "Only places open now; `limit` then counts open places.",
+        "center": "Stored as the new centre.",
+        "includeDemo": "Also the demo places, after imports.",
+        "openNow": "Only places open now.",
         "nearMe": "Without `center`: search around the user's IP location.",
         "text": "Words the name must match.",
         "scope": "`favorites`: only the user's favourites.",
@@ -33,6 +34,14 @@ enum MCPToolCatalogue {
         "sort": "",
         "refresh": "",
         "limit": "",
+        "diet": "",
+        "cuisine": "OSM values (pizza…).",
+        "wheelchair": "`limited` accepts `yes` too.",
+        "outdoorSeating": "",
+        "takeaway": "",
+        "openAt": "Place's local time, 2026-11-25T19:00.",
+        "openFor": "Minutes open from openAt (else now).",
+        "minRating": "The user's average.",
       ]
     ) { result, _, output in output.search(result) }
     .withDetailLevels()
@@ -73,8 +82,8 @@ enum MCPToolCatalogue {
       name: "places_autocomplete",
       title: .init(nb: "Forslag mens du skriver", nn: "Forslag medan du skriv", en: "Suggest as you type"),
       description: """
-        Complete a partly typed place or address into suggestions with coordinates (a `location` can \
-        be the `center` of places_search). Needs a Geoapify API key.
+        Suggestions with coordinates for a partly typed place or address (a `location` can be places_search's \
+        `center`). Needs a Geoapify key.
         """,
       annotations: .init(readOnly: true, idempotent: true, openWorld: true),
       arguments: [
@@ -120,8 +129,8 @@ enum MCPToolCatalogue {
       name: "favorites_list",
       title: .init(nb: "Mine steder", nn: "Mine stader", en: "My places"),
       description: """
-        The user's favourite places ("Mine steder"), nearest first, optionally filtered; each as in \
-        places_search, with `openNow`. Works offline.
+        The user's favourite places ("Mine steder"), nearest first, filtered as in places_search (`openNow` \
+        too); each as there. Works offline.
         """,
       annotations: .init(readOnly: true, idempotent: true),
       arguments: [
@@ -130,6 +139,14 @@ enum MCPToolCatalogue {
         "openNow": "Only favourites open now.",
         "sort": "",
         "text": "Words to match in name, address or cuisine.",
+        "diet": "",
+        "cuisine": "",
+        "wheelchair": "",
+        "outdoorSeating": "",
+        "takeaway": "",
+        "openAt": "",
+        "openFor": "",
+        "minRating": "",
       ]
     ) { result, arguments, output in output.favorites(result, openOnly: arguments["openNow"] == true) }
     .withDetailLevels(),
@@ -177,8 +194,7 @@ enum MCPToolCatalogue {
       name: "settings_update",
       title: .init(nb: "Endre innstillinger", nn: "Endre innstillingar", en: "Change settings"),
       description: """
-        Change some of the user's settings; the rest stay. A new `locale` also changes the language of \
-        Beacon's messages.
+        Change some of the user's settings; the rest stay. A new `locale` also changes Beacon's language.
         """,
       annotations: .init(readOnly: false, idempotent: true),
       arguments: [
@@ -203,8 +219,8 @@ enum MCPToolCatalogue {
       name: "places_import",
       title: .init(nb: "Importer steder", nn: "Importer stader", en: "Import places"),
       description: """
-        Import places from an OpenStreetMap export on this machine (GeoJSON, GeoJSONSeq or Overpass JSON) \
-        into the local store; importing a file again updates its places.
+        Import places from an OpenStreetMap export on this machine (GeoJSON, GeoJSONSeq, Overpass JSON) into \
+        the local store; importing again updates them.
         """,
       annotations: .init(readOnly: false, idempotent: true),
       arguments: [
