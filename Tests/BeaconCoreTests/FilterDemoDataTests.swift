@@ -149,6 +149,42 @@ import Testing
     }
   }
 
+  /// Tag values the demo data lacks: `only`, `designated`, Geoapify's conditions, a spaced cuisine list, a
+  /// cuisine only in the column, details that are no JSON; inserted, then updated.
+  @Test func theStoresRulesAgreeWithTheSwiftRulesOnEveryKindOfValue() async throws {
+    let store = try Store.open(path: ":memory:")
+    func place(_ id: String, _ details: String?, cuisine: String? = nil) -> Place {
+      Place(
+        id: id,
+        name: id,
+        category: .restaurant,
+        location: DemoDataset.center,
+        cuisine: cuisine,
+        detailsJSON: details,
+        source: "test"
+      )
+    }
+    let raw = #"{"properties":{"datasource":{"raw":{"#
+    let places = [
+      place("a", raw + #""takeaway":"only","wheelchair":"designated","diet:halal":"only","diet:kosher":"no"}}}}"#),
+      place("b", #"{"properties":{"categories":["catering","vegan.only","wheelchair.limited","gluten_free"]}}"#),
+      place("c", raw + #""cuisine":"Italian ; pizza","outdoor_seating":"yes","takeaway":"no"}}}}"#),
+      place("d", nil, cuisine: "burger;kebab"),
+      place("e", "{not json", cuisine: " "),
+      place("f", raw + #""diet:vegan":"limited","wheelchair":"no","outdoor_seating":"no"}}}}"#),
+    ]
+    try await store.upsert(places)
+    var stored = try await store.storedFacts()
+    for place in places where !place.resolvedFacts.isEmpty {
+      #expect(stored[place.id] == place.resolvedFacts, "\(place.id)")
+    }
+    #expect(stored["e"] == nil)
+    // An update replaces the facts (the upsert path), and keeps the cuisine column in step.
+    try await store.upsert([place("a", raw + #""takeaway":"yes"}}}}"#, cuisine: "thai")])
+    stored = try await store.storedFacts()
+    #expect(stored["a"] == PlaceFacts(cuisine: ["thai"], takeaway: true))
+  }
+
   @Test func theMigrationFillsTheFactsOfPlacesStoredBefore() async throws {
     let directory = TemporaryDirectory()
     let path = directory.file("old.sqlite")
