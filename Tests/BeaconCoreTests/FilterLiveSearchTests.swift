@@ -155,4 +155,32 @@ import Testing
     )
     #expect(Self.places(short).count == 1, "a short page is the last one")
   }
+
+  /// The recorded Oslo answers: every result has outdoor seating, and the silent places are counted exactly
+  /// (checked against the fixture's raw tags read with Foundation's parser).
+  @Test func realGeoapifyAnswersAreFilteredAndCountedExactly() async throws {
+    let server = try GeoapifyFixtures.server()
+    let (service, _) = try Self.service(server)
+    let result = try await service.search(
+      PlaceSearch(
+        center: Self.oslo,
+        category: .restaurant,
+        radiusMeters: 5_000,
+        limit: 10,
+        filters: PlaceFilters(outdoorSeating: true)
+      )
+    )
+    let json = try JSONSerialization.jsonObject(with: Data(GeoapifyFixtures.bytes("places-oslo-restaurants.json")))
+    let features = try #require((json as? [String: Any])?["features"] as? [[String: Any]])
+    let seating = features.map { feature -> String? in
+      let properties = feature["properties"] as? [String: Any]
+      let raw = (properties?["datasource"] as? [String: Any])?["raw"] as? [String: Any]
+      return raw?["outdoor_seating"] as? String
+    }
+    #expect(result.places.count == seating.count { $0 == "yes" })
+    #expect(result.places.count >= 2)
+    #expect(result.places.allSatisfy { $0.outdoorSeating == true })
+    #expect(result.excludedUnknown == ["outdoorSeating": seating.count { $0 == nil }])
+    #expect(Self.places(server).map { $0.queryItems["limit"] } == ["50"], "5 × limit candidates, one short page")
+  }
 }
