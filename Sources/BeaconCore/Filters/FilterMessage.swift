@@ -52,6 +52,21 @@ public enum FilterMessage: Sendable, Equatable {
   }
 }
 
+extension PlaceFilters.Name {
+  /// The filter's name for people in `language` (`Kosthold`, `Rullestol`…).
+  public func label(in language: Language) -> String {
+    switch self {
+    case .diet: language.choose(("Kosthold", "Kosthald", "Diet"))
+    case .cuisine: language.choose(("Kjøkken", "Kjøkken", "Cuisine"))
+    case .wheelchair: language.choose(("Rullestol", "Rullestol", "Wheelchair"))
+    case .outdoorSeating: language.choose(("Uteservering", "Uteservering", "Outdoor seating"))
+    case .takeaway: "Takeaway"
+    case .openAt: language.choose(("Åpningstid", "Opningstid", "Opening hours"))
+    case .minRating: language.choose(("Vurdering", "Vurdering", "Rating"))
+    }
+  }
+}
+
 extension Diet {
   /// The diet's name in `language`.
   public func label(in language: Language) -> String {

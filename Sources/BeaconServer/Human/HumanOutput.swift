@@ -255,9 +255,13 @@ public struct HumanOutput: Sendable {
     String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
   }
 
-  /// `Left out because …: diet 3, wheelchair 1`, or `nil` when no filter left out a place for lack of data.
+  /// `Left out because …: Diet 3, Wheelchair 1` (filters in the order of the params), or `nil` when no filter left
+  /// out a place for lack of data.
   func excludedUnknown(_ counts: [String: Int]?) -> String? {
-    let shown = (counts ?? [:]).filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+    let shown = PlaceFilters.Name.allCases.compactMap { name -> String? in
+      guard let count = counts?[name.rawValue], count > 0 else { return nil }
+      return "\(name.label(in: language)) \(count)"
+    }
     return shown.isEmpty ? nil : text(.excludedUnknown(shown.joined(separator: ", ")))
   }
 }
