@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconJSON
 import BeaconServer
 
 /// What the command line asks for: one command plus the global options.
@@ -25,7 +26,8 @@ struct CommandLineArguments: Equatable {
 
   /// What `beacon favorites` does.
   enum FavoritesAction: Equatable {
-    case list(openNow: Bool)
+    /// `filters` are the filter params, as ``SearchOptions/filters``.
+    case list(openNow: Bool, filters: [String: JSONValue] = [:])
     case add(id: String)
     case remove(id: String)
   }
@@ -228,6 +230,8 @@ struct CommandLineArguments: Equatable {
       beacon details ID [--refresh] [--json]          alt om ett sted, med lenker til kart
       beacon rate ID STJERNER [--comment TEKST] [--json]   gi et sted 1–5 stjerner
       beacon favorites [--open-now] [--json|--geojson]   list favorittene (--open-now: bare de som er åpne nå)
+          --diet, --cuisine, --wheelchair, --outdoor-seating, --takeaway, --open-at, --open-for, --min-rating
+                                                  de samme filtrene som i search
       beacon favorites add|remove ID [--json]         legg til eller fjern en favoritt
       beacon settings [--json]                        vis innstillingene
       beacon settings reset [--json]                  tilbakestill innstillingene

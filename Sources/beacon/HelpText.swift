@@ -35,6 +35,8 @@ enum HelpText {
       beacon details ID [--refresh] [--json]          alt om éin stad, med lenkjer til kart
       beacon rate ID STJERNER [--comment TEKST] [--json]   gi ein stad 1–5 stjerner
       beacon favorites [--open-now] [--json|--geojson]   list favorittane (--open-now: berre dei som er opne no)
+          --diet, --cuisine, --wheelchair, --outdoor-seating, --takeaway, --open-at, --open-for, --min-rating
+                                                  dei same filtera som i search
       beacon favorites add|remove ID [--json]         legg til eller fjern ein favoritt
       beacon settings [--json]                        vis innstillingane
       beacon settings reset [--json]                  tilbakestill innstillingane
@@ -126,6 +128,8 @@ enum HelpText {
       beacon details ID [--refresh] [--json]          everything about one place, with map links
       beacon rate ID STARS [--comment TEXT] [--json]  give a place 1–5 stars
       beacon favorites [--open-now] [--json|--geojson]   list the favourites (--open-now: only those open now)
+          --diet, --cuisine, --wheelchair, --outdoor-seating, --takeaway, --open-at, --open-for, --min-rating
+                                                  the same filters as search
       beacon favorites add|remove ID [--json]         add or remove a favourite
       beacon settings [--json]                        show the settings
       beacon settings reset [--json]                  reset the settings

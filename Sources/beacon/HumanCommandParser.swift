@@ -77,9 +77,11 @@ struct HumanCommandParser {
       guard let stars = Int(values[1]) else { throw UsageError(.invalidInteger(name: "STARS", value: values[1])) }
       return .rate(id: values[0], stars: stars, comment: last("--comment"), format: try format())
     case "favorites":
-      try allow(arguments.isEmpty ? ["--open-now"] : [])
+      try allow(arguments.isEmpty ? Self.filterOptions.union(["--open-now"]) : [])
       switch arguments.first {
-      case nil: return .favorites(.list(openNow: has("--open-now")), format: try format(geoJSON: true))
+      case nil:
+        let list = CommandLineArguments.FavoritesAction.list(openNow: has("--open-now"), filters: try filterParams())
+        return .favorites(list, format: try format(geoJSON: true))
       case "add": return .favorites(.add(id: try expect(arguments: ["ID"], after: 1)[0]), format: try format())
       case "remove": return .favorites(.remove(id: try expect(arguments: ["ID"], after: 1)[0]), format: try format())
       case let other?: throw UsageError(message: .unknownCommand("favorites \(other)"))

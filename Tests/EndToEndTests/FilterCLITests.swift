@@ -91,5 +91,24 @@ extension EndToEnd {
       let rating = try Self.run(["search", "--min-rating", "7"], store: store)
       #expect(rating.termination == .exited(64), "\(rating.stderr)")
     }
+
+    @Test func favouritesTakeTheSameFilterFlags() throws {
+      let store = Self.storePath()
+      defer { try? FileManager.default.removeItem(atPath: store) }
+      // Vapiano (vegan, outdoor seating, no step-free access) and Théhuone (no diet tags).
+      for id in ["osm:node/1376356025", "osm:node/1007416273"] {
+        let added = try Self.run(["favorites", "add", id], store: store)
+        #expect(added.termination == .exited(0), "\(added.stderr)")
+      }
+      let vegan = try Self.run(["favorites", "--diet", "vegan", "--json"], store: store)
+      #expect(vegan.termination == .exited(0), "\(vegan.stderr)")
+      let result = try JSONParser.parse(Array(vegan.stdout.utf8))
+      #expect(result["places"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["osm:node/1376356025"])
+      #expect(result["excludedUnknown"] == ["diet": 1])
+      let none = try Self.run(["favorites", "--wheelchair", "yes"], store: store, locale: "en")
+      #expect(none.termination == .exited(0), "\(none.stderr)")
+      #expect(none.stdout.contains("No results"), "\(none.stdout)")
+      #expect(none.stdout.contains("Wheelchair 1"), "\(none.stdout)")
+    }
   }
 }

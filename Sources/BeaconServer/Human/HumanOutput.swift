@@ -211,6 +211,9 @@ public struct HumanOutput: Sendable {
       return [text(.distancesFrom(coordinate(list.center), source: list.centerSource))] + table
         + [excludedUnknown(list.excludedUnknown)].compactMap { $0 }
     }
+    if list.excludedUnknown != nil {
+      return [text(.core(.noResults))] + [excludedUnknown(list.excludedUnknown)].compactMap { $0 }
+    }
     return [openOnly ? text(.core(.noneOpenNow)) : text(.noFavorites(audience))]
   }
 
