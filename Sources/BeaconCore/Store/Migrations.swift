@@ -267,9 +267,13 @@ enum Migrations {
     WITH kv(r, k, v, c) AS (
       SELECT place.rowid, j.key, lower(trim(j.value)), place.cuisine
         FROM place, json_each(CASE WHEN json_valid(place.details) THEN place.details END, '$.properties.datasource.raw') AS j
+        WHERE j.key IN ('cuisine', 'wheelchair', 'outdoor_seating', 'takeaway', 'diet:vegan', 'diet:vegetarian', 'diet:gluten_free',
+            'diet:halal', 'diet:kosher')
       UNION ALL
       SELECT place.rowid, '#condition', lower(trim(j.value)), place.cuisine
         FROM place, json_each(CASE WHEN json_valid(place.details) THEN place.details END, '$.properties.categories') AS j
+        WHERE lower(trim(j.value)) IN ('vegan', 'vegan.only', 'vegetarian', 'vegetarian.only', 'gluten_free', 'gluten_free.only', 'halal',
+            'halal.only', 'kosher', 'kosher.only', 'wheelchair.yes', 'wheelchair.limited')
       UNION ALL
       SELECT place.rowid, '#place', NULL, place.cuisine FROM place
     )
@@ -332,9 +336,13 @@ enum Migrations {
       FROM (
         SELECT key AS k, lower(trim(value)) AS v
           FROM json_each(CASE WHEN json_valid(new.details) THEN new.details END, '$.properties.datasource.raw')
+          WHERE key IN ('cuisine', 'wheelchair', 'outdoor_seating', 'takeaway', 'diet:vegan', 'diet:vegetarian', 'diet:gluten_free',
+            'diet:halal', 'diet:kosher')
         UNION ALL
         SELECT '#condition', lower(trim(value))
           FROM json_each(CASE WHEN json_valid(new.details) THEN new.details END, '$.properties.categories')
+          WHERE lower(trim(value)) IN ('vegan', 'vegan.only', 'vegetarian', 'vegetarian.only', 'gluten_free', 'gluten_free.only', 'halal',
+            'halal.only', 'kosher', 'kosher.only', 'wheelchair.yes', 'wheelchair.limited')
       )
       HAVING count(*) > 0 OR nullif(trim(new.cuisine), '') IS NOT NULL;
     END;
@@ -370,9 +378,13 @@ enum Migrations {
       FROM (
         SELECT key AS k, lower(trim(value)) AS v
           FROM json_each(CASE WHEN json_valid(new.details) THEN new.details END, '$.properties.datasource.raw')
+          WHERE key IN ('cuisine', 'wheelchair', 'outdoor_seating', 'takeaway', 'diet:vegan', 'diet:vegetarian', 'diet:gluten_free',
+            'diet:halal', 'diet:kosher')
         UNION ALL
         SELECT '#condition', lower(trim(value))
           FROM json_each(CASE WHEN json_valid(new.details) THEN new.details END, '$.properties.categories')
+          WHERE lower(trim(value)) IN ('vegan', 'vegan.only', 'vegetarian', 'vegetarian.only', 'gluten_free', 'gluten_free.only', 'halal',
+            'halal.only', 'kosher', 'kosher.only', 'wheelchair.yes', 'wheelchair.limited')
       )
       HAVING count(*) > 0 OR nullif(trim(new.cuisine), '') IS NOT NULL;
     END;
