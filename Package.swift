@@ -28,6 +28,7 @@ let package = Package(
       dependencies: [
         "BeaconCore",
         "BeaconServer",
+        "BeaconSync",
         "JSONRPC",
       ],
       swiftSettings: lazyCurl,
@@ -52,6 +53,19 @@ let package = Package(
       ]
     ),
 
+    // MARK: beacon-pbf-tool (the import benchmarks' helper: a large PBF from a real one, the decoder alone)
+
+    .executableTarget(
+      name: "beacon-pbf-tool",
+      dependencies: [
+        "BeaconCore",
+        "BeaconSync",
+        "BeaconTestSupport",
+        "CZlib",
+      ],
+      path: "Benchmarks/PBFTool"
+    ),
+
     // MARK: BeaconCore (the domain; knows no JSON-RPC)
 
     .target(
@@ -69,6 +83,8 @@ let package = Package(
       name: "BeaconCoreTests",
       dependencies: [
         "BeaconCore",
+        "BeaconJSON",
+        "BeaconSync",
         "BeaconTestSupport",
       ]
     ),
@@ -114,6 +130,7 @@ let package = Package(
       dependencies: [
         "BeaconCore",
         "BeaconSchemas",
+        "BeaconSync",
         "JSONRPC",
       ],
       swiftSettings: lazyCurl
@@ -123,19 +140,31 @@ let package = Package(
       dependencies: [
         "BeaconCore",
         "BeaconServer",
+        "BeaconSync",
         "BeaconTestSupport",
         "JSONRPC",
       ]
     ),
 
-    // MARK: BeaconTestSupport (test doubles shared by test targets, e.g. a loopback HTTP server)
+    // MARK: BeaconTestSupport (what test targets share: a loopback HTTP server, fixtures, a clock, temporary
+    // directories, failure helpers)
 
     .target(
       name: "BeaconTestSupport",
       dependencies: [
+        "BeaconCore",
         "BeaconJSON",
         "BeaconSync",
         "CZlib",
+      ]
+    ),
+    .testTarget(
+      name: "BeaconTestSupportTests",
+      dependencies: [
+        "BeaconCore",
+        "BeaconJSON",
+        "BeaconSync",
+        "BeaconTestSupport",
       ]
     ),
 
@@ -178,6 +207,7 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "BeaconCore",
+        "BeaconJSON",
         "BeaconTestSupport",
         "JSONRPC",
         "beacon",
@@ -196,7 +226,8 @@ let package = Package(
     .testTarget(
       name: "JSONRPCTests",
       dependencies: [
-        "JSONRPC"
+        "BeaconSync",
+        "JSONRPC",
       ]
     ),
   ],

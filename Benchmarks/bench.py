@@ -20,6 +20,8 @@ import tempfile
 import threading
 import time
 
+import import_bench
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "geoapify")
@@ -426,6 +428,18 @@ class Bench:
         fake.shutdown()
         self.results["upstream_calls"] = {"autocomplete_burst": autocomplete, "repeated_search": repeated}
 
+    def import_pbf(self):
+        """PBF (decoder alone and `beacon import`), GeoJSON and GeoJSONSeq imports vs libosmium (import_bench.py)."""
+        if not self.args.pbf_tool:
+            print("warning: skipping import_pbf: no --pbf-tool", file=sys.stderr)
+            return
+        python = self.args.osmium_python
+        if python and not python_has_module(python, "osmium"):
+            print(f"warning: no libosmium comparison: {python} cannot import osmium", file=sys.stderr)
+            python = None
+        sizes = [2] if self.smoke else [20] if self.quick else [50, 200, 500]
+        self.results["import_pbf"] = import_bench.run(self, self.args.pbf_tool, python, sizes, clean_environment)
+
 
 def python_has_module(python, module):
     """Whether `python` can import `module`."""
@@ -549,6 +563,7 @@ def table(results):
             goal,
             met,
         ))
+    rows.extend(import_bench.rows(results.get("import_pbf", {})))
     if "upstream_calls" in results:
         calls = results["upstream_calls"]
         rows.append((
@@ -588,11 +603,13 @@ def main():
     parser.add_argument("--beacon-static", help="the portable release binary (--static-swift-stdlib, stripped)")
     parser.add_argument("--swift-floor-static", help="the networking Swift floor, linked like the portable build")
     parser.add_argument("--peer-python", help="a Python with python-lsp-jsonrpc and pygls (peers skipped without)")
+    parser.add_argument("--pbf-tool", help="beacon-pbf-tool (Benchmarks/PBFTool): makes the large PBF files")
+    parser.add_argument("--osmium-python", help="a Python with pyosmium, for the libosmium comparison")
     parser.add_argument("--output", help="where to write the JSON results")
     parser.add_argument("--only", help="comma-separated benchmarks to run")
     args = parser.parse_args()
     bench = Bench(args)
-    steps = ["build_variants", "cold_start", "ping", "durable_writes", "offline_search", "upstream_calls"]
+    steps = ["build_variants", "cold_start", "ping", "durable_writes", "offline_search", "upstream_calls", "import_pbf"]
     if args.only:
         steps = [step for step in steps if step in args.only.split(",")]
     for step in steps:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets under Fuzz/ and runs each for a while; fails if any finds a crash.
 #
-#   Scripts/fuzz.sh [seconds] [target...]     (default: 60 seconds each; targets: framer params pbf)
+#   Scripts/fuzz.sh [seconds] [target...]     (default: 60 seconds each; targets: framer params pbf geojson)
 #   Scripts/fuzz.sh --supported               (exit status: whether this toolchain can build them)
 #
 # FUZZ_FLAGS adds libFuzzer flags (e.g. FUZZ_FLAGS=-runs=10000000). New inputs go to a working corpus
@@ -14,6 +14,8 @@
 #   against the BeaconServer module and its dependencies built by SwiftPM with the same flags.
 # - pbf: the OSM PBF reader (BeaconCore's PBF*), linked like params; inputs up to 64 KiB (its seeds are real
 #   blobs of a few KiB).
+# - geojson: the text import formats (GeoJSON, GeoJSONSeq, Overpass JSON) through OSMImporter.parse, linked like
+#   params; inputs up to 4 KiB (its seeds are real objects of about 1–2 KiB).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,7 +33,7 @@ fi
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ "${#targets[@]}" -gt 0 ] || targets=(framer params pbf)
+[ "${#targets[@]}" -gt 0 ] || targets=(framer params pbf geojson)
 mkdir -p "$build/framer-modules"
 
 # Runs a compiler command without the gold linker's harmless "Cannot export local symbol '__asan_…'" lines.
@@ -51,39 +53,33 @@ build_framer() {
     "$out/libJSONRPC.a" "$out/libBeaconJSON.a" "$out/libBeaconSync.a" -o "$build/framer-fuzzer"
 }
 
-build_params() {
+# Builds a target linked against SwiftPM's build of `top` (BeaconServer or BeaconCore) and the modules under it,
+# with the fuzzer's flags, into $build/TARGET-fuzzer: build_linked TARGET NAME TOP MODULE... (NAME: its Fuzz/ folder)
+build_linked() {
+  local target="$1" name="$2" top="$3"
+  shift 3
   local spm="$build/spm"
-  swift build -c release --scratch-path "$spm" --target BeaconServer -Xswiftc -sanitize=fuzzer,address \
+  swift build -c release --scratch-path "$spm" --target "$top" -Xswiftc -sanitize=fuzzer,address \
     -Xswiftc -enable-testing
   local release="$spm/release"
   local objects=()
-  for module in BeaconSync BeaconJSON JSONRPC CCurlLoader BeaconCore BeaconSchemas BeaconServer; do
+  for module in "$@"; do
     objects+=("$release/$module.build"/*.o)
   done
-  quiet swiftc "${flags[@]}" -module-name ParamsFuzzer -I "$release/Modules" -I "$release" -I Sources/CSQLite \
-    -I Sources/CZlib Fuzz/ParamsFuzzer/*.swift "${objects[@]}" -lsqlite3 -lz -o "$build/params-fuzzer"
+  quiet swiftc "${flags[@]}" -module-name "$name" -I "$release/Modules" -I "$release" -I Sources/CSQLite \
+    -I Sources/CZlib "Fuzz/$name"/*.swift "${objects[@]}" -lsqlite3 -lz -o "$build/$target-fuzzer"
 }
 
-build_pbf() {
-  local spm="$build/spm"
-  swift build -c release --scratch-path "$spm" --target BeaconCore -Xswiftc -sanitize=fuzzer,address \
-    -Xswiftc -enable-testing
-  local release="$spm/release"
-  local objects=()
-  for module in BeaconSync BeaconJSON CCurlLoader BeaconCore; do
-    objects+=("$release/$module.build"/*.o)
-  done
-  quiet swiftc "${flags[@]}" -module-name PBFFuzzer -I "$release/Modules" -I "$release" -I Sources/CSQLite \
-    -I Sources/CZlib Fuzz/PBFFuzzer/*.swift "${objects[@]}" -lsqlite3 -lz -o "$build/pbf-fuzzer"
-}
+core_modules=(BeaconSync BeaconJSON CCurlLoader BeaconCore)
 
 failed=()
 for target in "${targets[@]}"; do
   case "$target" in
     framer) build_framer ;;
-    params) build_params ;;
-    pbf) build_pbf ;;
-    *) echo "error: unknown fuzz target '$target' (framer, params, pbf)" >&2; exit 2 ;;
+    params) build_linked params ParamsFuzzer BeaconServer "${core_modules[@]}" JSONRPC BeaconSchemas BeaconServer ;;
+    pbf) build_linked pbf PBFFuzzer BeaconCore "${core_modules[@]}" ;;
+    geojson) build_linked geojson GeoJSONFuzzer BeaconCore "${core_modules[@]}" ;;
+    *) echo "error: unknown fuzz target '$target' (framer, params, pbf, geojson)" >&2; exit 2 ;;
   esac
   corpus="$build/corpus/$target"
   artifacts="$build/artifacts/$target/"
@@ -94,6 +90,7 @@ for target in "${targets[@]}"; do
   # shellcheck disable=SC2086  # FUZZ_FLAGS is a list of flags.
   max_len=1024
   [ "$target" = pbf ] && max_len=65536
+  [ "$target" = geojson ] && max_len=4096
   log="$build/logs/$target.log"
   mkdir -p "$build/logs"
   if ! "$build/$target-fuzzer" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -print_final_stats=1 \

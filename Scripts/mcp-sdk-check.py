@@ -1,4 +1,12 @@
-"""Drives `beacon mcp` with the official MCP Python SDK, as an agent host would; exits non-zero on any surprise.
+"""Drives `beacon mcp --toolsets all` with the official MCP Python SDK, as an agent host would; exits non-zero on any
+surprise.
+
+Every tool that tools/list names is called at least once with realistic arguments, and the check fails if one was
+left out, so a new tool cannot be forgotten here. For every tool result that is not an error, the SDK's
+`ClientSession.call_tool` validates `structuredContent` against the tool's `outputSchema` and raises on a mismatch.
+Geoapify, Fruityvice, CoinLore and randomuser.me are a loopback fake (Scripts/mcp_fixture_server.py), so the check
+needs no network and no key. It also reads and subscribes resources (and sees the update a tool call sends), gets a
+prompt, and checks the two kinds of tool error (a search that finds nothing, a value out of range).
 
 Run through Scripts/mcp-sdk-check.sh, which installs the SDK into a private virtualenv.
 """
@@ -7,57 +15,251 @@ import asyncio
 import os
 import sys
 import tempfile
+import traceback
+import warnings
 
+import mcp.types as types
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
+from mcp_fixture_server import FixtureServer
 
-async def main(binary: str) -> None:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("BEACON_") and k != "GEOAPIFY_API_KEY"}
-    with tempfile.TemporaryDirectory() as directory:
-        env["BEACON_STORE"] = os.path.join(directory, "store.sqlite")
-        params = StdioServerParameters(command=binary, args=["mcp"], env=env)
+OSLO = {"lat": 59.9111, "lon": 10.7503}
+KEY = "sdk-check-fake-geoapify-key"  # only the loopback fake sees it; no answer may show it
+# An OpenStreetMap export (GeoJSON, as `osmium export` writes it): two cafés, a hotel and a bank (not imported).
+OSM_EXPORT = """{"type": "FeatureCollection", "features": [
+  {"type": "Feature", "id": "node/9001", "properties": {"amenity": "cafe", "name": "Kaffebrenneriet Grønland"},
+   "geometry": {"type": "Point", "coordinates": [10.7615, 59.9125]}},
+  {"type": "Feature", "id": "node/9002", "properties": {"amenity": "cafe", "name": "Tekoppen"},
+   "geometry": {"type": "Point", "coordinates": [10.7532, 59.9139]}},
+  {"type": "Feature", "id": "way/9003", "properties": {"tourism": "hotel", "name": "Hotell Vaterland"},
+   "geometry": {"type": "Point", "coordinates": [10.7581, 59.9147]}},
+  {"type": "Feature", "id": "node/9004", "properties": {"amenity": "bank", "name": "Banken"},
+   "geometry": {"type": "Point", "coordinates": [10.7541, 59.9120]}}
+]}"""
+
+
+class Tools:
+    """Calls tools through the SDK and remembers which were called; `check_all_called` fails for any left out."""
+
+    def __init__(self, session, listed):
+        self.session = session
+        self.listed = listed
+        self.called = set()
+
+    async def call(self, name, arguments=None):
+        """A call that must succeed; the SDK has validated its `structuredContent` against the `outputSchema`."""
+        assert name in self.listed, f"{name} is not in tools/list (the SDK could not validate its result)"
+        result = await self.session.call_tool(name, arguments or {})
+        assert not result.is_error, f"{name} {arguments}: {result.content}"
+        assert result.structured_content is not None, f"{name} returned no structuredContent"
+        assert result.content and result.content[0].type == "text" and result.content[0].text, f"{name}: no text"
+        assert KEY not in str(result), f"{name} shows the API key"
+        self.called.add(name)
+        return result.structured_content, result.content[0].text
+
+    async def fail(self, name, arguments):
+        """A call that must be a tool error (`isError`, no `structuredContent`); returns its text."""
+        result = await self.session.call_tool(name, arguments)
+        assert result.is_error and result.structured_content is None, f"{name} {arguments} should fail: {result}"
+        return result.content[0].text
+
+    def check_all_called(self):
+        missing = sorted(set(self.listed) - self.called)
+        assert not missing, f"tools listed but never called by this check (add a call): {missing}"
+
+
+async def list_tools(session):
+    """Every tool of tools/list, page by page; each must have an outputSchema (else the SDK validates nothing)."""
+    tools, cursor = {}, None
+    while True:
+        page = await session.list_tools(params=types.PaginatedRequestParams(cursor=cursor) if cursor else None)
+        tools.update({tool.name: tool for tool in page.tools})
+        cursor = page.next_cursor
+        if not cursor:
+            break
+    without = sorted(name for name, tool in tools.items() if not tool.output_schema)
+    assert not without, f"tools without an outputSchema: {without}"
+    return tools
+
+
+async def check_places(tools, upstream, directory):
+    """Search (brief, full, nothing found), details with and without fields, autocomplete and an import."""
+    found, text = await tools.call("places_search", {"category": "restaurant", "center": OSLO, "limit": 12})
+    assert found["source"] == "live" and len(found["places"]) == 12, found
+    place = found["places"][0]
+    assert place["id"] in text and "location" not in place, place  # brief by default, the id in the text
+    full, _ = await tools.call("places_search", {"category": "cafe", "center": OSLO, "limit": 3, "detail": "full"})
+    assert "location" in full["places"][0], full
+    nothing = await tools.fail("places_search", {"text": "zzzqqq", "center": OSLO})
+    assert "radiusMeters" in nothing, nothing
+
+    known = next(p["id"] for p in found["places"] if upstream.has_details(p["id"]))
+    details, text = await tools.call("places_details", {"id": known})
+    assert details["place"]["id"] == known and details["place"]["name"] in text, details
+    contact, _ = await tools.call("places_details", {"id": known, "fields": ["contact"]})
+    assert "openingHours" not in contact["place"] and contact["place"]["id"] == known, contact
+    suggestions, _ = await tools.call("places_autocomplete", {"text": "fisk", "center": OSLO, "limit": 5})
+    assert suggestions["suggestions"], suggestions
+
+    export = os.path.join(directory, "oslo.geojson")
+    with open(export, "w", encoding="utf-8") as file:
+        file.write(OSM_EXPORT)
+    imported, _ = await tools.call("places_import", {"path": export})
+    assert imported["total"] == 3 and imported["imported"]["cafe"] == 2, imported
+    return place
+
+
+async def check_ratings_favourites_and_resources(tools, session, place, updates):
+    """Rate, list ratings, favourite (seeing the resource update), read the resources, unfavourite."""
+    rated, _ = await tools.call("rating_add", {"placeId": place["id"], "stars": 4, "comment": "God kaffe"})
+    assert rated["summary"]["count"] == 1, rated
+    out_of_range = await tools.fail("rating_add", {"placeId": place["id"], "stars": 9})
+    assert "9" in out_of_range, out_of_range
+    ratings, _ = await tools.call("rating_list", {"placeId": place["id"]})
+    assert [r["comment"] for r in ratings["ratings"]] == ["God kaffe"], ratings
+
+    resources = [str(r.uri) for r in (await session.list_resources()).resources]
+    assert resources == ["beacon://favorites", "beacon://settings"], resources
+    templates = [t.uri_template for t in (await session.list_resource_templates()).resource_templates]
+    assert templates == ["beacon://places/{id}"], templates
+    with warnings.catch_warnings():  # the SDK marks resources/subscribe as gone in 2026-07-28; Beacon speaks 2025-11-25
+        warnings.simplefilter("ignore")
+        await session.subscribe_resource("beacon://favorites")
+    added, _ = await tools.call("favorites_add", {"placeId": place["id"]})
+    assert added["added"], added
+    assert "beacon://favorites" in updates, f"no notifications/resources/updated after favorites_add: {updates}"
+    favourites = await session.read_resource("beacon://favorites")
+    assert place["id"] in favourites.contents[0].text, favourites
+    one = await session.read_resource("beacon://places/" + place["id"].replace("/", "%2F"))
+    assert place["name"] in one.contents[0].text, one
+    listed, _ = await tools.call("favorites_list", {"center": OSLO})
+    assert [p["id"] for p in listed["places"]] == [place["id"]], listed
+    removed, _ = await tools.call("favorites_remove", {"placeId": place["id"]})
+    assert removed["removed"], removed
+
+
+async def check_settings(tools):
+    settings, _ = await tools.call("settings_get")
+    updated, _ = await tools.call("settings_update", {"radiusMeters": 2000, "category": "cafe", "sort": "rating"})
+    assert updated["radiusMeters"] == 2000 and updated["category"] == "cafe", updated
+    reset, _ = await tools.call("settings_reset")
+    assert reset["radiusMeters"] == 5000 and reset["radiusMeters"] != updated["radiusMeters"], (settings, reset)
+
+
+async def check_fruits(tools):
+    """The catalogue, one fruit, its groups, a group, and the log: add, list the days, remove."""
+    fruits, _ = await tools.call("fruits_list")
+    assert len(fruits["fruits"]) == 6, fruits
+    fruit, _ = await tools.call("fruits_get", {"id": 3})
+    assert fruit["fruit"]["name"] == "Strawberry", fruit
+    groups, _ = await tools.call("fruits_groups")
+    assert "Rosaceae" in str(groups), groups
+    rosaceae, _ = await tools.call("fruits_by_group", {"kind": "family", "name": "Rosaceae"})
+    assert sorted(f["name"] for f in rosaceae["fruits"]) == ["Apple", "Strawberry"], rosaceae
+    eaten, _ = await tools.call("fruitlog_add", {"fruitId": 6})
+    entry = eaten["entry"]["id"]
+    days, _ = await tools.call("fruitlog_days")
+    assert str(entry) in str(days), days
+    await tools.call("fruitlog_remove", {"entryId": entry})
+
+
+async def check_crypto(tools):
+    """The market, a page of coins, one coin, a comparison, and the crypto settings."""
+    market, _ = await tools.call("crypto_global")
+    assert market["global"]["coinsCount"] == 6812, market
+    page, _ = await tools.call("crypto_tickers", {"limit": 3, "sort": "change24h"})
+    assert [c["symbol"] for c in page["coins"]] == ["BTC", "USDT", "ETH"], page
+    bitcoin, _ = await tools.call("crypto_ticker", {"id": "90"})
+    assert bitcoin["details"]["coin"]["name"] == "Bitcoin", bitcoin
+    stats, _ = await tools.call("crypto_stats", {"ids": ["90", "80"]})
+    assert "Ethereum" in str(stats), stats
+    await tools.call("crypto_settings_get")
+    settings, _ = await tools.call("crypto_settings_update", {"alertThreshold": 5, "nokRate": 10.85})
+    assert settings["alertThreshold"] == 5, settings
+
+
+async def check_people(tools):
+    """The directory: list, one user, an edit, the map, a deletion, and a new seed."""
+    people, _ = await tools.call("users_list")
+    assert len(people["users"]) == 3, people
+    first = people["users"][0]["id"]
+    one, _ = await tools.call("users_get", {"id": first})
+    assert one["user"]["id"] == first, one
+    edited, _ = await tools.call("users_update", {"id": first, "city": "Bodø"})
+    assert "Bodø" in str(edited), edited
+    await tools.call("users_map", {"id": first})
+    await tools.call("users_delete", {"id": people["users"][1]["id"]})
+    await tools.call("users_set_seed", {"seed": "beacon-sdk-check"})
+
+
+async def check_prompts(session):
+    prompts = [p.name for p in (await session.list_prompts()).prompts]
+    assert prompts == ["find_food_now", "compare_favorites", "plan_visit"], prompts
+    prompt = await session.get_prompt("plan_visit", {"placeId": "osm:node/317766538"})
+    assert "places_details" in prompt.messages[0].content.text, prompt
+
+
+def check_every_service_reached(paths):
+    """The fake services saw the calls (a tool answered from the demo data or a stale store would not reach them)."""
+    expected = ["/v2/places", "/v2/place-details", "/v1/geocode/autocomplete", "/api/fruit/all", "/api/global/",
+                "/api/tickers/", "/api/1.4/"]
+    missing = [path for path in expected if path not in paths]
+    assert not missing, f"never asked of the loopback fake services: {missing} (asked: {paths})"
+
+
+async def main(binary):
+    updates = []
+
+    async def on_message(message):
+        if isinstance(message, types.ResourceUpdatedNotification):
+            updates.append(message.params.uri)
+        elif isinstance(message, Exception):
+            raise message
+
+    with tempfile.TemporaryDirectory() as directory, FixtureServer() as upstream:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("BEACON_") and k != "GEOAPIFY_API_KEY"}
+        env.update({
+            "BEACON_STORE": os.path.join(directory, "store.sqlite"), "BEACON_LOCALE": "en",
+            "GEOAPIFY_API_KEY": KEY, "BEACON_GEOAPIFY_URL": upstream.url,
+            "BEACON_FRUITYVICE_URL": upstream.url, "BEACON_COINLORE_URL": upstream.url,
+            "BEACON_RANDOMUSER_URL": upstream.url,
+        })
+        params = StdioServerParameters(command=binary, args=["mcp", "--toolsets", "all"], env=env)
         async with stdio_client(params) as (read, write):
-            async with ClientSession(read, write) as session:
+            async with ClientSession(read, write, message_handler=on_message) as session:
                 init = await session.initialize()
                 assert init.server_info.name == "beacon", init
-                tools = {tool.name: tool for tool in (await session.list_tools()).tools}
-                assert "places_search" in tools and "favorites_add" in tools, sorted(tools)
-                # The SDK validates structured content against each tool's outputSchema.
-                search = await session.call_tool("places_search", {"category": "cafe", "limit": 2})
-                assert not search.is_error, search
-                place = search.structured_content["places"][0]
-                assert place["id"] in search.content[0].text
-                assert "location" not in place, place  # brief by default
-                full = await session.call_tool("places_search", {"category": "cafe", "limit": 2, "detail": "full"})
-                assert not full.is_error and "location" in full.structured_content["places"][0], full
-                nothing = await session.call_tool("places_search", {"text": "zzzqqq"})
-                assert nothing.is_error and "radiusMeters" in nothing.content[0].text, nothing
-                added = await session.call_tool("favorites_add", {"placeId": place["id"]})
-                assert not added.is_error and added.structured_content["added"], added
-                listed = await session.call_tool("favorites_list", {})
-                assert [p["id"] for p in listed.structured_content["places"]] == [place["id"]], listed
-                bad = await session.call_tool("rating_add", {"placeId": place["id"], "stars": 9})
-                assert bad.is_error and "9" in bad.content[0].text, bad
-                details = await session.call_tool("places_details", {"id": place["id"], "fields": ["contact"]})
-                assert not details.is_error and place["id"] in str(details.structured_content), details
-                resources = [str(r.uri) for r in (await session.list_resources()).resources]
-                assert "beacon://favorites" in resources and "beacon://settings" in resources, resources
-                templates = [t.uri_template for t in (await session.list_resource_templates()).resource_templates]
-                assert "beacon://places/{id}" in templates, templates
-                favourites = await session.read_resource("beacon://favorites")
-                assert place["id"] in favourites.contents[0].text, favourites
-                await session.subscribe_resource("beacon://favorites")
-                prompts = [p.name for p in (await session.list_prompts()).prompts]
-                assert "compare_favorites" in prompts, prompts
-                prompt = await session.get_prompt("compare_favorites")
-                assert "favorites_list" in prompt.messages[0].content.text, prompt
+                tools = Tools(session, await list_tools(session))
+                place = await check_places(tools, upstream, directory)
+                await check_ratings_favourites_and_resources(tools, session, place, updates)
+                await check_settings(tools)
+                await check_fruits(tools)
+                await check_crypto(tools)
+                await check_people(tools)
+                await check_prompts(session)
                 await session.send_ping()
-                print(
-                    f"ok: MCP {init.protocol_version}, {len(tools)} tools, search (brief, full, nothing found)/"
-                    "favourites/details/error, resources (list, templates, read, subscribe), prompts, ping through the SDK"
-                )
+                tools.check_all_called()
+        check_every_service_reached(upstream.requests)
+        print(
+            f"ok: MCP {init.protocol_version}, all {len(tools.called)} tools called and their structuredContent "
+            f"validated, 2 kinds of tool error, resources (list, templates, read, subscribe, update), prompts, ping; "
+            f"{len(upstream.requests)} requests to the loopback fake services"
+        )
+
+
+def innermost(error):
+    """The one failure inside the task groups' exception groups."""
+    while isinstance(error, BaseExceptionGroup) and len(error.exceptions) == 1:
+        error = error.exceptions[0]
+    return error
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1]))
+    try:
+        asyncio.run(main(sys.argv[1]))
+    except Exception as error:  # noqa: BLE001 (report the failure itself, not the SDK's task-group wrapping)
+        failure = innermost(error)
+        traceback.print_exception(failure)
+        print(f"FAILED: {type(failure).__name__}: {failure}", file=sys.stderr)
+        sys.exit(1)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the README's "A session on the wire" output from the built binary
-# (ReadmeTranscriptTests fails when the README and the binary disagree).
+# (ReadmeTranscriptTests fails when the README and the binary disagree), and Documentation/MCP.md's
+# "A session" (a `beacon mcp --offline` session on a fresh store, recorded by Scripts/mcp-transcript.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --product beacon >/dev/null
@@ -27,3 +28,4 @@ end = readme.index("\nexit code: ", command)
 readme = readme[:command] + out + readme[end:]
 open("README.md", "w", encoding="utf-8").write(readme)
 PY
+python3 Scripts/mcp-transcript.py "$beacon" "$work/mcp.sqlite"

@@ -50,11 +50,11 @@ public enum LocalizedMessage: Sendable, Equatable {
   case offlineWithoutKey
   case importing
   case outOfRange(field: String, lower: Int, upper: Int, value: Int)
-  /// A sentence about fruits (seed 001).
+  /// A sentence about fruits.
   case fruit(FruitMessage)
-  /// A sentence about crypto data (seed 004).
+  /// A sentence about crypto data.
   case crypto(CryptoMessage)
-  /// A sentence about the user directory (seeds 002/003).
+  /// A sentence about the user directory.
   case people(PeopleMessage)
   /// A sentence about search filters (diet, cuisine, access, opening time, rating).
   case filter(FilterMessage)

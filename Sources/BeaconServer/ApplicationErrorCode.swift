@@ -2,7 +2,7 @@ import JSONRPC
 
 /// Beacon's own error codes, outside JSON-RPC's reserved −32768…−32000 and LSP's −32899…−32800.
 ///
-/// Each comes with a stable `data.kind`; the list is also in the README and (with issue 6) in
+/// Each comes with a stable `data.kind`; the list is also in the README and in
 /// `Schemas/openrpc.json`.
 public enum ApplicationErrorCode {
   /// `notFound`: no place with that id has been seen.

@@ -3,7 +3,7 @@ import JSONRPC
 
 extension BeaconServer {
   /// Registers `crypto/global`, `crypto/tickers`, `crypto/ticker`, `crypto/stats` and `crypto/settings/get`,
-  /// `crypto/settings/update` (seed 004, the CoinLore brief).
+  /// `crypto/settings/update`.
   func registerCryptoMethods() {
     dispatcher.register(CryptoGlobalRequest.self) { [weak self] request, _ in
       guard let self else { throw ResponseError.internalError }

@@ -3,7 +3,7 @@ import JSONRPC
 
 extension BeaconServer {
   /// Registers `fruits/list`, `fruits/get`, `fruits/groups`, `fruits/byGroup` and `fruitlog/add`, `fruitlog/remove`,
-  /// `fruitlog/days` (seed 001, the Fruityvice brief).
+  /// `fruitlog/days`.
   func registerFruitsMethods() {
     dispatcher.register(ListFruitsRequest.self) { [weak self] request, _ in
       guard let self else { throw ResponseError.internalError }

@@ -1,10 +1,11 @@
 import BeaconCore
+import BeaconSync
 import Foundation
 import JSONRPC
 
 extension BeaconServer {
-  /// The largest JSON document (a GeoJSON FeatureCollection, Overpass JSON) or GeoJSONSeq record `places/import`
-  /// reads (parsing holds about ten times its size in memory); a GeoJSONSeq file may be of any length.
+  /// The largest object (a feature of a FeatureCollection, an Overpass element, a GeoJSONSeq record) `places/import`
+  /// reads (parsing holds about ten times its size in memory); the file itself may be of any length.
   static let maxImportBytes = 256 << 20
 
   /// Registers `places/import`.
@@ -25,31 +26,23 @@ extension BeaconServer {
         } else {
           input = try .file(path: request.path)
         }
-        // Reading is most of the work: 0–80 % as the bytes come in (when the size is known), then storing.
-        var reported = 0
-        let parsed = try OSMImporter.read(input, maxBytes: Self.maxImportBytes) { bytesRead in
-          guard let size = input.size, size > 0 else { return }
-          let percentage = min(80, bytesRead * 80 / size)
-          if percentage >= reported + 10 {
-            reported = percentage
-            context.reportProgress(.report(percentage: percentage))
+        // Reading and storing go together, in one transaction: 0–95 % as the bytes come in (when the size is
+        // known), then the removal of places gone from the area and the commit.
+        let size = input.size
+        let reported = Locked(0)
+        let report = try await store.importPlaces(from: input, maxBytes: Self.maxImportBytes, at: self.now) {
+          bytesRead in
+          guard let size, size > 0 else { return }
+          let percentage = min(95, bytesRead * 95 / size)
+          let due = reported.withLock { last in
+            guard percentage >= last + 5 else { return false }
+            last = percentage
+            return true
           }
+          if due { context.reportProgress(.report(percentage: percentage)) }
         }
-        guard !parsed.places.isEmpty else {
-          throw BeaconError.nothingImported(file: request.path, skipped: parsed.skipped)
-        }
-        if reported < 80 { context.reportProgress(.report(percentage: 80)) }
-        try await store.importPlaces(parsed.places, at: self.now)  // Their centre is the default centre now.
         context.reportProgress(.report(percentage: 100))
-        func count(_ category: PlaceCategory) -> Int { parsed.places.count { $0.category == category } }
-        return ImportPlacesRequest.Response(
-          file: request.path,
-          format: parsed.format.rawValue,
-          total: parsed.places.count,
-          imported: .init(restaurant: count(.restaurant), cafe: count(.cafe), hotel: count(.hotel)),
-          derivedIds: parsed.derivedIDs,
-          skipped: parsed.skipped
-        )
+        return ImportPlacesRequest.Response(file: request.path, report: report)
       }
     }
   }

@@ -2,8 +2,7 @@ import BeaconCore
 import JSONRPC
 
 extension BeaconServer {
-  /// Registers `users/list`, `users/get`, `users/map`, `users/update`, `users/delete` and `users/setSeed` (seeds
-  /// 002/003, the randomuser.me brief).
+  /// Registers `users/list`, `users/get`, `users/map`, `users/update`, `users/delete` and `users/setSeed`.
   func registerPeopleMethods() {
     dispatcher.register(ListUsersRequest.self) { [weak self] request, _ in
       guard let self else { throw ResponseError.internalError }

@@ -71,6 +71,23 @@ struct CommandSession {
     }
   }
 
+  /// Calls `method` and prints its result: as JSON, or decoded as `T` and rendered as lines. Returns the exit code.
+  func show<T: Decodable>(
+    _ method: String,
+    _ params: JSONValue,
+    _ format: OutputFormat,
+    _ render: (T) -> [String]
+  ) async -> Int32 {
+    guard let result = await call(method, params) else { return 1 }
+    if format == .json {
+      StandardOutput.writeJSON(result)
+    } else {
+      guard let decoded = decode(T.self, from: result) else { return 1 }
+      StandardOutput.write(render(decoded))
+    }
+    return 0
+  }
+
   /// Decodes a result into `type`, or reports a bug and returns `nil`.
   func decode<T: Decodable>(_ type: T.Type, from result: JSONValue) -> T? {
     do {

@@ -3,7 +3,7 @@ import BeaconServer
 import Foundation
 import JSONRPC
 
-/// What `beacon crypto …` does (seed 004, the CoinLore brief).
+/// What `beacon crypto …` does.
 enum CryptoCommand: Equatable {
   /// `beacon crypto [global]`: `crypto/global`.
   case global(refresh: Bool)
@@ -107,18 +107,18 @@ enum CryptoCommandRunner {
     func refreshing(_ refresh: Bool) -> [String: JSONValue] { refresh ? ["refresh": true] : [:] }
     switch command {
     case .global(let refresh):
-      return await show(CryptoGlobalRequest.method, .object(refreshing(refresh)), format, session, output.cryptoGlobal)
+      return await session.show(CryptoGlobalRequest.method, .object(refreshing(refresh)), format, output.cryptoGlobal)
     case .list(let sort, let order, let start, let limit, let refresh):
       var params = refreshing(refresh)
       if let sort { params["sort"] = .string(sort.rawValue) }
       if let order { params["order"] = .string(order.rawValue) }
       if let start { params["start"] = .int(start) }
       if let limit { params["limit"] = .int(limit) }
-      return await show(CryptoTickersRequest.method, .object(params), format, session, output.cryptoTickers)
+      return await session.show(CryptoTickersRequest.method, .object(params), format, output.cryptoTickers)
     case .show(let id, let refresh):
       var params = refreshing(refresh)
       params["id"] = .string(id)
-      return await show(CryptoTickerRequest.method, .object(params), format, session, output.cryptoTicker)
+      return await session.show(CryptoTickerRequest.method, .object(params), format, output.cryptoTicker)
     case .stats(let ids, let svg, let refresh):
       var params = refreshing(refresh)
       params["ids"] = .array(ids.map(JSONValue.string))
@@ -132,7 +132,7 @@ enum CryptoCommandRunner {
       }
       if let alertThreshold { params["alertThreshold"] = .double(alertThreshold) }
       let method = params.isEmpty ? GetCryptoSettingsRequest.method : UpdateCryptoSettingsRequest.method
-      return await show(method, .object(params), format, session, output.cryptoSettings)
+      return await session.show(method, .object(params), format, output.cryptoSettings)
     }
   }
 
@@ -164,24 +164,6 @@ enum CryptoCommandRunner {
       StandardOutput.writeJSON(result)
     } else {
       StandardOutput.write(output.cryptoStats(decoded) + (notice.map { [$0] } ?? []))
-    }
-    return 0
-  }
-
-  /// Calls `method` and prints its result: as JSON, or decoded as `T` and rendered as lines.
-  private static func show<T: Decodable>(
-    _ method: String,
-    _ params: JSONValue,
-    _ format: OutputFormat,
-    _ session: CommandSession,
-    _ render: (T) -> [String]
-  ) async -> Int32 {
-    guard let result = await session.call(method, params) else { return 1 }
-    if format == .json {
-      StandardOutput.writeJSON(result)
-    } else {
-      guard let decoded = session.decode(T.self, from: result) else { return 1 }
-      StandardOutput.write(render(decoded))
     }
     return 0
   }

@@ -2,7 +2,7 @@ import BeaconCore
 import BeaconServer
 import JSONRPC
 
-/// What `beacon fruits …` does (seed 001, the Fruityvice brief).
+/// What `beacon fruits …` does.
 enum FruitCommand: Equatable {
   /// `beacon fruits`: `fruits/list`.
   case list(refresh: Bool)
@@ -71,48 +71,30 @@ enum FruitsCommand {
     func refreshing(_ refresh: Bool) -> JSONValue { refresh ? ["refresh": true] : [:] }
     switch command {
     case .list(let refresh):
-      return await show(ListFruitsRequest.method, refreshing(refresh), format, session, output.fruitList)
+      return await session.show(ListFruitsRequest.method, refreshing(refresh), format, output.fruitList)
     case .show(let id):
-      return await show(GetFruitRequest.method, ["id": .int(id)], format, session, output.fruitDetails)
+      return await session.show(GetFruitRequest.method, ["id": .int(id)], format, output.fruitDetails)
     case .groups(let refresh):
-      return await show(FruitGroupsRequest.method, refreshing(refresh), format, session, output.fruitGroups)
+      return await session.show(FruitGroupsRequest.method, refreshing(refresh), format, output.fruitGroups)
     case .group(let kind, let name, let refresh):
       var params: [String: JSONValue] = ["kind": .string(kind.rawValue), "name": .string(name)]
       if refresh { params["refresh"] = true }
-      return await show(FruitsByGroupRequest.method, .object(params), format, session, output.fruitGroup)
+      return await session.show(FruitsByGroupRequest.method, .object(params), format, output.fruitGroup)
     case .eat(let id, let at):
       var params: [String: JSONValue] = ["fruitId": .int(id)]
       if let at { params["eatenAt"] = .string(at) }
-      return await show(AddFruitLogRequest.method, .object(params), format, session) { (added: FruitLogAddResult) in
+      return await session.show(AddFruitLogRequest.method, .object(params), format) { (added: FruitLogAddResult) in
         [output.fruitLogged(added.entry)]
       }
     case .log(let from, let to):
       var params: [String: JSONValue] = [:]
       if let from { params["from"] = .string(from) }
       if let to { params["to"] = .string(to) }
-      return await show(FruitLogDaysRequest.method, .object(params), format, session, output.fruitLogDays)
+      return await session.show(FruitLogDaysRequest.method, .object(params), format, output.fruitLogDays)
     case .removeEntry(let id):
-      return await show(RemoveFruitLogRequest.method, ["entryId": .int(id)], format, session) {
+      return await session.show(RemoveFruitLogRequest.method, ["entryId": .int(id)], format) {
         (result: FruitLogRemoveResult) in [output.fruitText(result.removed ? .entryRemoved(id) : .entryNotThere(id))]
       }
     }
-  }
-
-  /// Calls `method` and prints its result: as JSON, or decoded as `T` and rendered as lines.
-  private static func show<T: Decodable>(
-    _ method: String,
-    _ params: JSONValue,
-    _ format: OutputFormat,
-    _ session: CommandSession,
-    _ render: (T) -> [String]
-  ) async -> Int32 {
-    guard let result = await session.call(method, params) else { return 1 }
-    if format == .json {
-      StandardOutput.writeJSON(result)
-    } else {
-      guard let decoded = session.decode(T.self, from: result) else { return 1 }
-      StandardOutput.write(render(decoded))
-    }
-    return 0
   }
 }

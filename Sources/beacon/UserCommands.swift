@@ -3,7 +3,7 @@ import BeaconServer
 import Foundation
 import JSONRPC
 
-/// What `beacon users …` does (seeds 002/003, the randomuser.me brief).
+/// What `beacon users …` does.
 enum UserCommand: Equatable {
   /// `beacon users [list] [--refresh]`: `users/list`.
   case list(refresh: Bool)
@@ -86,15 +86,15 @@ enum UsersCommand {
     switch command {
     case .list(let refresh):
       let params: JSONValue = refresh ? ["refresh": true] : [:]
-      return await show(ListUsersRequest.method, params, format, session, output.userList)
+      return await session.show(ListUsersRequest.method, params, format, output.userList)
     case .show(let id):
-      return await show(GetUserRequest.method, ["id": .string(id)], format, session, output.userProfile)
+      return await session.show(GetUserRequest.method, ["id": .string(id)], format, output.userProfile)
     case .edit(let id, let fields):
       var params: [String: JSONValue] = ["id": .string(id)]
       for (name, value) in fields { params[name] = .string(value) }
-      return await show(UpdateUserRequest.method, .object(params), format, session, output.userUpdated)
+      return await session.show(UpdateUserRequest.method, .object(params), format, output.userUpdated)
     case .delete(let id):
-      return await show(DeleteUserRequest.method, ["id": .string(id)], format, session) {
+      return await session.show(DeleteUserRequest.method, ["id": .string(id)], format) {
         (result: UserDeleteResult) in [output.userText(result.deleted ? .deleted(id) : .notThere(id))]
       }
     case .map(let id):
@@ -104,9 +104,9 @@ enum UsersCommand {
         StandardOutput.writeJSON(featureCollection(pins: result["pins"]?.arrayValue ?? []))
         return 0
       }
-      return await show(UserMapRequest.method, params, format, session, output.userMap)
+      return await session.show(UserMapRequest.method, params, format, output.userMap)
     case .seed(let seed):
-      return await show(SetUserSeedRequest.method, ["seed": .string(seed)], format, session, output.userSeedChanged)
+      return await session.show(SetUserSeedRequest.method, ["seed": .string(seed)], format, output.userSeedChanged)
     }
   }
 
@@ -122,23 +122,5 @@ enum UsersCommand {
       ]
     }
     return ["type": "FeatureCollection", "features": .array(features)]
-  }
-
-  /// Calls `method` and prints its result: as JSON, or decoded as `T` and rendered as lines.
-  private static func show<T: Decodable>(
-    _ method: String,
-    _ params: JSONValue,
-    _ format: OutputFormat,
-    _ session: CommandSession,
-    _ render: (T) -> [String]
-  ) async -> Int32 {
-    guard let result = await session.call(method, params) else { return 1 }
-    if format == .json {
-      StandardOutput.writeJSON(result)
-    } else {
-      guard let decoded = session.decode(T.self, from: result) else { return 1 }
-      StandardOutput.write(render(decoded))
-    }
-    return 0
   }
 }

@@ -10,15 +10,6 @@ import Testing
 @Suite struct CoinLoreDecodingTests {
   static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
-  static func failure<T>(_ body: () throws(BeaconError) -> T) -> BeaconError? {
-    do {
-      _ = try body()
-      return nil
-    } catch {
-      return error
-    }
-  }
-
   @Test func globalIsTheOneObjectOfItsArrayWithStringPercentages() throws {
     let global = try CoinLoreDecoding.global(from: Self.bytes(CoinLoreFixtures.global))
     #expect(global.coinsCount == 6441)
@@ -59,7 +50,7 @@ import Testing
 
   @Test(arguments: ["", "  \n", "[]", "null", "[{}]", "{}", #"{"data": []}"#])
   func globalWithoutDataIsUnavailable(body: String) {
-    let error = Self.failure { () throws(BeaconError) in try CoinLoreDecoding.global(from: Self.bytes(body)) }
+    let error = failure { () throws(BeaconError) in try CoinLoreDecoding.global(from: Self.bytes(body)) }
     guard case .crypto(.unavailable)? = error else {
       Issue.record("'\(body)': expected unavailable, got \(String(describing: error))")
       return
@@ -143,9 +134,9 @@ import Testing
 
   @Test func invalidJSONIsUnavailableNotEmpty() {
     for body in [#"[{"id": "90", "na"#, "<html>Bad gateway</html>"] {
-      let error = Self.failure { () throws(BeaconError) in try CoinLoreDecoding.ticker(from: Self.bytes(body)) }
+      let error = failure { () throws(BeaconError) in try CoinLoreDecoding.ticker(from: Self.bytes(body)) }
       #expect(error?.kind == "upstreamUnavailable", "\(body)")
-      let tickers = Self.failure { () throws(BeaconError) in try CoinLoreDecoding.tickers(from: Self.bytes(body)) }
+      let tickers = failure { () throws(BeaconError) in try CoinLoreDecoding.tickers(from: Self.bytes(body)) }
       #expect(tickers?.kind == "upstreamUnavailable", "\(body)")
     }
   }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import BeaconCore
 
-/// `MoneyFormat`: the seed's `$400.56` and `431,50 kr`, rounding on decimal digits, thousands separators, negative
+/// `MoneyFormat`: `$400.56` and `431,50 kr`, rounding on decimal digits, thousands separators, negative
 /// amounts, tiny prices and the krone conversion.
 @Suite struct CryptoFormattingTests {
   @Test(arguments: [

@@ -1,4 +1,3 @@
-import BeaconSync
 import BeaconTestSupport
 import Foundation
 import Testing
@@ -10,15 +9,9 @@ import Testing
 ///
 /// Serialized: the timeout tests wait on the wall clock, and beside other tests they would only add noise.
 @Suite(.serialized) struct CryptoServiceTests {
-  /// A clock the test moves by hand.
-  final class TestClock: Sendable {
-    private let date = Locked(Date(timeIntervalSince1970: 1_790_000_000))
-    var now: Date { date.withLock { $0 } }
-    func advance(by seconds: TimeInterval) { date.withLock { $0 += seconds } }
-  }
 
   let server: LoopbackHTTPServer
-  let clock = TestClock()
+  let clock = TestClock(Date(timeIntervalSince1970: 1_790_000_000))
 
   init() throws {
     server = try CoinLoreFixtures.server()
@@ -38,15 +31,6 @@ import Testing
       now: { clock.now }
     )
     return (service, store)
-  }
-
-  static func failure<T>(_ body: () async throws(BeaconError) -> T) async -> BeaconError? {
-    do {
-      _ = try await body()
-      return nil
-    } catch {
-      return error
-    }
   }
 
   // MARK: - Methods
@@ -93,7 +77,7 @@ import Testing
   @Test(arguments: [0, 101, -1])
   func aLimitOutside1To100OrANegativeStartIsInvalid(value: Int) async throws {
     let (service, _) = try makeService()
-    let error = await Self.failure { () async throws(BeaconError) in
+    let error = await failure { () async throws(BeaconError) in
       value < 0 ? try await service.tickers(start: value) : try await service.tickers(limit: value)
     }
     #expect(error?.kind == "invalidParams")
@@ -108,26 +92,25 @@ import Testing
     #expect(bitcoin.details.coin.volume24Native != nil)
     #expect(bitcoin.details.priceFormatted == "$99,584.59")
     #expect(bitcoin.details.marketCapFormatted == "$1,967,874,549,929.50")
-    let error = await Self.failure { () async throws(BeaconError) in try await service.ticker(id: "999") }
+    let error = await failure { () async throws(BeaconError) in try await service.ticker(id: "999") }
     #expect(error == .crypto(.coinNotFound("999")))
     #expect(error?.message(in: .nb) == "CoinLore kjenner ingen kryptovaluta med id '999'")
     server.handler = { _ in .text("") }
-    let empty = await Self.failure { () async throws(BeaconError) in try await service.ticker(id: "1234") }
+    let empty = await failure { () async throws(BeaconError) in try await service.ticker(id: "1234") }
     #expect(empty == .crypto(.coinNotFound("1234")), "an empty body is no data")
   }
 
   @Test(arguments: ["", "abc", "90,80", "-1", "1234567890123"])
   func aBadCoinIdIsInvalidBeforeAnyRequest(id: String) async throws {
     let (service, _) = try makeService()
-    let error = await Self.failure { () async throws(BeaconError) in try await service.ticker(id: id) }
+    let error = await failure { () async throws(BeaconError) in try await service.ticker(id: id) }
     #expect(error == .invalidArgument(field: "id", message: .crypto(.invalidCoinId(id))))
     #expect(server.requests.isEmpty)
   }
 
   @Test func aKroneRateConvertsEveryPriceAndIsKept() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-crypto-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("store.sqlite").path
+    let directory = TemporaryDirectory("beacon-crypto")
+    let path = directory.storePath
     let (service, _) = try makeService(store: try Store.open(path: path))
     #expect(try await service.settings() == CryptoSettings(nokRate: nil, alertThreshold: 10))
     let updated = try await service.updateSettings(CryptoSettingsUpdate(nokRate: .some(10.8), alertThreshold: 5))
@@ -153,7 +136,7 @@ import Testing
   ])
   func badSettingsAreRefusedAndNothingChanges(update: CryptoSettingsUpdate, field: String) async throws {
     let (service, _) = try makeService()
-    let error = await Self.failure { () async throws(BeaconError) in try await service.updateSettings(update) }
+    let error = await failure { () async throws(BeaconError) in try await service.updateSettings(update) }
     guard case .invalidArgument(let named, _)? = error else {
       Issue.record("expected invalidArgument, got \(String(describing: error))")
       return
@@ -205,13 +188,13 @@ import Testing
   @Test(arguments: [[], Array(repeating: "90", count: 11)])
   func statsNeedOneToTenCoins(ids: [String]) async throws {
     let (service, _) = try makeService()
-    let error = await Self.failure { () async throws(BeaconError) in try await service.stats(ids: ids) }
+    let error = await failure { () async throws(BeaconError) in try await service.stats(ids: ids) }
     #expect(error == .invalidArgument(field: "ids", message: .crypto(.coinCount(max: 10))))
   }
 
   @Test func statsNameTheFirstUnknownCoin() async throws {
     let (service, _) = try makeService()
-    let error = await Self.failure { () async throws(BeaconError) in try await service.stats(ids: ["90", "7", "8"]) }
+    let error = await failure { () async throws(BeaconError) in try await service.stats(ids: ["90", "7", "8"]) }
     #expect(error == .crypto(.coinNotFound("7")))
   }
 
@@ -238,7 +221,7 @@ import Testing
     let stats = try await service.stats(ids: ["80", "2"])
     #expect(stats.stale)
     #expect(stats.presentation?.textColor == "#8B0000")
-    let unknown = await Self.failure { () async throws(BeaconError) in try await service.ticker(id: "424242") }
+    let unknown = await failure { () async throws(BeaconError) in try await service.ticker(id: "424242") }
     #expect(unknown == .crypto(.unavailable(reason: "HTTP 503")), "nothing stored: the fault itself")
   }
 
@@ -257,7 +240,7 @@ import Testing
 
   @Test func offlineAnswersFromTheStoreOnlyAndSaysHowToFillIt() async throws {
     let (empty, _) = try makeService(offline: true)
-    let error = await Self.failure { () async throws(BeaconError) in try await empty.global() }
+    let error = await failure { () async throws(BeaconError) in try await empty.global() }
     #expect(error == .crypto(.unavailable(reason: "offline")))
     #expect(error?.message(in: .nb).contains("--offline") == true)
     let (online, store) = try makeService()
@@ -276,7 +259,7 @@ import Testing
   func aServerErrorIsUpstreamUnavailable(status: Int) async throws {
     server.handler = { _ in .json(#"{"error": "boom"}"#, status: status) }
     let (service, _) = try makeService()
-    let error = await Self.failure { () async throws(BeaconError) in try await service.global() }
+    let error = await failure { () async throws(BeaconError) in try await service.global() }
     #expect(error == .crypto(.unavailable(reason: "HTTP \(status)")))
     #expect(error?.kind == "upstreamUnavailable")
     #expect(error?.message(in: .nb) == "Får ikke hentet kryptodata fra CoinLore; sjekk nettet eller prøv igjen senere")
@@ -285,10 +268,10 @@ import Testing
   @Test func tooManyRequestsHonoursRetryAfterAndPausesLaterCalls() async throws {
     server.handler = { _ in .json(#"{"error": "slow down"}"#, status: 429, headers: ["Retry-After": "7"]) }
     let (service, _) = try makeService()
-    let first = await Self.failure { () async throws(BeaconError) in try await service.global() }
+    let first = await failure { () async throws(BeaconError) in try await service.global() }
     #expect(first == .crypto(.rateLimited(retryAfterSeconds: 7)))
     #expect(first?.kind == "rateLimited")
-    let second = await Self.failure { () async throws(BeaconError) in try await service.tickers() }
+    let second = await failure { () async throws(BeaconError) in try await service.tickers() }
     guard case .crypto(.rateLimited(let seconds))? = second else {
       Issue.record("expected rateLimited, got \(String(describing: second))")
       return
@@ -301,7 +284,7 @@ import Testing
     let (service, _) = try makeService()
     _ = try await service.global()
     server.handler = { _ in .json(#"{"error": "Bad request"}"#, status: 400) }
-    let error = await Self.failure { () async throws(BeaconError) in try await service.global(refresh: true) }
+    let error = await failure { () async throws(BeaconError) in try await service.global(refresh: true) }
     #expect(error == .crypto(.rejected(message: "Bad request")))
     #expect(error?.kind == "upstreamRejected")
   }
@@ -311,13 +294,13 @@ import Testing
     let body = Data(CoinLoreFixtures.tickers.utf8)
     server.handler = { _ in .fault(fault, headers: ["Content-Type": "application/json"], body: body) }
     let (service, _) = try makeService()
-    let error = await Self.failure { () async throws(BeaconError) in try await service.tickers() }
+    let error = await failure { () async throws(BeaconError) in try await service.tickers() }
     #expect(error?.kind == "upstreamUnavailable")
   }
 
   @Test func aRefusedConnectionIsUpstreamUnavailable() async throws {
     let (service, _) = try makeService(baseURL: try LoopbackHTTPServer.closedBaseURL())
-    let error = await Self.failure { () async throws(BeaconError) in try await service.ticker(id: "90") }
+    let error = await failure { () async throws(BeaconError) in try await service.ticker(id: "90") }
     #expect(error?.kind == "upstreamUnavailable")
   }
 
@@ -334,7 +317,7 @@ import Testing
   @Test func aBaseURLWithAPathKeepsIt() async throws {
     let base = try #require(URL(string: server.baseURL.absoluteString + "/proxy/"))
     let (service, _) = try makeService(baseURL: base)
-    _ = await Self.failure { () async throws(BeaconError) in try await service.global() }
+    _ = await failure { () async throws(BeaconError) in try await service.global() }
     #expect(server.requests.first?.target == "/proxy/api/global/")
   }
 }

@@ -1,4 +1,3 @@
-import BeaconSync
 import BeaconTestSupport
 import Foundation
 import Testing
@@ -10,19 +9,11 @@ import Testing
 @Suite struct FruitLogTests {
   static let oslo = TimeZone(identifier: "Europe/Oslo") ?? .gmt
 
-  /// A clock the test sets by hand.
-  final class Clock: Sendable {
-    private let date: Locked<Date>
-    init(_ text: String) { date = Locked(FruitLogTests.instant(text)) }
-    var now: Date { date.withLock { $0 } }
-    func set(_ text: String) { date.withLock { $0 = FruitLogTests.instant(text) } }
-  }
-
   static func instant(_ text: String) -> Date {
     (try? FruitsService.instant(text, field: "test")) ?? .distantPast
   }
 
-  let clock = Clock("2026-11-22T12:00:00Z")
+  let clock = TestClock(FruitLogTests.instant("2026-11-22T12:00:00Z"))
   let store: Store
   let service: FruitsService
 
@@ -51,15 +42,6 @@ import Testing
       to: to.flatMap(CivilDate.init(parsing:))
     )
     return Dictionary(uniqueKeysWithValues: result.days.map { ("\($0.date)", $0.entries.map(\.name)) })
-  }
-
-  static func failure<T>(_ body: () async throws(BeaconError) -> T) async -> BeaconError? {
-    do {
-      _ = try await body()
-      return nil
-    } catch {
-      return error
-    }
   }
 
   // MARK: - Days
@@ -137,7 +119,7 @@ import Testing
     )
     #expect(try await days(from: "2026-03-12") == ["2026-03-12": ["Banana"]])
     #expect(try await days(to: "2026-03-09") == [:])
-    let backwards = await Self.failure { () async throws(BeaconError) in
+    let backwards = await failure { () async throws(BeaconError) in
       try await service.logDays(
         from: CivilDate(year: 2026, month: 3, day: 12),
         to: CivilDate(year: 2026, month: 3, day: 1)
@@ -196,7 +178,7 @@ import Testing
   }
 
   @Test func aTimeInTheFutureIsRefusedButNowIsNot() async throws {
-    let future = await Self.failure { () async throws(BeaconError) in
+    let future = await failure { () async throws(BeaconError) in
       try await service.logFruit(id: 1, eatenAt: clock.now.addingTimeInterval(1))
     }
     #expect(future == .invalidArgument(field: "eatenAt", message: .fruit(.eatenInTheFuture)))
@@ -204,7 +186,7 @@ import Testing
   }
 
   @Test func anUnknownFruitIsNotFound() async throws {
-    let error = await Self.failure { () async throws(BeaconError) in try await service.logFruit(id: 999) }
+    let error = await failure { () async throws(BeaconError) in try await service.logFruit(id: 999) }
     #expect(error == .fruits(.fruitNotFound(999)))
   }
 
@@ -239,7 +221,7 @@ import Testing
   // MARK: - The rain's window
 
   @Test func theRainCountsTheLastThirtyDaysWithBothEdges() async throws {
-    clock.set("2026-12-22T12:00:00Z")
+    clock.set(Self.instant("2026-12-22T12:00:00Z"))
     try await log(1, at: "2026-11-22T12:00:00Z", "2026-12-22T12:00:00Z", "2026-12-01T08:00:00Z")
     try await log(1, at: "2026-11-22T11:59:59Z")  // One second too early.
     try await log(3, at: "2026-12-20T08:00:00Z")  // Another fruit.

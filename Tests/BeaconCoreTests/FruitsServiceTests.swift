@@ -1,4 +1,3 @@
-import BeaconSync
 import BeaconTestSupport
 import Foundation
 import Testing
@@ -10,15 +9,9 @@ import Testing
 ///
 /// Serialized: the timeout tests wait on the wall clock, and beside other tests they would only add noise.
 @Suite(.serialized) struct FruitsServiceTests {
-  /// A clock the test moves by hand.
-  final class TestClock: Sendable {
-    private let date = Locked(Date(timeIntervalSince1970: 1_790_000_000))
-    var now: Date { date.withLock { $0 } }
-    func advance(by seconds: TimeInterval) { date.withLock { $0 += seconds } }
-  }
 
   let server: LoopbackHTTPServer
-  let clock = TestClock()
+  let clock = TestClock(Date(timeIntervalSince1970: 1_790_000_000))
 
   init() throws {
     server = try FruityviceFixtures.server()
@@ -41,15 +34,6 @@ import Testing
       now: { clock.now }
     )
     return (service, store)
-  }
-
-  static func failure<T>(_ body: () async throws(BeaconError) -> T) async -> BeaconError? {
-    do {
-      _ = try await body()
-      return nil
-    } catch {
-      return error
-    }
   }
 
   var catalogueRequests: Int { server.requestCount(path: "/api/fruit/all") }
@@ -143,7 +127,7 @@ import Testing
 
   @Test func offlineWithoutAStoredCatalogueSaysHowToGetOne() async throws {
     let (service, _) = try makeService(offline: true)
-    let error = await Self.failure { () async throws(BeaconError) in try await service.list() }
+    let error = await failure { () async throws(BeaconError) in try await service.list() }
     #expect(error == .fruits(.unavailable(reason: "offline")))
     #expect(error?.message(in: .nb).contains("--offline") == true)
     #expect(server.requests.isEmpty)
@@ -158,7 +142,7 @@ import Testing
     #expect(result.source == .cache)
     #expect(result.stale == true)
     #expect(try await offline.fruits(in: .genus, named: "citrus").fruits.map(\.name) == ["Orange", "Lemon"])
-    let unknown = await Self.failure { () async throws(BeaconError) in
+    let unknown = await failure { () async throws(BeaconError) in
       try await offline.fruits(in: .family, named: "Nope")
     }
     #expect(unknown == .fruits(.groupNotFound(kind: .family, name: "Nope")))
@@ -196,7 +180,7 @@ import Testing
   @Test func anIdMissingFromAFreshCatalogueIsLookedUpOnceMore() async throws {
     let (service, _) = try makeService()
     _ = try await service.list()
-    let error = await Self.failure { () async throws(BeaconError) in try await service.fruit(id: 999) }
+    let error = await failure { () async throws(BeaconError) in try await service.fruit(id: 999) }
     #expect(error == .fruits(.fruitNotFound(999)))
     #expect(catalogueRequests == 2)
   }
@@ -254,24 +238,24 @@ import Testing
       FruityviceClient.path(["api", "fruit", "genus", "Big Genus/x?y#z"]) == "/api/fruit/genus/Big%20Genus%2Fx%3Fy%23z"
     )
     let (service, _) = try makeService()
-    _ = await Self.failure { () async throws(BeaconError) in try await service.fruits(in: .family, named: "Rosa ceae") }
+    _ = await failure { () async throws(BeaconError) in try await service.fruits(in: .family, named: "Rosa ceae") }
     #expect(server.requests.first?.target == "/api/fruit/family/Rosa%20ceae")
   }
 
   @Test func anUnknownGroupIsNotFoundAndNotCached() async throws {
     let (service, _) = try makeService()
-    let error = await Self.failure { () async throws(BeaconError) in
+    let error = await failure { () async throws(BeaconError) in
       try await service.fruits(in: .family, named: "Nope")
     }
     #expect(error == .fruits(.groupNotFound(kind: .family, name: "Nope")))
     #expect(error?.kind == "notFound")
-    _ = await Self.failure { () async throws(BeaconError) in try await service.fruits(in: .family, named: "Nope") }
+    _ = await failure { () async throws(BeaconError) in try await service.fruits(in: .family, named: "Nope") }
     #expect(server.requests.count == 2)
   }
 
   @Test func anEmptyGroupNameIsAnInvalidArgument() async throws {
     let (service, _) = try makeService()
-    let error = await Self.failure { () async throws(BeaconError) in try await service.fruits(in: .genus, named: "  ") }
+    let error = await failure { () async throws(BeaconError) in try await service.fruits(in: .genus, named: "  ") }
     #expect(error == .invalidArgument(field: "name", message: .fruit(.emptyGroupName)))
     #expect(server.requests.isEmpty)
   }
@@ -282,7 +266,7 @@ import Testing
   func aServerErrorIsUpstreamUnavailable(status: Int) async throws {
     server.handler = { _ in .json(#"{"error": "boom"}"#, status: status) }
     let (service, _) = try makeService()
-    let error = await Self.failure { () async throws(BeaconError) in try await service.list() }
+    let error = await failure { () async throws(BeaconError) in try await service.list() }
     #expect(error == .fruits(.unavailable(reason: "HTTP \(status)")))
     #expect(error?.kind == "upstreamUnavailable")
     #expect(error?.message(in: .nb) == "Får ikke kontakt med Fruityvice; sjekk nettet eller prøv igjen senere")
@@ -291,10 +275,10 @@ import Testing
   @Test func tooManyRequestsHonoursRetryAfterAndPausesLaterCalls() async throws {
     server.handler = { _ in .json(#"{"error": "slow down"}"#, status: 429, headers: ["Retry-After": "9"]) }
     let (service, _) = try makeService()
-    let first = await Self.failure { () async throws(BeaconError) in try await service.list() }
+    let first = await failure { () async throws(BeaconError) in try await service.list() }
     #expect(first == .fruits(.rateLimited(retryAfterSeconds: 9)))
     #expect(first?.kind == "rateLimited")
-    let second = await Self.failure { () async throws(BeaconError) in
+    let second = await failure { () async throws(BeaconError) in
       try await service.fruits(in: .family, named: "Rosaceae")
     }
     guard case .fruits(.rateLimited(let seconds))? = second else {
@@ -308,7 +292,7 @@ import Testing
   @Test func aRejectedRequestCarriesFruityvicesMessage() async throws {
     server.handler = { _ in .json(#"{"error": "Bad nutrition range"}"#, status: 400) }
     let (service, _) = try makeService()
-    let error = await Self.failure { () async throws(BeaconError) in try await service.list() }
+    let error = await failure { () async throws(BeaconError) in try await service.list() }
     #expect(error == .fruits(.rejected(message: "Bad nutrition range")))
     #expect(error?.kind == "upstreamRejected")
   }
@@ -317,7 +301,7 @@ import Testing
     let (service, _) = try makeService()
     _ = try await service.list()
     server.handler = { _ in .json(#"{"error": "Gone"}"#, status: 410) }
-    let error = await Self.failure { () async throws(BeaconError) in try await service.list(refresh: true) }
+    let error = await failure { () async throws(BeaconError) in try await service.list(refresh: true) }
     #expect(error?.kind == "upstreamRejected")
   }
 
@@ -326,20 +310,20 @@ import Testing
     let body = Data(FruityviceFixtures.all.utf8)
     server.handler = { _ in .fault(fault, headers: ["Content-Type": "application/json"], body: body) }
     let (service, _) = try makeService()
-    let error = await Self.failure { () async throws(BeaconError) in try await service.list() }
+    let error = await failure { () async throws(BeaconError) in try await service.list() }
     #expect(error?.kind == "upstreamUnavailable")
   }
 
   @Test func invalidJSONIsUpstreamUnavailable() async throws {
     server.handler = { _ in .json(#"[{"id": 1, "name": "Ban"#) }
     let (service, _) = try makeService()
-    let error = await Self.failure { () async throws(BeaconError) in try await service.list() }
+    let error = await failure { () async throws(BeaconError) in try await service.list() }
     #expect(error?.kind == "upstreamUnavailable")
   }
 
   @Test func aRefusedConnectionIsUpstreamUnavailable() async throws {
     let (service, _) = try makeService(baseURL: try LoopbackHTTPServer.closedBaseURL())
-    let error = await Self.failure { () async throws(BeaconError) in try await service.list() }
+    let error = await failure { () async throws(BeaconError) in try await service.list() }
     #expect(error?.kind == "upstreamUnavailable")
   }
 
@@ -356,7 +340,7 @@ import Testing
   @Test func aBaseURLWithAPathKeepsIt() async throws {
     let base = try #require(URL(string: server.baseURL.absoluteString + "/proxy/"))
     let (service, _) = try makeService(baseURL: base)
-    _ = await Self.failure { () async throws(BeaconError) in try await service.list() }
+    _ = await failure { () async throws(BeaconError) in try await service.list() }
     #expect(server.requests.first?.target == "/proxy/api/fruit/all")
   }
 }

@@ -10,13 +10,9 @@ import Testing
     try FruityviceDecoding.fruits(from: Array(text.utf8))
   }
 
+  /// The error decoding `text` ends with, or `nil` when it decodes.
   static func failure(_ text: String) -> BeaconError? {
-    do {
-      _ = try FruityviceDecoding.fruits(from: Array(text.utf8))
-      return nil
-    } catch {
-      return error
-    }
+    BeaconTestSupport.failure { () throws(BeaconError) in try FruityviceDecoding.fruits(from: Array(text.utf8)) }
   }
 
   @Test func theCatalogueDecodesInTheAPIsOrderWithEveryField() throws {

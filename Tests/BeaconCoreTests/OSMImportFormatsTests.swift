@@ -1,4 +1,5 @@
 import BeaconJSON
+import BeaconTestSupport
 import Foundation
 import Testing
 
@@ -133,8 +134,8 @@ import Testing
     #expect(text.utf8.count > 1_000)
     let parsed = try Self.parse(text, maxBytes: 400)
     #expect(parsed.places.count == 5)
-    // The same features as one FeatureCollection are one document, and over the limit.
-    #expect(throws: BeaconError.self) { try Self.parse(Self.collection(Self.withAttributes()), maxBytes: 400) }
+    // The same features as one FeatureCollection are read feature by feature too: the limit is per feature.
+    #expect(try Self.parse(Self.collection(Self.withAttributes()), maxBytes: 400).places.count == 5)
   }
 
   @Test(arguments: [false, true])
@@ -239,9 +240,10 @@ import Testing
         + "ingenting ble lagret"
     )
     #expect(Self.refusal(pbf, in: .nn)?.contains("(byte 0): fila sluttar midt i ei PBF-blokk") == true)
-    let big = Array(Self.collection(Self.withAttributes()).utf8)
+    // A member of the document's top-level object other than `features` is read whole, up to the limit.
+    let big = #"{"type":"FeatureCollection","note":""# + String(repeating: "x", count: 2 << 20) + #"","features":[]}"#
     do {
-      _ = try OSMImporter.read(.bytes(big + Array(repeating: 0x20, count: 2 << 20), name: "city"), maxBytes: 2 << 20)
+      _ = try OSMImporter.read(.bytes(Array(big.utf8), name: "city"), maxBytes: 2 << 20)
       Issue.record("over the limit must fail")
     } catch {
       #expect(

@@ -1,4 +1,5 @@
 import BeaconJSON
+import BeaconTestSupport
 import Foundation
 import Testing
 

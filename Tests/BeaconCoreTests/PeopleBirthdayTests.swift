@@ -3,7 +3,7 @@ import Testing
 
 @testable import BeaconCore
 
-/// Whether a user has a birthday "this week" (the seed's task 6): the current Monday–Sunday week on the user's
+/// Whether a user has a birthday "this week": the current Monday–Sunday week on the user's
 /// calendar, with its edges (Monday and Sunday, the days just outside), 29 February, the turn of the year and the
 /// time zone that decides when the week changes; and ages.
 @Suite struct PeopleBirthdayTests {

@@ -47,7 +47,7 @@ import Testing
     }
     let disused = text.replacingOccurrences(of: #""tourism":"#, with: #""disused:tourism":"#)
     #expect(
-      GeoapifyDecodingTests.failure { () throws(BeaconError) in try GeoapifyDecoding.details(from: Array(disused.utf8))
+      failure { () throws(BeaconError) in try GeoapifyDecoding.details(from: Array(disused.utf8))
       }
         == .unsupportedPlace(GeoapifyFixtures.detailsHotelBuildingID)
     )
@@ -55,7 +55,7 @@ import Testing
 
   @Test func aPlaceOfNoKindBeaconShowsIsUnsupportedNotMissing() throws {
     #expect(
-      GeoapifyDecodingTests.failure { () throws(BeaconError) in try GeoapifyDecoding.details(from: Self.officeBuilding)
+      failure { () throws(BeaconError) in try GeoapifyDecoding.details(from: Self.officeBuilding)
       }
         == .unsupportedPlace(GeoapifyFixtures.detailsOfficeBuildingID)
     )

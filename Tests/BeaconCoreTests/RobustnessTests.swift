@@ -1,4 +1,5 @@
 import BeaconSync
+import BeaconTestSupport
 import Dispatch
 import Foundation
 import Testing

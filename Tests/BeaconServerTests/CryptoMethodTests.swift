@@ -20,12 +20,6 @@ import Testing
     return client
   }
 
-  static func failure(_ result: Result<JSONValue, ResponseError>) -> ResponseError? {
-    if case .failure(let error) = result { return error }
-    Issue.record("expected an error, got \(result)")
-    return nil
-  }
-
   // MARK: - Results
 
   @Test func everyMethodAnswersWhatTheContractSays() async throws {
@@ -111,7 +105,7 @@ import Testing
   @Test func anUnknownCoinIsNotFoundWithItsId() async throws {
     let server = try CoinLoreFixtures.server()
     let client = try await Self.session(server)
-    let error = try #require(Self.failure(await client.call("crypto/ticker", params: ["id": "999"])))
+    let error = try #require(failure(await client.call("crypto/ticker", params: ["id": "999"])))
     #expect(error.code == ApplicationErrorCode.notFound)
     #expect(error.kind == "notFound")
     #expect(error.data?["coinId"] == "999")
@@ -132,7 +126,7 @@ import Testing
   func badParamsAreInvalidParamsNamingTheField(method: String, params: JSONValue, field: String) async throws {
     let server = try CoinLoreFixtures.server()
     let client = try await Self.session(server)
-    let error = try #require(Self.failure(await client.call(method, params: params)))
+    let error = try #require(failure(await client.call(method, params: params)))
     #expect(error.code == .invalidParams)
     #expect(error.data?["field"] == .string(field), "\(method) \(params): \(error)")
     #expect(server.requests.isEmpty)
@@ -141,7 +135,7 @@ import Testing
   @Test func theKroneRateSentenceIsNorwegianByDefault() async throws {
     let server = try CoinLoreFixtures.server()
     let client = try await Self.session(server)
-    let error = try #require(Self.failure(await client.call("crypto/settings/update", params: ["nokRate": -2])))
+    let error = try #require(failure(await client.call("crypto/settings/update", params: ["nokRate": -2])))
     #expect(error.message.hasPrefix("Kronekursen må være et tall større enn 0"))
   }
 
@@ -154,7 +148,7 @@ import Testing
     let server = try CoinLoreFixtures.server()
     server.handler = { _ in .json(#"{"error": "nope"}"#, status: status, headers: ["Retry-After": "3"]) }
     let client = try await Self.session(server)
-    let error = try #require(Self.failure(await client.call("crypto/tickers")))
+    let error = try #require(failure(await client.call("crypto/tickers")))
     #expect(error.code == code)
     #expect(error.kind == kind)
   }
@@ -162,7 +156,7 @@ import Testing
   @Test func anInvalidCoinLoreURLFailsInitialize() async throws {
     let client = InProcessClient(options: .inMemory(environment: BeaconOptions(coinloreBaseURL: "ftp://x")))
     let result = await client.call("initialize")
-    let error = try #require(Self.failure(result))
+    let error = try #require(failure(result))
     #expect(error.data?["field"] == "initializationOptions.coinlore.baseURL")
     #expect(error.message == "Ugyldig CoinLore-adresse 'ftp://x'; bruk en http- eller https-adresse")
   }

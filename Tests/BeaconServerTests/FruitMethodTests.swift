@@ -24,12 +24,6 @@ import Testing
     return client
   }
 
-  static func failure(_ result: Result<JSONValue, ResponseError>) -> ResponseError? {
-    if case .failure(let error) = result { return error }
-    Issue.record("expected an error, got \(result)")
-    return nil
-  }
-
   /// Validates `result` against the result schema of `method` in `Schemas/openrpc.json`.
   static func expectConforms(_ result: JSONValue, to method: String) throws {
     let document = try OpenRPCContractTests.document()
@@ -172,12 +166,12 @@ import Testing
   @Test func anUnknownFruitIsNotFoundWithItsId() async throws {
     let server = try FruityviceFixtures.server()
     let client = try await Self.session(server)
-    let error = try #require(Self.failure(await client.call("fruits/get", params: ["id": 999])))
+    let error = try #require(failure(await client.call("fruits/get", params: ["id": 999])))
     #expect(error.code == ApplicationErrorCode.notFound)
     #expect(error.kind == "notFound")
     #expect(error.data?["fruitId"] == 999)
     #expect(error.message == "Fant ingen frukt med id 999")
-    let logged = try #require(Self.failure(await client.call("fruitlog/add", params: ["fruitId": 999])))
+    let logged = try #require(failure(await client.call("fruitlog/add", params: ["fruitId": 999])))
     #expect(logged.code == ApplicationErrorCode.notFound)
   }
 
@@ -185,7 +179,7 @@ import Testing
     let server = try FruityviceFixtures.server()
     let client = try await Self.session(server)
     let error = try #require(
-      Self.failure(await client.call("fruits/byGroup", params: ["kind": "order", "name": "Nope"]))
+      failure(await client.call("fruits/byGroup", params: ["kind": "order", "name": "Nope"]))
     )
     #expect(error.code == ApplicationErrorCode.notFound)
     #expect(error.data == ["kind": "notFound", "groupKind": "order", "groupName": "Nope"])
@@ -218,7 +212,7 @@ import Testing
   func invalidParamsNameTheirField(_ invalid: InvalidCase) async throws {
     let server = try FruityviceFixtures.server()
     let client = try await Self.session(server)
-    let error = try #require(Self.failure(await client.call(invalid.method, params: invalid.params)))
+    let error = try #require(failure(await client.call(invalid.method, params: invalid.params)))
     #expect(error.code == .invalidParams)
     #expect(error.data?["field"] == .string(invalid.field))
   }
@@ -231,7 +225,7 @@ import Testing
     let server = try FruityviceFixtures.server()
     let client = try await Self.session(server, locale: language.rawValue)
     let error = try #require(
-      Self.failure(await client.call("fruitlog/add", params: ["fruitId": 1, "eatenAt": "2027-01-01T00:00:00Z"]))
+      failure(await client.call("fruitlog/add", params: ["fruitId": 1, "eatenAt": "2027-01-01T00:00:00Z"]))
     )
     #expect(error.message == message)
   }
@@ -240,7 +234,7 @@ import Testing
     let server = try LoopbackHTTPServer()
     server.handler = { _ in .json(#"{"error": "down"}"#, status: 503) }
     let client = try await Self.session(server)
-    let error = try #require(Self.failure(await client.call("fruits/list")))
+    let error = try #require(failure(await client.call("fruits/list")))
     #expect(error.code == ApplicationErrorCode.upstreamUnavailable)
     #expect(error.data == ["kind": "upstreamUnavailable", "reason": "HTTP 503"])
     #expect(error.message == "Får ikke kontakt med Fruityvice; sjekk nettet eller prøv igjen senere")
@@ -250,7 +244,7 @@ import Testing
     let server = try LoopbackHTTPServer()
     server.handler = { _ in .json(#"{"error": "slow"}"#, status: 429, headers: ["Retry-After": "12"]) }
     let client = try await Self.session(server, locale: "en")
-    let error = try #require(Self.failure(await client.call("fruits/groups")))
+    let error = try #require(failure(await client.call("fruits/groups")))
     #expect(error.code == ApplicationErrorCode.rateLimited)
     #expect(error.data == ["kind": "rateLimited", "retryAfterSeconds": 12])
     #expect(error.message == "Too many requests to Fruityvice right now; try again in 12 s")
@@ -261,7 +255,7 @@ import Testing
     server.handler = { _ in .json(#"{"error": "Bad request"}"#, status: 400) }
     let client = try await Self.session(server)
     let error = try #require(
-      Self.failure(await client.call("fruits/byGroup", params: ["kind": "family", "name": "X"]))
+      failure(await client.call("fruits/byGroup", params: ["kind": "family", "name": "X"]))
     )
     #expect(error.code == ApplicationErrorCode.upstreamRejected)
     #expect(error.data == ["kind": "upstreamRejected", "upstreamMessage": "Bad request"])
@@ -270,7 +264,7 @@ import Testing
   @Test func offlineWithoutACatalogueSaysSo() async throws {
     let server = try FruityviceFixtures.server()
     let client = try await Self.session(server, offline: true)
-    let error = try #require(Self.failure(await client.call("fruits/list")))
+    let error = try #require(failure(await client.call("fruits/list")))
     #expect(error.code == ApplicationErrorCode.upstreamUnavailable)
     #expect(error.data?["reason"] == "offline")
     #expect(error.message.contains("--offline"))
@@ -301,7 +295,7 @@ import Testing
       "initialize",
       params: ["initializationOptions": ["fruityvice": ["baseURL": "ftp://fruit"]]]
     )
-    let error = try #require(Self.failure(result))
+    let error = try #require(failure(result))
     #expect(error.code == .invalidParams)
     #expect(error.data?["field"] == "initializationOptions.fruityvice.baseURL")
     #expect(error.message == "Ugyldig Fruityvice-adresse 'ftp://fruit'; bruk en http- eller https-adresse")

@@ -157,7 +157,11 @@ import Testing
     let first = try await client.send(ImportPlacesRequest(path: path))
     _ = try await client.send(AddRatingRequest(placeId: "osm:node/1", stars: 4))
     let second = try await client.send(ImportPlacesRequest(path: path))
-    #expect(second == first)
+    #expect(first.added == 7 && first.updated == 0 && first.unchanged == 0 && first.removed == 0)
+    #expect(second.total == first.total && second.imported == first.imported && second.skipped == first.skipped)
+    #expect(second.derivedIds == first.derivedIds)
+    // The file has node 2 twice, differently: each import writes the first form and then the second.
+    #expect(second.added == 0 && second.unchanged == 6 && second.updated == 1 && second.removed == 0)
     #expect(try await Self.storedCount(client) == 7)
     // A changed name replaces the old one; the rating stays with the place.
     let renamed = Self.extract.replacingOccurrences(of: "Stasjonskafeen", with: "Stasjonskaféen")

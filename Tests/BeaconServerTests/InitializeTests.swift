@@ -1,5 +1,6 @@
 import BeaconCore
 import BeaconSync
+import BeaconTestSupport
 import Foundation
 import JSONRPC
 import Testing
@@ -28,9 +29,8 @@ import Testing
   }
 
   @Test func flagsBeatInitializationOptionsWhichBeatTheEnvironment() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let temporary = TemporaryDirectory()
+    let directory = temporary.path
     let options = ServerOptions(
       flags: BeaconOptions(storePath: directory + "/flag.sqlite"),
       environment: BeaconOptions(

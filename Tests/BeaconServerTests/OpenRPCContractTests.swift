@@ -92,16 +92,14 @@ import Testing
         )
       )
     )
-    let importFile = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "beacon-\(UUID().uuidString).geojson"
-    )
+    let directory = TemporaryDirectory()
+    let importFile = directory.fileURL("contract.geojson")
     try Data(
       #"""
       {"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},
       "properties":{"@type":"node","@id":1,"amenity":"cafe","name":"Kontraktkafé"}}]}
       """#.utf8
     ).write(to: importFile)
-    defer { try? FileManager.default.removeItem(at: importFile) }
     let detailsID = JSONValue.string(GeoapifyFixtures.detailsRestaurantID)
     let script: [(String, JSONValue?)] = [
       ("rpc.discover", nil),

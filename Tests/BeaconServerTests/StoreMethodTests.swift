@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconTestSupport
 import Foundation
 import JSONRPC
 import Testing
@@ -29,12 +30,6 @@ import Testing
       ),
     ])
     return client
-  }
-
-  static func failure(_ result: Result<JSONValue, ResponseError>) -> ResponseError? {
-    if case .failure(let error) = result { return error }
-    Issue.record("expected an error, got \(result)")
-    return nil
   }
 
   @Test func ratingAddReturnsTheRatingAndTheNewSummary() async throws {
@@ -103,7 +98,7 @@ import Testing
     _ = try await client.send(AddRatingRequest(placeId: "oslo-2", stars: 3))
     var params: [String: JSONValue] = ["placeId": "oslo-1"]
     for (key, value) in extra.objectValue ?? [:] { params[key] = value }
-    let error = try #require(Self.failure(await client.call("rating/list", params: .object(params))))
+    let error = try #require(failure(await client.call("rating/list", params: .object(params))))
     #expect(error.code == .invalidParams)
     #expect(error.data?["field"] == .string(field))
   }
@@ -115,7 +110,7 @@ import Testing
       "rating/list",
       params: ["placeId": "oslo-1", "cursor": .string(String(other.rating.id))]
     )
-    #expect(Self.failure(result)?.data?["field"] == "cursor")
+    #expect(failure(result)?.data?["field"] == "cursor")
   }
 
   @Test func ratingListOfAnUnratedPlaceHasANullSummary() async throws {
@@ -129,7 +124,7 @@ import Testing
   func starsOutsideOneToFiveAreInvalidParams(stars: Int) async throws {
     let client = try await Self.session()
     let error = try #require(
-      Self.failure(await client.call("rating/add", params: ["placeId": "oslo-1", "stars": .int(stars)]))
+      failure(await client.call("rating/add", params: ["placeId": "oslo-1", "stars": .int(stars)]))
     )
     #expect(error.code == .invalidParams)
     #expect(error.data?["field"] == "stars")
@@ -139,24 +134,24 @@ import Testing
   @Test func fractionalOrMissingStarsAreInvalidParams() async throws {
     let client = try await Self.session()
     let fractional = try #require(
-      Self.failure(await client.call("rating/add", params: ["placeId": "oslo-1", "stars": 4.5]))
+      failure(await client.call("rating/add", params: ["placeId": "oslo-1", "stars": 4.5]))
     )
     #expect(fractional.code == .invalidParams)
     #expect(fractional.data?["field"] == "stars")
-    let missing = try #require(Self.failure(await client.call("rating/add", params: ["placeId": "oslo-1"])))
+    let missing = try #require(failure(await client.call("rating/add", params: ["placeId": "oslo-1"])))
     #expect(missing.data?["field"] == "stars")
   }
 
   @Test func anUnknownPlaceIsNotFound() async throws {
     let client = try await Self.session(locale: "en")
-    let error = try #require(Self.failure(await client.call("rating/add", params: ["placeId": "ghost", "stars": 3])))
+    let error = try #require(failure(await client.call("rating/add", params: ["placeId": "ghost", "stars": 3])))
     #expect(error.code == ApplicationErrorCode.notFound)
     #expect(error.kind == "notFound")
     #expect(error.data?["placeId"] == "ghost")
     #expect(error.message == "No place 'ghost' is known; search for it first")
-    let listError = try #require(Self.failure(await client.call("rating/list", params: ["placeId": "ghost"])))
+    let listError = try #require(failure(await client.call("rating/list", params: ["placeId": "ghost"])))
     #expect(listError.kind == "notFound")
-    let favoriteError = try #require(Self.failure(await client.call("favorites/add", params: ["placeId": "ghost"])))
+    let favoriteError = try #require(failure(await client.call("favorites/add", params: ["placeId": "ghost"])))
     #expect(favoriteError.kind == "notFound")
   }
 
@@ -209,28 +204,26 @@ import Testing
 
   @Test func invalidSettingsNameTheirField() async throws {
     let client = try await Self.session()
-    let radius = try #require(Self.failure(await client.call("settings/update", params: ["radiusMeters": 20_000])))
+    let radius = try #require(failure(await client.call("settings/update", params: ["radiusMeters": 20_000])))
     #expect(radius.code == .invalidParams)
     #expect(radius.data?["field"] == "radiusMeters")
-    let category = try #require(Self.failure(await client.call("settings/update", params: ["category": "bar"])))
+    let category = try #require(failure(await client.call("settings/update", params: ["category": "bar"])))
     #expect(category.data?["field"] == "category")
     let center = try #require(
-      Self.failure(await client.call("settings/update", params: ["center": ["lat": 95, "lon": 0]]))
+      failure(await client.call("settings/update", params: ["center": ["lat": 95, "lon": 0]]))
     )
     #expect(center.data?["field"] == "center")
     #expect(try await client.send(GetSettingsRequest()) == Settings.defaults)
   }
 
   @Test func aStoredLocaleIsTheSessionLanguageUnlessOneIsGiven() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let path = directory + "/store.sqlite"
+    let directory = TemporaryDirectory()
+    let path = directory.storePath
     do {
       let client = try await Self.session(storePath: path)
       _ = try await client.send(UpdateSettingsRequest(SettingsUpdate(locale: .nn)))
       // The change applies at once.
-      let error = try #require(Self.failure(await client.call("x/y")))
+      let error = try #require(failure(await client.call("x/y")))
       #expect(error.message == "Ukjend metode 'x/y'")
     }
     let reopened = InProcessClient(options: .inMemory(flags: BeaconOptions(storePath: path)))
@@ -240,12 +233,12 @@ import Testing
   }
 
   @Test func anUnopenableStoreFailsInitializeNamingThePath() async throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-file-\(UUID().uuidString)").path
+    let directory = TemporaryDirectory()
+    let file = directory.file("not-a-folder")
     try Data("x".utf8).write(to: URL(fileURLWithPath: file))
-    defer { try? FileManager.default.removeItem(atPath: file) }
     let path = file + "/store.sqlite"
     let client = InProcessClient(options: .inMemory(flags: BeaconOptions(storePath: path)))
-    let error = try #require(Self.failure(await client.call("initialize", params: [:])))
+    let error = try #require(failure(await client.call("initialize", params: [:])))
     #expect(error.code == ApplicationErrorCode.storeUnavailable)
     #expect(error.data?["path"] == .string(path))
     #expect(error.message.contains(path))

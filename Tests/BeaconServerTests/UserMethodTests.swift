@@ -29,12 +29,6 @@ import Testing
     .string(RandomUserFixtures.uuid(seed: seed, index: index))
   }
 
-  static func failure(_ result: Result<JSONValue, ResponseError>) -> ResponseError? {
-    if case .failure(let error) = result { return error }
-    Issue.record("expected an error, got \(result)")
-    return nil
-  }
-
   /// Checks an error's `data` against `ErrorData` in the contract.
   static func expectValidData(_ error: ResponseError) throws {
     let document = try OpenRPCContractTests.document()
@@ -158,7 +152,7 @@ import Testing
     for (method, params) in [
       ("users/get", ["id": "nope"]), ("users/map", ["id": "nope"]), ("users/update", ["id": "nope", "city": "Oslo"]),
     ] as [(String, JSONValue)] {
-      let error = try #require(Self.failure(await client.call(method, params: params)))
+      let error = try #require(failure(await client.call(method, params: params)))
       #expect(error.code == ApplicationErrorCode.notFound, "\(method)")
       #expect(error.data == ["kind": "notFound", "userId": "nope"], "\(method)")
       #expect(error.message == "Fant ingen bruker med id 'nope'", "\(method)")
@@ -189,7 +183,7 @@ import Testing
   func invalidParamsNameTheirField(_ invalid: InvalidCase) async throws {
     let server = try RandomUserFixtures.server()
     let client = try await Self.session(server)
-    let error = try #require(Self.failure(await client.call(invalid.method, params: invalid.params)))
+    let error = try #require(failure(await client.call(invalid.method, params: invalid.params)))
     #expect(error.code == .invalidParams)
     #expect(error.data?["field"] == .string(invalid.field))
   }
@@ -203,7 +197,7 @@ import Testing
     let client = try await Self.session(server, locale: language.rawValue)
     _ = try await client.call("users/list").get()
     let error = try #require(
-      Self.failure(await client.call("users/update", params: ["id": Self.id(0), "birthDate": "2030-01-01"]))
+      failure(await client.call("users/update", params: ["id": Self.id(0), "birthDate": "2030-01-01"]))
     )
     #expect(error.message == message)
   }
@@ -212,7 +206,7 @@ import Testing
     let server = try LoopbackHTTPServer()
     server.handler = { _ in .json(RandomUserFixtures.troubleBody, status: 503) }
     let client = try await Self.session(server)
-    let error = try #require(Self.failure(await client.call("users/list")))
+    let error = try #require(failure(await client.call("users/list")))
     #expect(error.code == ApplicationErrorCode.upstreamUnavailable)
     #expect(error.data == ["kind": "upstreamUnavailable", "reason": "HTTP 503"])
     #expect(error.message == "Får ikke kontakt med randomuser.me; sjekk nettet eller prøv igjen senere")
@@ -223,7 +217,7 @@ import Testing
     let server = try LoopbackHTTPServer()
     server.handler = { _ in .json(RandomUserFixtures.rateLimitBody, status: 429, headers: ["Retry-After": "12"]) }
     let client = try await Self.session(server, locale: "en")
-    let error = try #require(Self.failure(await client.call("users/setSeed", params: ["seed": "android"])))
+    let error = try #require(failure(await client.call("users/setSeed", params: ["seed": "android"])))
     #expect(error.code == ApplicationErrorCode.rateLimited)
     #expect(error.data == ["kind": "rateLimited", "retryAfterSeconds": 12])
     #expect(error.message == "Too many requests to randomuser.me right now; try again in 12 s")
@@ -233,7 +227,7 @@ import Testing
     let server = try LoopbackHTTPServer()
     server.handler = { _ in .json(#"{"error": "Bad request"}"#, status: 400) }
     let client = try await Self.session(server)
-    let error = try #require(Self.failure(await client.call("users/map")))
+    let error = try #require(failure(await client.call("users/map")))
     #expect(error.code == ApplicationErrorCode.upstreamRejected)
     #expect(error.data == ["kind": "upstreamRejected", "upstreamMessage": "Bad request"])
     #expect(error.message == "randomuser.me avviste forespørselen: Bad request")
@@ -242,7 +236,7 @@ import Testing
   @Test func offlineWithoutUsersSaysSo() async throws {
     let server = try RandomUserFixtures.server()
     let client = try await Self.session(server, offline: true)
-    let error = try #require(Self.failure(await client.call("users/list")))
+    let error = try #require(failure(await client.call("users/list")))
     #expect(error.code == ApplicationErrorCode.upstreamUnavailable)
     #expect(error.data?["reason"] == "offline")
     #expect(error.message.contains("--offline"))
@@ -270,7 +264,7 @@ import Testing
       "initialize",
       params: ["initializationOptions": ["randomUser": ["baseURL": "randomuser.me"]]]
     )
-    let error = try #require(Self.failure(result))
+    let error = try #require(failure(result))
     #expect(error.code == .invalidParams)
     #expect(error.data?["field"] == "initializationOptions.randomUser.baseURL")
     #expect(error.message == "Ugyldig randomuser-adresse 'randomuser.me'; bruk en http- eller https-adresse")

@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Foundation
 import JSONRPC
 import Testing
@@ -12,16 +13,14 @@ extension EndToEnd {
     /// A store of 2 000 places (each row a few hundred bytes, so the table spans many pages) with a rating and a
     /// favourite, and one page of the place table overwritten with garbage.
     final class DamagedStore {
-      let directory: URL
+      private let temporary = TemporaryDirectory("beacon-damaged")
       let path: String
       static let count = 2_000
       /// A place on the damaged page.
       static let damagedID = "place-1000"
 
       init(damaged: Bool = true) async throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-damaged-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.appendingPathComponent("beacon.sqlite").path
+        path = temporary.file("beacon.sqlite")
         do {
           let store = try Store.open(path: path)
           try await store.upsert(
@@ -51,7 +50,8 @@ extension EndToEnd {
 
       var contents: Data { (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data() }
 
-      deinit { try? FileManager.default.removeItem(at: directory) }
+      /// The folder that holds the store (removed when the value goes).
+      var directory: URL { temporary.url }
     }
 
     @Test func readingADamagedRowSaysTheFileIsDamagedWhereItIsAndWhatToDo() async throws {
@@ -161,10 +161,8 @@ extension EndToEnd {
     }
 
     @Test func aFileThatIsNoDatabaseAtAllIsSaidPlainly() throws {
-      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-garbage-\(UUID())")
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(at: directory) }
-      let path = directory.appendingPathComponent("beacon.sqlite").path
+      let directory = TemporaryDirectory("beacon-garbage")
+      let path = directory.file("beacon.sqlite")
       try Data(repeating: 0x42, count: 8192).write(to: URL(fileURLWithPath: path))
       let search = try BeaconProcess.run(["--store", path, "--offline", "settings"])
       #expect(search.termination == .exited(1))

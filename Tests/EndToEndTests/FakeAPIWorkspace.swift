@@ -2,35 +2,51 @@ import BeaconTestSupport
 import Foundation
 import Testing
 
-/// A loopback fake of one upstream API and one temporary store, shared by every `beacon` command of a test, with
-/// the clock fixed (`BEACON_TEST_NOW`).
-final class FakeAPIWorkspace {
+/// A loopback fake of one upstream API and one temporary store, shared by every `beacon` command of a test.
+class FakeAPIWorkspace {
   let server: LoopbackHTTPServer
-  let directory: URL
-  private let environment: [String: String?]
+  private let temporary = TemporaryDirectory("beacon-cli")
+  let environment: [String: String?]
 
+  /// - Parameters:
+  ///   - server: The fake API (stopped when the workspace goes).
+  ///   - environment: What every command runs with besides the store (the variable that points Beacon at the
+  ///     fake, an API key, a fixed clock).
+  init(server: LoopbackHTTPServer, environment: [String: String?]) {
+    self.server = server
+    self.environment = environment
+  }
+
+  /// A workspace with the clock fixed (`BEACON_TEST_NOW`).
+  ///
   /// - Parameters:
   ///   - server: The fake API (stopped when the workspace goes).
   ///   - urlVariable: The environment variable that points Beacon at it (`BEACON_FRUITYVICE_URL`).
   ///   - now: The fixed clock, RFC 3339.
-  init(server: LoopbackHTTPServer, urlVariable: String, now: String) throws {
-    self.server = server
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    environment = [urlVariable: server.baseURL.absoluteString, "BEACON_TEST_NOW": now]
+  convenience init(server: LoopbackHTTPServer, urlVariable: String, now: String) throws {
+    self.init(server: server, environment: [urlVariable: server.baseURL.absoluteString, "BEACON_TEST_NOW": now])
   }
 
   deinit {
     server.stop()
-    try? FileManager.default.removeItem(at: directory)
   }
+
+  /// The workspace's folder (removed when the workspace goes).
+  var directory: URL { temporary.url }
+
+  /// The store every command uses.
+  var storePath: String { temporary.storePath }
 
   /// Runs `beacon --store STORE arguments…`.
   func run(_ arguments: [String]) throws -> CommandResult {
-    try BeaconProcess.run(
-      ["--store", directory.appendingPathComponent("store.sqlite").path] + arguments,
-      environment: environment
-    )
+    try BeaconProcess.run(["--store", storePath] + arguments, environment: environment)
+  }
+
+  /// Writes `text` to a file in the workspace and returns its path.
+  func write(_ text: String, to name: String) throws -> String {
+    let url = temporary.fileURL(name)
+    try Data(text.utf8).write(to: url)
+    return url.path
   }
 
   /// Runs a command that must succeed, and returns its stdout.

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconTestSupport
 import Foundation
 import JSONRPC
 import Testing
@@ -115,10 +116,8 @@ extension EndToEnd {
     }
 
     @Test func aCorruptStoreFileFailsInitializeClearlyAndIsLeftAlone() throws {
-      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-corrupt-\(UUID())")
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(at: directory) }
-      let path = directory.appendingPathComponent("beacon.sqlite").path
+      let directory = TemporaryDirectory("beacon-corrupt")
+      let path = directory.file("beacon.sqlite")
       let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
       try garbage.write(to: URL(fileURLWithPath: path))
       let beacon = try BeaconProcess(environment: ["BEACON_STORE": path])

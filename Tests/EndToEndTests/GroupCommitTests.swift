@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Foundation
 import JSONRPC
 import Testing
@@ -7,8 +8,8 @@ import Testing
 extension EndToEnd {
   @Suite struct GroupCommitTests {
     @Test func pipelinedRatingsAreAnsweredInOrderAndSurviveARestart() throws {
-      let store = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-gc-\(UUID().uuidString).sqlite")
-      defer { try? FileManager.default.removeItem(at: store) }
+      let directory = TemporaryDirectory("beacon-gc")
+      let store = directory.fileURL("store.sqlite")
       let environment = ["BEACON_STORE": store.path]
       let beacon = try BeaconProcess(arguments: ["serve", "--offline"], environment: environment)
       _ = try beacon.initialize()

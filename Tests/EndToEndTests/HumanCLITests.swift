@@ -20,48 +20,13 @@ extension EndToEnd {
     static let bryggehallen = GeoapifyFixtures.detailsRestaurantID
 
     /// A fake Geoapify and one store shared by every command of a test.
-    final class Workspace {
-      let server: LoopbackHTTPServer
-      let directory: URL
-
+    final class Workspace: FakeAPIWorkspace {
       init() throws {
-        server = try GeoapifyFixtures.server()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      }
-
-      deinit {
-        server.stop()
-        try? FileManager.default.removeItem(at: directory)
-      }
-
-      var storePath: String { directory.appendingPathComponent("store.sqlite").path }
-
-      var environment: [String: String?] {
-        ["GEOAPIFY_API_KEY": "sk-test", "BEACON_GEOAPIFY_URL": server.baseURL.absoluteString]
-      }
-
-      /// Runs `beacon --store STORE arguments…`.
-      func run(_ arguments: [String]) throws -> CommandResult {
-        try BeaconProcess.run(["--store", storePath] + arguments, environment: environment)
-      }
-
-      /// Runs a command that must succeed, and returns its stdout.
-      func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let result = try run(arguments)
-        #expect(
-          result.termination == .exited(0),
-          "beacon \(arguments.joined(separator: " ")): \(result.stderr)",
-          sourceLocation: sourceLocation
+        let server = try GeoapifyFixtures.server()
+        super.init(
+          server: server,
+          environment: ["GEOAPIFY_API_KEY": "sk-test", "BEACON_GEOAPIFY_URL": server.baseURL.absoluteString]
         )
-        return result.stdout
-      }
-
-      /// Writes `text` to a file in the workspace and returns its path.
-      func write(_ text: String, to name: String) throws -> String {
-        let url = directory.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
       }
     }
 

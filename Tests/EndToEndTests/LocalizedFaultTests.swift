@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Foundation
 import JSONRPC
 import Testing
@@ -101,10 +102,8 @@ extension EndToEnd {
 
     @Test(arguments: ["nb", "nn"])
     func commandLineFaultsHaveNoEnglishInNorwegian(locale: String) throws {
-      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-l10n-\(UUID())")
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(at: directory) }
-      let broken = directory.appendingPathComponent("broken.geojson")
+      let directory = TemporaryDirectory("beacon-l10n")
+      let broken = directory.fileURL("broken.geojson")
       try Data(#"{"type":"FeatureCollection","features":[{"a":"b"#.utf8).write(to: broken)
       let runs: [[String]] = [
         ["--locale", locale, "call", "ping", "{"],
@@ -112,7 +111,7 @@ extension EndToEnd {
         ["--locale", locale, "call", "places/search", "[1]"],
         ["--locale", locale, "call", "rating/add", #"{"placeId":"osm:node/317766538","stars":"x"}"#],
         ["--locale", locale, "--offline", "import", broken.path],
-        ["--locale", locale, "--offline", "import", directory.appendingPathComponent("missing.geojson").path],
+        ["--locale", locale, "--offline", "import", directory.file("missing.geojson")],
       ]
       for arguments in runs {
         let result = try BeaconProcess.run(arguments, environment: ["BEACON_OFFLINE": "1"])
@@ -123,10 +122,8 @@ extension EndToEnd {
     }
 
     @Test func aBrokenImportFileNamesLineAndColumnInTheUsersLanguage() throws {
-      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-l10n-\(UUID())")
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(at: directory) }
-      let broken = directory.appendingPathComponent("broken.geojson")
+      let directory = TemporaryDirectory("beacon-l10n")
+      let broken = directory.fileURL("broken.geojson")
       try Data(#"{"type":"FeatureCollection","features":[{"a":"b"#.utf8).write(to: broken)
       let nb = try BeaconProcess.run(["--offline", "import", broken.path])
       #expect(

@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Foundation
 import JSONRPC
 import Testing
@@ -15,13 +16,9 @@ extension EndToEnd {
       try BeaconProcess.run(["--offline", "--store", store] + arguments, environment: ["BEACON_TEST_NOW": now])
     }
 
-    static func storePath() -> String {
-      FileManager.default.temporaryDirectory.appendingPathComponent("beacon-hours-\(UUID().uuidString).sqlite").path
-    }
-
     @Test func searchOpenNowShowsOnlyOpenPlacesWithTheirClosingTime() throws {
-      let store = Self.storePath()
-      defer { try? FileManager.default.removeItem(atPath: store) }
+      let directory = TemporaryDirectory("beacon-hours")
+      let store = directory.storePath
       let table = try Self.run(["search", "--category", "cafe", "--open-now", "--limit", "5"], store: store)
       #expect(table.termination == .exited(0), "\(table.stderr)")
       let lines = table.stdout.split(separator: "\n").map(String.init)
@@ -44,8 +41,8 @@ extension EndToEnd {
     }
 
     @Test func detailsSayWhetherThePlaceIsOpenAndUntilWhen() throws {
-      let store = Self.storePath()
-      defer { try? FileManager.default.removeItem(atPath: store) }
+      let directory = TemporaryDirectory("beacon-hours")
+      let store = directory.storePath
       _ = try Self.run(["search", "--category", "cafe"], store: store)
       let open = try Self.run(["details", Self.theHuone], store: store)
       #expect(open.termination == .exited(0), "\(open.stderr)")
@@ -65,8 +62,8 @@ extension EndToEnd {
     }
 
     @Test func favoritesOpenNow() throws {
-      let store = Self.storePath()
-      defer { try? FileManager.default.removeItem(atPath: store) }
+      let directory = TemporaryDirectory("beacon-hours")
+      let store = directory.storePath
       _ = try Self.run(["search", "--category", "cafe"], store: store)
       #expect(try Self.run(["favorites", "add", Self.theHuone], store: store).termination == .exited(0))
       let open = try Self.run(["favorites", "--open-now"], store: store)

@@ -76,18 +76,52 @@ extension EndToEnd.HumanCLITests {
     #expect(before?.arrayValue?.count == 10)
   }
 
-  @Test func aPBFOnAPipeAsksForAFilePath() throws {
+  /// `osmium cat … -o - -f pbf | beacon import -`: the pipe is copied to an unlinked temporary file (in TMPDIR)
+  /// and read in passes from there, with the counts of the file itself.
+  @Test func aPBFOnAPipeImportsWhatTheFileDoes() throws {
     let workspace = try Workspace()
     let bytes = try [UInt8](Data(contentsOf: Self.osmFixtures.appendingPathComponent("Helsinki.osm.pbf")))
+    let spool = workspace.directory.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)
+    var environment = workspace.environment
+    environment["TMPDIR"] = spool.path
+    let result = try BeaconProcess.run(
+      ["--store", workspace.storePath, "import", "-", "--json"],
+      environment: environment,
+      stdin: bytes
+    )
+    #expect(result.termination == .exited(0), "\(result.stderr)")
+    let json = try Self.parse(result.stdout)
+    #expect(json["format"] == "pbf")
+    #expect(json["imported"]?["restaurant"]?.intValue == Self.helsinkiReference.restaurant, "\(json)")
+    #expect(json["imported"]?["cafe"]?.intValue == Self.helsinkiReference.cafe, "\(json)")
+    #expect(json["imported"]?["hotel"]?.intValue == Self.helsinkiReference.hotel, "\(json)")
+    #expect(json["skipped"]?["nameless"]?.intValue == Self.helsinkiReference.nameless, "\(json)")
+    // The multipolygon relation (its member ways and their nodes need the later passes) is there.
+    let found = try Self.parse(
+      try workspace.succeed([
+        "--offline", "search", "--text", "Marski", "--category", "hotel", "--near", "60.1699,24.9384", "--json",
+      ])
+    )
+    #expect(found["places"]?.arrayValue?.contains { $0["id"] == "osm:relation/5608" } == true, "\(found)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: spool.path).isEmpty, "the spool file is unlinked")
+  }
+
+  @Test func aPBFOnAPipeThatCannotBeSpooledSaysWhereAndFails() throws {
+    let workspace = try Workspace()
+    let bytes = try [UInt8](Data(contentsOf: Self.osmFixtures.appendingPathComponent("Helsinki.osm.pbf")))
+    var environment = workspace.environment
+    environment["TMPDIR"] = workspace.directory.appendingPathComponent("no-such-directory").path
     let result = try BeaconProcess.run(
       ["--store", workspace.storePath, "--locale", "nn", "import", "-"],
-      environment: workspace.environment,
+      environment: environment,
       stdin: bytes
     )
     #expect(result.termination == .exited(1))
     #expect(
       result.stderr.contains(
-        "Kunne ikkje importere standard inn: ei PBF-fil blir lesen i fleire omgangar og kan ikkje kome frå standard inn"
+        "Kunne ikkje importere standard inn: ei PBF-fil blir lesen i fleire omgangar, og standard inn kunne ikkje "
+          + "kopierast til ei mellombels fil; set TMPDIR til ei mappe med nok plass, eller gje opp ei filsti"
       ),
       "\(result.stderr)"
     )

@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Foundation
 import JSONRPC
 import Testing
@@ -8,8 +9,8 @@ extension EndToEnd {
   @Suite struct RelocatedBinaryTests {
     /// Runs the copy with an empty `HOME` and the current directory empty too.
     static func runCopy(_ arguments: [String]) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
-      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-copy-\(UUID().uuidString)")
-      defer { try? FileManager.default.removeItem(at: directory) }
+      let temporary = TemporaryDirectory("beacon-copy")
+      let directory = temporary.url
       let home = directory.appendingPathComponent("home")
       try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
       let copy = directory.appendingPathComponent("beacon")

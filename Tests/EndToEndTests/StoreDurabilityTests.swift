@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconTestSupport
 import Foundation
 import JSONRPC
 import Testing
@@ -12,14 +13,12 @@ extension EndToEnd {
   @Suite struct StoreDurabilityTests {
     /// A temporary store file that already knows one place.
     final class SeededStore {
-      let directory: URL
+      private let temporary = TemporaryDirectory("beacon-store")
       let path: String
       static let placeID = "e2e-place-1"
 
       init() async throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.appendingPathComponent("beacon.sqlite").path
+        path = temporary.file("beacon.sqlite")
         let store = try Store.open(path: path)
         try await store.upsert([
           Place(
@@ -32,7 +31,8 @@ extension EndToEnd {
         ])
       }
 
-      deinit { try? FileManager.default.removeItem(at: directory) }
+      /// The folder that holds the store (removed when the value goes).
+      var directory: URL { temporary.url }
     }
 
     static func ratingRequests(ids: Range<Int>) -> [UInt8] {
@@ -122,14 +122,10 @@ extension EndToEnd {
     }
 
     @Test func theStoreFileIsPrivate() async throws {
-      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-mode-\(UUID().uuidString)")
-      defer { try? FileManager.default.removeItem(at: directory) }
-      let path = directory.appendingPathComponent("sub/beacon.sqlite").path
+      let directory = TemporaryDirectory("beacon-mode")
+      let path = directory.file("sub/beacon.sqlite")
       // A chosen path's folder must exist (only the default location's folders are created).
-      try FileManager.default.createDirectory(
-        at: directory.appendingPathComponent("sub"),
-        withIntermediateDirectories: true
-      )
+      try FileManager.default.createDirectory(at: directory.fileURL("sub"), withIntermediateDirectories: true)
       let beacon = try BeaconProcess(environment: ["BEACON_STORE": path])
       try beacon.initialize()
       let attributes = try FileManager.default.attributesOfItem(atPath: path)

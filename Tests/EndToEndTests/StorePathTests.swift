@@ -1,3 +1,4 @@
+import BeaconTestSupport
 import Foundation
 import JSONRPC
 import Testing
@@ -7,15 +8,9 @@ import Testing
 /// nothing is created.
 extension EndToEnd {
   @Suite struct StorePathTests {
-    static func temporaryDirectory() throws -> URL {
-      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("beacon-paths-\(UUID())")
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      return directory
-    }
-
     @Test func anExplicitStoreInAMissingFolderIsRefusedAndNothingIsCreated() throws {
-      let directory = try Self.temporaryDirectory()
-      defer { try? FileManager.default.removeItem(at: directory) }
+      let temporary = TemporaryDirectory("beacon-paths")
+      let directory = temporary.url
       let missing = directory.appendingPathComponent("no/such/dir").path
       let path = missing + "/s.sqlite"
       let result = try BeaconProcess.run(["--store", path, "--offline", "settings"])
@@ -36,8 +31,8 @@ extension EndToEnd {
     }
 
     @Test func initializationOptionsStorePathInAMissingFolderFailsInitialize() throws {
-      let directory = try Self.temporaryDirectory()
-      defer { try? FileManager.default.removeItem(at: directory) }
+      let temporary = TemporaryDirectory("beacon-paths")
+      let directory = temporary.url
       let path = directory.appendingPathComponent("missing/s.sqlite").path
       let beacon = try BeaconProcess()
       beacon.request("initialize", id: 1, params: ["initializationOptions": ["storePath": .string(path)]])
@@ -55,8 +50,8 @@ extension EndToEnd {
     }
 
     @Test func theDefaultLocationsFoldersAreCreated() throws {
-      let home = try Self.temporaryDirectory()
-      defer { try? FileManager.default.removeItem(at: home) }
+      let temporary = TemporaryDirectory("beacon-paths")
+      let home = temporary.url
       let result = try BeaconProcess.run(
         ["--offline", "settings"],
         environment: ["BEACON_STORE": nil, "HOME": home.path, "XDG_DATA_HOME": nil]

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Serves the CoinLore brief (seed 004): the market overview, the list of coins sorted as asked, one coin's details,
+/// Serves crypto market data from CoinLore: the market overview, the list of coins sorted as asked, one coin's details,
 /// the chart of chosen coins' changes with the 💰 alert, and the user's krone rate and threshold.
 ///
 /// Every answer is kept in the store (`crypto_snapshot`, `crypto_coin`): within its time to live it is answered from

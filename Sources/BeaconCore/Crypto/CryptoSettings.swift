@@ -1,7 +1,7 @@
-/// The user's crypto settings (the seed's settings tab): a krone rate that switches every price to NOK, and the change
+/// The user's crypto settings (the settings tab): a krone rate that switches every price to NOK, and the change
 /// in percent above which the statistics rain 💰.
 public struct CryptoSettings: Sendable, Equatable, Codable {
-  /// The alert threshold when none was chosen: the seed's example, 10 %.
+  /// The alert threshold when none was chosen: 10 %.
   public static let defaultAlertThreshold = 10.0
   /// The thresholds a user may choose.
   public static let alertThresholdRange = 0.0...100.0

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What `crypto/stats` answers: the chosen coins' changes as a bar chart (a coin's name on x, percent on y, one series
-/// per period) and whether one of them moved more than the user's threshold (the seed's 💰 rain).
+/// per period) and whether one of them moved more than the user's threshold (the 💰 rain).
 public struct CryptoStatsResult: Sendable, Equatable, Codable {
   /// One bar: a coin's name and its change in percent (`nil` when CoinLore gave none).
   public struct Point: Sendable, Equatable, Codable {
@@ -32,7 +32,7 @@ public struct CryptoStatsResult: Sendable, Equatable, Codable {
     public var change: Double
   }
 
-  /// The seed's animation: money emoji falling from the top of the screen.
+  /// The animation: money emoji falling from the top of the screen.
   public struct Rain: Sendable, Equatable, Codable {
     public var emoji = "💰"
     public var count = 30

@@ -1,7 +1,7 @@
 import BeaconJSON
 import Foundation
 
-/// The crypto tables (seed 004): CoinLore's answers as last fetched (`crypto_snapshot`, by request), every coin as
+/// The crypto tables: CoinLore's answers as last fetched (`crypto_snapshot`, by request), every coin as
 /// last seen (`crypto_coin`), and the user's crypto settings (`crypto_settings`). Nothing here is pruned, so
 /// `crypto/*` keep answering, marked stale, however long CoinLore is out of reach.
 extension Store {
@@ -10,13 +10,7 @@ extension Store {
     try storage {
       guard let row = try database.query("SELECT body, fetched_at FROM crypto_snapshot WHERE key = ?", [key]).first
       else { return nil }
-      let body: [UInt8]
-      switch row.values[0] {
-      case .blob(let bytes): body = bytes
-      case .text(let text): body = Array(text.utf8)
-      default: body = []
-      }
-      return CachedResponse(body: body, fetchedAt: Date(timeIntervalSince1970: row.double(1) ?? 0))
+      return CachedResponse(row: row)
     }
   }
 

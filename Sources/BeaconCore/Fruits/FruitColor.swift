@@ -1,6 +1,6 @@
 import Foundation
 
-/// The colour of a fruit's square (the seed's 35×35 pt swatch): one per family, different between families, and
+/// The colour of a fruit's square (the 35×35 pt swatch): one per family, different between families, and
 /// the same on every run and machine for the same catalogue.
 ///
 /// A family's colour is picked by a stable hash of its name (FNV-1a, not Swift's seeded `Hasher`) from 72 slots:

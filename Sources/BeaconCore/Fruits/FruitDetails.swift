@@ -1,6 +1,6 @@
 import Foundation
 
-/// What `fruits/get` answers: every field of one fruit, whether it is high in sugar (the seed's notice and red
+/// What `fruits/get` answers: every field of one fruit, whether it is high in sugar (the notice and red
 /// background pulse), and the fruit rain (how many the user logged in the last 30 days).
 public struct FruitDetailsResult: Sendable, Equatable, Codable {
   public var fruit: FruitSummary
@@ -18,7 +18,7 @@ public struct FruitDetailsResult: Sendable, Equatable, Codable {
   public var attribution: String
 }
 
-/// The seed's background animation for sugary fruit: fade from white to red and back, for as long as the view
+/// The background animation for sugary fruit: fade from white to red and back, for as long as the view
 /// is open.
 public struct FruitPulse: Sendable, Equatable, Codable {
   /// Always `pulse`.
@@ -34,16 +34,16 @@ public struct FruitPulse: Sendable, Equatable, Codable {
   /// Plays backwards after each run (red back to white).
   public var autoreverses = true
 
-  /// The seed's pulse.
+  /// The pulse.
   public init() {}
 }
 
-/// The seed's fruit rain: `count` emoji fall from random points along the top to below the bottom, shrinking from
+/// The fruit rain: `count` emoji fall from random points along the top to below the bottom, shrinking from
 /// `scaleFrom` to `scaleTo`; nothing falls when `count` is 0. A replay plays the same rain again.
 public struct FruitRain: Sendable, Equatable, Codable {
   /// How many times the user logged this fruit in the last ``windowDays`` days (since ``since``).
   public var count: Int
-  /// The fruit's emoji from the seed's set (🍏🍊🍋🍌🍍🍇🍈🍉), else 💯.
+  /// The fruit's emoji from the set (🍏🍊🍋🍌🍍🍇🍈🍉), else 💯.
   public var emoji: String
   public var scaleFrom = 2.0
   public var scaleTo = 0.1
@@ -65,7 +65,7 @@ public struct FruitRain: Sendable, Equatable, Codable {
   }
 
   /// The emoji for `name` when the seed offers one (🍏 apples, 🍊 oranges and tangerines, 🍋 lemons, 🍌 bananas,
-  /// 🍍 pineapples, 🍇 grapes, 🍈 melons, 🍉 watermelons), else the seed's fallback 💯.
+  /// 🍍 pineapples, 🍇 grapes, 🍈 melons, 🍉 watermelons), else the fallback 💯.
   public static func emoji(for name: String) -> String {
     let key = String(name.lowercased().filter(\.isLetter))
     switch key {
@@ -81,6 +81,6 @@ public struct FruitRain: Sendable, Equatable, Codable {
     }
   }
 
-  /// The seed's emoji for fruit without one of their own ("100").
+  /// The emoji for fruit without one of their own ("100").
   public static let fallbackEmoji = "💯"
 }

@@ -5,7 +5,7 @@ public struct FruitLogDay: Sendable, Equatable, Codable {
   /// The local day, `2026-03-29`.
   public var date: CivilDate
   public var entries: [FruitLogEntry]
-  /// The sum of each nutrition field over the day's entries (the seed's daily totals).
+  /// The sum of each nutrition field over the day's entries (the daily totals).
   public var totals: Nutrition
 }
 

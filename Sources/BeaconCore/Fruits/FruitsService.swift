@@ -1,6 +1,6 @@
 import Foundation
 
-/// Serves the Fruityvice brief (seed 001): the catalogue, its groups, one fruit's details with the seed's
+/// Serves fruit data from Fruityvice: the catalogue, its groups, one fruit's details with the
 /// presentation, and the user's log of eaten fruit.
 ///
 /// The catalogue (`/api/fruit/all`) is kept in the store: after one successful fetch every `fruits/*` call works
@@ -17,7 +17,7 @@ public final class FruitsService: Sendable {
 
   /// The credit line for Fruityvice's data.
   public static let attribution = "Data: Fruityvice (https://www.fruityvice.com)"
-  /// Sugar above this many grams per 100 g is high (the seed's "over 10").
+  /// Sugar above this many grams per 100 g is high (more than 10 g).
   public static let highSugarThreshold = 10.0
   /// The fruit rain counts the last this many days.
   public static let rainWindowDays = 30
@@ -109,7 +109,7 @@ public final class FruitsService: Sendable {
     )
   }
 
-  /// Everything about fruit `id`, with the seed's sugar notice, background pulse and fruit rain.
+  /// Everything about fruit `id`, with the sugar notice, background pulse and fruit rain.
   ///
   /// An id missing from a fresh stored catalogue is looked up once more at Fruityvice (it may be new).
   ///
@@ -130,7 +130,7 @@ public final class FruitsService: Sendable {
     )
   }
 
-  /// The seed's fruit rain for `fruit`: one emoji for each time it was logged in the last 30 days.
+  /// The fruit rain for `fruit`: one emoji for each time it was logged in the last 30 days.
   public func rain(for fruit: Fruit) async throws(BeaconError) -> FruitRain {
     let time = now()
     let since = rainWindowStart(before: time)

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -21,6 +23,15 @@ public final class ImportInput {
   private var memory: [UInt8]?
   /// All of an input in memory, for ``rewind()``.
   private let original: [UInt8]?
+  /// What has been read so far from a descriptor that cannot seek (a pipe), while it is at most
+  /// ``maxRetained`` bytes: enough for ``rewind()`` to copy the input to a temporary file after a format was
+  /// recognised from its first bytes. `nil` once more was read.
+  private var retained: [UInt8]? = []
+  /// The temporary file a pipe was copied to (unlinked at once: nothing is left behind, even after kill -9).
+  private var spool: Int32 = -1
+
+  /// The most bytes of a pipe kept for ``rewind()``.
+  static let maxRetained = 1 << 20
 
   private init(name: String, descriptor: Int32, closesDescriptor: Bool, size: Int?, memory: [UInt8]?) {
     self.name = name
@@ -32,7 +43,8 @@ public final class ImportInput {
   }
 
   deinit {
-    if closesDescriptor, descriptor >= 0 { close(descriptor) }
+    if closesDescriptor, descriptor >= 0, descriptor != spool { close(descriptor) }
+    if spool >= 0 { close(spool) }
   }
 
   /// Opens the file at `path` for reading.
@@ -63,14 +75,54 @@ public final class ImportInput {
   }
 
   /// Starts reading again from the first byte (for formats read in passes); `false` when the input cannot be
-  /// read again (a pipe).
+  /// read again. A pipe of which no more than ``maxRetained`` bytes were read is copied to an unlinked temporary
+  /// file (in `TMPDIR`, else /tmp) first: the rest of it streamed there, so memory stays bounded; `false` when
+  /// that fails (no room, no such directory).
   func rewind() -> Bool {
     if let original {
       memory = original
+    } else if descriptor >= 0, lseek(descriptor, 0, SEEK_SET) == 0 {
+      // A regular file, or a pipe already copied.
     } else {
-      guard descriptor >= 0, lseek(descriptor, 0, SEEK_SET) == 0 else { return false }
+      guard let retained, spoolPipe(retained) else { return false }
     }
     bytesRead = 0
+    retained = nil
+    return true
+  }
+
+  /// Copies `prefix` and the rest of the pipe to an unlinked temporary file and reads from it from now on.
+  private func spoolPipe(_ prefix: [UInt8]) -> Bool {
+    let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array("\(directory)/beacon-import-XXXXXX".utf8CString)
+    let file = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+    guard file >= 0 else { return false }
+    template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
+    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+      var done = 0
+      while done < bytes.count {
+        let count = systemWrite(file, bytes.baseAddress?.advanced(by: done), bytes.count - done)
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return false }
+        done += count
+      }
+      return true
+    }
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    var copied = prefix.withUnsafeBytes(write)
+    while copied {
+      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      if count == 0 { break }
+      copied = count > 0 && chunk.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
+    }
+    guard copied, lseek(file, 0, SEEK_SET) == 0 else {
+      close(file)
+      return false
+    }
+    if closesDescriptor { close(descriptor) }
+    descriptor = file
+    spool = file
     return true
   }
 
@@ -88,13 +140,22 @@ public final class ImportInput {
       let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
       if count > 0 {
         bytesRead += count
-        return Array(chunk.prefix(count))
+        let bytes = Array(chunk.prefix(count))
+        if retained != nil {
+          if bytesRead <= Self.maxRetained, spool < 0 { retained?.append(contentsOf: bytes) } else { retained = nil }
+        }
+        return bytes
       }
       if count == 0 { return nil }
       if errno == EINTR { continue }
       throw .importFailed(file: name, position: nil, reason: .unreadable)
     }
   }
+}
+
+/// `write(2)`, under a name that no method here shadows.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, buffer, count)
 }
 
 /// `read(2)`, under a name that the method ``ImportInput/read()`` does not shadow.

@@ -25,7 +25,7 @@ public enum ImportProblem: Sendable, Equatable {
   case pbfUnsupportedFeature(name: String)
   /// A PBF message (`message`: its name in the format, e.g. `PrimitiveBlock`) that is not valid protobuf.
   case pbfMalformed(message: String)
-  /// A PBF file on the standard input: it is read in passes, so it needs a file.
+  /// A PBF file on the standard input (read in passes) could not be copied to a temporary file to be read again.
   case pbfNeedsFile
   /// Neither a GeoJSON FeatureCollection, GeoJSONSeq nor Overpass JSON.
   case unknownFormat
@@ -127,9 +127,12 @@ public enum ImportProblem: Sendable, Equatable {
       ("ødelagte PBF-data i \(message)", "øydelagde PBF-data i \(message)", "damaged PBF data in \(message)")
     case .pbfNeedsFile:
       (
-        "en PBF-fil leses i flere omganger og kan ikke komme fra standard inn; oppgi en filsti",
-        "ei PBF-fil blir lesen i fleire omgangar og kan ikkje kome frå standard inn; gje opp ei filsti",
-        "a PBF file is read in several passes and cannot come from the standard input; give a file path"
+        "en PBF-fil leses i flere omganger, og standard inn kunne ikke kopieres til en midlertidig fil; "
+          + "sett TMPDIR til en mappe med nok plass, eller oppgi en filsti",
+        "ei PBF-fil blir lesen i fleire omgangar, og standard inn kunne ikkje kopierast til ei mellombels fil; "
+          + "set TMPDIR til ei mappe med nok plass, eller gje opp ei filsti",
+        "a PBF file is read in several passes, and the standard input could not be copied to a temporary file; "
+          + "set TMPDIR to a directory with room, or give a file path"
       )
     case .unknownFormat:
       (

@@ -15,54 +15,86 @@ public enum OSMImportFormat: String, Sendable, Codable {
 
 /// Reads the OpenStreetMap objects of an import one at a time.
 ///
-/// GeoJSONSeq is read record by record, so a file of any length needs only one record in memory. A GeoJSON
-/// FeatureCollection or Overpass JSON document is still read whole (at most `maxBytes`), then handed out one
-/// object at a time.
+/// Nothing is read whole: GeoJSONSeq record by record, and a GeoJSON FeatureCollection or Overpass JSON document
+/// member by member, each element of its `features` or `elements` array parsed on its own (see
+/// `OSMFeatureReader+Document.swift`). Memory holds one object (at most `maxBytes`) and a megabyte or two of
+/// input, whatever the length of the file; errors still name the line and column in the whole file.
 struct OSMFeatureReader {
   /// The format, known after the first ``next()``.
-  private(set) var format: OSMImportFormat?
+  var format: OSMImportFormat?
 
-  private let input: ImportInput
-  private let maxBytes: Int
-  private var state = State.start
+  let input: ImportInput
+  let maxBytes: Int
+  var state = State.start
   /// The bytes read but not yet used, from `start`.
-  private var buffer: [UInt8] = []
-  private var start = 0
-  private var ended = false
-  /// The line `start` is on, and how many objects came before.
-  private var line = 1
-  private var count = 0
+  var buffer: [UInt8] = []
+  var start = 0
+  var ended = false
+  /// The line `start` is on (sequences), and how many objects came before.
+  var line = 1
+  var count = 0
+  /// The line and column of `buffer[mark]` (documents), so a position anywhere after it can be told.
+  var mark = 0
+  var markLine = 1
+  var markColumn = 1
+  /// The members of a document's top-level object read so far (all but the streamed array), their size, and
+  /// where the object starts (valid until the buffer is first compacted, which only streaming does).
+  var members: [String: JSONValue] = [:]
+  var memberBytes = 0
+  var objectStart = 0
+  var streamed = false
 
-  private enum State {
+  enum State {
     case start
-    case document(items: [JSONValue], next: Int)
+    /// In a document's top-level object, before a member (`first`) or after one.
+    case members(first: Bool)
+    /// In the streamed `features` or `elements` array, before its first element (`first`) or after one.
+    case elements(first: Bool)
     case sequence(separator: UInt8)
+    /// An OSM PBF file, not yet read: ``PBFFeatureReader`` reads it in passes.
+    case pbf
     case features([OSMFeature], next: Int)
+    case finished
   }
 
-  private static let recordSeparator: UInt8 = 0x1E
-  private static let lineFeed: UInt8 = 0x0A
+  static let recordSeparator: UInt8 = 0x1E
+  static let lineFeed: UInt8 = 0x0A
 
   init(input: ImportInput, maxBytes: Int) {
     self.input = input
     self.maxBytes = maxBytes
   }
 
+  /// Whether the input is an OSM PBF file not read yet, which its caller may read with ``PBFFeatureReader``
+  /// (objects handed on as the passes find them) instead of with ``next()``.
+  mutating func isPBF() throws(BeaconError) -> Bool {
+    if case .start = state { try begin() }
+    if case .pbf = state { return true }
+    return false
+  }
+
   /// The next object, or `nil` at the end of the input.
   mutating func next() throws(BeaconError) -> OSMFeature? {
     if case .start = state { try begin() }
     switch state {
-    case .start:
+    case .start, .finished:
       return nil
-    case .document(let items, let next):
-      guard next < items.count else { return nil }
-      state = .document(items: items, next: next + 1)
+    case .members, .elements:
+      guard let item = try nextDocumentItem() else {
+        // The object was a Feature alone on the first line: a sequence, read again from its start.
+        if case .sequence = state { return try next() }
+        return nil
+      }
       count += 1
-      return try format == .overpass ? element(items[next]) : feature(items[next])
+      return try format == .overpass ? element(item) : feature(item)
     case .sequence(let separator):
       guard let record = try nextRecord(separator: separator) else { return nil }
       count += 1
       return try feature(record)
+    case .pbf:
+      // Read whole here; ``isPBF()`` lets a caller have the objects handed on as they are found instead.
+      state = .features(try PBFFeatureReader.read(input), next: 0)
+      return try next()
     case .features(let features, let next):
       guard next < features.count else { return nil }
       state = .features(features, next: next + 1)
@@ -80,7 +112,7 @@ struct OSMFeatureReader {
     if buffer.first == 0 {
       format = .pbf
       buffer = []
-      state = .features(try PBFFeatureReader.read(input), next: 0)
+      state = .pbf
       return
     }
     if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { buffer.removeFirst(3) }
@@ -92,7 +124,8 @@ struct OSMFeatureReader {
         throw failure(nil, .emptyInput)
       }
     }
-    let first = firstIndex.map { buffer[$0] }
+    guard let firstIndex else { return }
+    let first = buffer[firstIndex]
     // OSM XML is not read, but named, with the way to export it.
     if first == UInt8(ascii: "<") { throw failure(nil, .osmXML) }
     if first == Self.recordSeparator {
@@ -100,66 +133,25 @@ struct OSMFeatureReader {
       state = .sequence(separator: Self.recordSeparator)
       return
     }
-    // One Feature on the first line: a sequence without separators. Anything else is one JSON document.
-    var firstLine: (value: JSONValue, end: Int)?
-    if let from = firstIndex, first == UInt8(ascii: "{") {
-      while buffer[from...].firstIndex(of: Self.lineFeed) == nil, buffer.count - from <= maxBytes, try fill() {}
-      let end = buffer[from...].firstIndex(of: Self.lineFeed) ?? buffer.endIndex
-      // Only a line that ends like an object can be one (osmium's FeatureCollection starts `…"features":[`).
-      let last = buffer[from..<end].last { !Self.isSpace($0) }
-      if end - from <= maxBytes, last == UInt8(ascii: "}"), let value = try? JSONParser.parse(Array(buffer[from..<end]))
-      {
-        if Self.isFeature(value) {
-          format = .geoJSONSeq
-          state = .sequence(separator: Self.lineFeed)
-          return
-        }
-        firstLine = (value, end)
-      }
-    }
-    while buffer.count <= maxBytes, try fill() {}
-    guard buffer.count <= maxBytes else {
-      throw failure(nil, .tooLarge(limitMiB: maxBytes >> 20))
-    }
-    let root: JSONValue
-    if let firstLine, buffer[firstLine.end...].allSatisfy(Self.isSpace) {
-      root = firstLine.value  // A document on one line, parsed once.
-    } else {
-      do {
-        root = try JSONParser.parse(buffer)
-      } catch {
-        throw failure(OSMImporter.position(of: error.offset, in: buffer), .invalidJSON(error.kind))
-      }
-    }
-    buffer = []
-    if root["type"]?.stringValue == "FeatureCollection", let features = root["features"]?.arrayValue {
-      format = .geoJSON
-      state = .document(items: features, next: 0)
-    } else if let elements = root["elements"]?.arrayValue {
-      // Overpass reports a timeout or memory error in `remark`, after whatever it had found: not a whole answer.
-      if let remark = root["remark"]?.stringValue, remark.lowercased().contains("error") {
-        throw failure(nil, .overpassIncomplete(remark: remark))
-      }
-      format = .overpass
-      state = .document(items: elements, next: 0)
-    } else {
-      throw failure(nil, .unknownFormat)
-    }
+    // A document, or one Feature on the first line (a sequence without separators): read the object member by
+    // member, streaming its `features` or `elements` array when it comes.
+    start = firstIndex
+    try beginDocument()
   }
 
   /// Whether `value` looks like a GeoJSON Feature (a Feature with properties or a geometry).
-  private static func isFeature(_ value: JSONValue) -> Bool {
+  static func isFeature(_ value: JSONValue) -> Bool {
     value["type"]?.stringValue == "Feature" && (value["properties"] != nil || value["geometry"] != nil)
   }
 
-  private static func isSpace(_ byte: UInt8) -> Bool {
+  static func isSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 
   // MARK: - Reading
 
   /// Reads another chunk into the buffer; `false` at the end of the input.
-  private mutating func fill() throws(BeaconError) -> Bool {
+  mutating func fill() throws(BeaconError) -> Bool {
     guard !ended else { return false }
     guard let chunk = try input.read() else {
       ended = true
@@ -219,7 +211,7 @@ struct OSMFeatureReader {
   // MARK: - Objects
 
   /// A GeoJSON Feature: its tags (properties and any nested `tags`) and its identity.
-  private func feature(_ value: JSONValue) throws(BeaconError) -> OSMFeature {
+  func feature(_ value: JSONValue) throws(BeaconError) -> OSMFeature {
     let position = ImportPosition.feature(count)
     guard value["type"]?.stringValue == "Feature", let properties = value["properties"] else {
       throw failure(position, .notFeature)
@@ -231,7 +223,7 @@ struct OSMFeatureReader {
   }
 
   /// An Overpass element: `type`, `id`, `tags` and where it is.
-  private func element(_ value: JSONValue) throws(BeaconError) -> OSMFeature {
+  func element(_ value: JSONValue) throws(BeaconError) -> OSMFeature {
     let position = ImportPosition.element(count)
     guard value.objectValue != nil else { throw failure(position, .notOverpassElement) }
     var identity: (type: String, id: Int)?
@@ -247,7 +239,7 @@ struct OSMFeatureReader {
     )
   }
 
-  private func failure(_ position: ImportPosition?, _ reason: ImportProblem) -> BeaconError {
+  func failure(_ position: ImportPosition?, _ reason: ImportProblem) -> BeaconError {
     .importFailed(file: input.name, position: position, reason: reason)
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Serves the randomuser.me brief (seeds 002/003): a directory of 100 users fetched with a stored seed, profiles
-/// with the seed's birthday celebration, a map of everyone, and the user's own edits and deletions.
+/// Serves the user directory from randomuser.me: a directory of 100 users fetched with a stored seed, profiles
+/// with the birthday celebration, a map of everyone, and the user's own edits and deletions.
 ///
 /// The users are kept in the store: after one successful fetch every `users/*` call works without the network and
 /// after a restart, with `source: cache` (and `stale: true` once the copy is older than its time to live and
@@ -16,7 +16,7 @@ public final class PeopleService: Sendable {
 
   /// The credit line for randomuser.me's data.
   public static let attribution = "Data: Random User Generator (https://randomuser.me)"
-  /// The seed the brief names, used until `users/setSeed` stores another.
+  /// The seed used until `users/setSeed` stores another.
   public static let defaultSeed = "ios"
   /// How many users one fetch asks for.
   public static let pageSize = 100
@@ -112,7 +112,7 @@ public final class PeopleService: Sendable {
   }
 
   /// The profile of user `id`, whether their birthday falls in the current Monday–Sunday week on the user's
-  /// calendar, and the seed's celebration when it does.
+  /// calendar, and the celebration when it does.
   ///
   /// - Throws: ``PeopleError/userNotFound(_:)`` for an id the directory does not hold (never fetched, or deleted).
   public func user(id: String, language: Language = .nb) async throws(BeaconError) -> UserDetailsResult {
@@ -136,7 +136,7 @@ public final class PeopleService: Sendable {
   }
 
   /// A pin for every user with a location and the region that shows them all; with `focus`, only that user's pin
-  /// and a region centred on them (the seed's "show on map" from the profile).
+  /// and a region centred on them (the "show on map" from the profile).
   ///
   /// - Throws: ``PeopleError/userNotFound(_:)`` when `focus` is not in the directory.
   public func map(focus: String? = nil) async throws(BeaconError) -> UserMapResult {

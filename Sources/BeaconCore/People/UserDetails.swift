@@ -1,7 +1,7 @@
 import Foundation
 
 /// What `users/get` answers: the profile, whether the user has a birthday in the current Monday–Sunday week, and
-/// the seed's celebration to show when they do.
+/// the celebration to show when they do.
 public struct UserDetailsResult: Sendable, Equatable, Codable {
   public var user: User
   /// Whether the birthday falls in ``week``.
@@ -36,7 +36,7 @@ public struct BirthdayWeek: Sendable, Equatable, Codable {
   }
 }
 
-/// The seed's birthday presentation: a 🎉 at the lower right of the profile picture, and 🍰, 🎂 and 🧁 raining from
+/// The birthday presentation: a 🎉 at the lower right of the profile picture, and 🍰, 🎂 and 🧁 raining from
 /// the top of the screen to the bottom for as long as the profile is open, shrinking from 100 % to 1 % near the
 /// bottom.
 public struct BirthdayCelebration: Sendable, Equatable, Codable {
@@ -45,7 +45,7 @@ public struct BirthdayCelebration: Sendable, Equatable, Codable {
   /// The falling cakes.
   public var rain = BirthdayRain()
 
-  /// The seed's celebration.
+  /// The celebration.
   public init() {}
 }
 
@@ -55,7 +55,7 @@ public struct BirthdayBadge: Sendable, Equatable, Codable {
   /// Where on the picture: its lower right corner.
   public var corner = "bottomRight"
 
-  /// The seed's badge.
+  /// The badge.
   public init() {}
 }
 
@@ -76,6 +76,6 @@ public struct BirthdayRain: Sendable, Equatable, Codable {
   /// The fraction of the fall after which the emoji shrink ("towards the end of the screen").
   public var shrinkFrom = 0.8
 
-  /// The seed's rain.
+  /// The rain.
   public init() {}
 }

@@ -6,7 +6,7 @@ public struct UserMapResult: Sendable, Equatable, Codable {
   public var pins: [UserMapPin]
   /// The region that shows every pin, or the one user's surroundings; absent when there is no pin.
   public var region: MapRegion?
-  /// The user the map is centred on, when one was asked for (the seed's "show on map" from the profile).
+  /// The user the map is centred on, when one was asked for (the "show on map" from the profile).
   public var focus: String?
   public var source: DataSource
   public var stale: Bool

@@ -13,7 +13,7 @@ public struct Coordinate: Sendable, Hashable, Codable {
     self.lon = lon
   }
 
-  /// Oslo S, the seed's starting point.
+  /// Oslo S, the default starting point.
   public static let osloCentralStation = Coordinate(lat: 59.9111, lon: 10.7503)
 
   /// Whether both values are finite and in range.

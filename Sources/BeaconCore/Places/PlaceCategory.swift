@@ -1,4 +1,4 @@
-/// The kinds of place Beacon finds (the seed's segmented picker).
+/// The kinds of place Beacon finds (a client's segmented picker).
 public enum PlaceCategory: String, Sendable, Codable, CaseIterable {
   case restaurant
   case cafe

@@ -1,7 +1,7 @@
 import BeaconJSON
 import Foundation
 
-/// Everything Beacon knows about one place: the seed's detail view.
+/// Everything Beacon knows about one place: the detail view.
 public struct PlaceDetails: Sendable, Equatable, Codable {
   public var id: String
   public var name: String
@@ -24,7 +24,7 @@ public struct PlaceDetails: Sendable, Equatable, Codable {
   /// The user's ratings summarized; `null` when none.
   public var rating: RatingSummary?
   public var isFavorite: Bool
-  /// The seed's emoji and animation for the category.
+  /// The emoji and animation for the category.
   public var presentation: Presentation
   /// OpenStreetMap's own tags (`datasource.raw`), untyped, when Geoapify sent them.
   public var tags: JSONValue?

@@ -1,4 +1,4 @@
-/// How lists of places are ordered (the seed's sort picker).
+/// How lists of places are ordered (a client's sort picker).
 public enum PlaceSort: String, Sendable, Codable, CaseIterable {
   /// Nearest first.
   case distance

@@ -1,4 +1,4 @@
-/// How a client may dress a place's detail view: the seed's emoji and animation per category.
+/// How a client may dress a place's detail view: the emoji and animation per category.
 public struct Presentation: Sendable, Equatable, Codable {
   /// 🍽, ☕ or 🏨.
   public var emoji: String
@@ -27,7 +27,7 @@ public struct Presentation: Sendable, Equatable, Codable {
     public var scaleTo: Double?
   }
 
-  /// The seed's presentation for `category`.
+  /// The presentation for `category`.
   public static func forCategory(_ category: PlaceCategory) -> Presentation {
     switch category {
     case .restaurant:

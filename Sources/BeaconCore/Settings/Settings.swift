@@ -1,4 +1,4 @@
-/// What Beacon remembers between sessions (the seed's AppStorage).
+/// What Beacon remembers between sessions (the preferences a client shows in its settings).
 public struct Settings: Sendable, Equatable, Codable {
   /// The map centre searches start from.
   public var center: Coordinate

@@ -159,8 +159,11 @@ final class Database {
     while try statement.step() {}
   }
 
-  /// The rowid of the last insert.
-  var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+  /// The rowid of the last insert (an upsert that updates leaves it as it was).
+  var lastInsertRowID: Int64 {
+    get { sqlite3_last_insert_rowid(handle) }
+    set { sqlite3_set_last_insert_rowid(handle, newValue) }
+  }
 
   /// The number of rows the last statement changed.
   var changes: Int { Int(sqlite3_changes(handle)) }
@@ -204,6 +207,9 @@ final class Database {
       throw error
     }
   }
+
+  /// The prepared statement for `sql` (cached), for a caller that binds and steps it itself in a hot loop.
+  func statement(_ sql: String) throws(SQLiteError) -> Statement { try prepared(sql) }
 
   private func prepared(_ sql: String) throws(SQLiteError) -> Statement {
     if let cached = statements[sql] { return cached }

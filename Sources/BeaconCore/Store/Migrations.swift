@@ -56,7 +56,7 @@ enum Migrations {
       added_at REAL NOT NULL
     );
     """,
-    // 3: settings (the seed's AppStorage), one row per key, values as JSON text.
+    // 3: settings (the user's preferences), one row per key, values as JSON text.
     """
     CREATE TABLE setting (
       key TEXT PRIMARY KEY NOT NULL,
@@ -92,7 +92,7 @@ enum Migrations {
     UPDATE place SET time_zone = NULL WHERE trim(time_zone) = '';
     UPDATE place SET time_zone = 'Europe/Helsinki' WHERE source = 'osm-demo';
     """,
-    // 6: fruits (seed 001): Fruityvice's catalogue as last fetched (so `fruits/*` work offline after one fetch),
+    // 6: fruits: Fruityvice's catalogue as last fetched (so `fruits/*` work offline after one fetch),
     // and the log of eaten fruit, each entry keeping the name and nutrition it was logged with.
     """
     CREATE TABLE fruit (
@@ -126,7 +126,7 @@ enum Migrations {
     CREATE INDEX fruit_log_eaten ON fruit_log(eaten_at);
     CREATE INDEX fruit_log_fruit ON fruit_log(fruit_id, eaten_at);
     """,
-    // Crypto (seed 004): CoinLore's answers by request and every coin as last seen, never pruned (so `crypto/*`
+    // Crypto: CoinLore's answers by request and every coin as last seen, never pruned (so `crypto/*`
     // answer stale when CoinLore is out of reach), and the user's krone rate and alert threshold.
     """
     CREATE TABLE crypto_snapshot (
@@ -146,7 +146,7 @@ enum Migrations {
       alert_threshold REAL NOT NULL CHECK (alert_threshold BETWEEN 0 AND 100)
     );
     """,
-    // 8: the user directory (seeds 002/003): randomuser.me's users as last fetched, in the order first fetched;
+    // 8: the user directory: randomuser.me's users as last fetched, in the order first fetched;
     // the user's edits (which win over the API's data and keep a user through a change of seed); the ids of
     // deleted users, which no later fetch brings back; and the seed with the time of the last fetch.
     """

@@ -53,6 +53,35 @@ final class Statement {
     }
   }
 
+  /// Resets the statement for another run; every parameter is then bound anew with ``bind(_:at:)``.
+  func reset() { sqlite3_reset(handle) }
+
+  /// Binds text (or NULL) to parameter `index` (1-based), without the conversions of ``bind(_:)``.
+  func bind(_ text: String?, at index: Int32) throws(SQLiteError) {
+    guard var text else {
+      guard sqlite3_bind_null(handle, index) == SQLITE_OK else { throw failure(sqlite3_errcode(database)) }
+      return
+    }
+    let code =
+      text.utf8.withContiguousStorageIfAvailable { bytes in
+        sqlite3_bind_text(handle, index, bytes.baseAddress, Int32(bytes.count), SQLITE_TRANSIENT)
+      }
+      ?? {
+        text.makeContiguousUTF8()
+        return sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), SQLITE_TRANSIENT)
+      }()
+    guard code == SQLITE_OK else { throw failure(code) }
+  }
+
+  /// Binds a number to parameter `index` (1-based).
+  func bind(_ number: Double, at index: Int32) throws(SQLiteError) {
+    let code = sqlite3_bind_double(handle, index, number)
+    guard code == SQLITE_OK else { throw failure(code) }
+  }
+
+  /// The integer in column `index` of the current row.
+  func integer(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+
   /// Steps once: `true` when a row is available, `false` when the statement is done.
   func step() throws(SQLiteError) -> Bool {
     switch sqlite3_step(handle) {

@@ -8,19 +8,26 @@ public struct CachedResponse: Sendable, Equatable {
   public var fetchedAt: Date
 }
 
+extension CachedResponse {
+  /// Reads a `SELECT body, fetched_at` row (a body stored as text is read as its UTF-8 bytes).
+  init(row: Row) {
+    let body: [UInt8]
+    switch row.values[0] {
+    case .blob(let bytes): body = bytes
+    case .text(let text): body = Array(text.utf8)
+    default: body = []
+    }
+    self.init(body: body, fetchedAt: Date(timeIntervalSince1970: row.double(1) ?? 0))
+  }
+}
+
 extension Store {
   /// The cached answer for `key`, if any (fresh or not).
   public func cachedResponse(key: String) throws(BeaconError) -> CachedResponse? {
     try storage {
       guard let row = try database.query("SELECT body, fetched_at FROM response_cache WHERE key = ?", [key]).first
       else { return nil }
-      let body: [UInt8]
-      switch row.values[0] {
-      case .blob(let bytes): body = bytes
-      case .text(let text): body = Array(text.utf8)
-      default: body = []
-      }
-      return CachedResponse(body: body, fetchedAt: Date(timeIntervalSince1970: row.double(1) ?? 0))
+      return CachedResponse(row: row)
     }
   }
 

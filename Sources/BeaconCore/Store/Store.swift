@@ -318,7 +318,7 @@ public actor Store {
     return try settings()
   }
 
-  /// Restores every setting to its default (the seed's clear button).
+  /// Restores every setting to its default (a client's clear button).
   public func resetSettings() throws(BeaconError) -> Settings {
     try storage {
       try database.transaction { try database.run("DELETE FROM setting") }

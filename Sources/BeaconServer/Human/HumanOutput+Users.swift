@@ -32,7 +32,7 @@ extension HumanOutput {
       + userFooter(stale: result.stale, fetchedAt: result.fetchedAt, result.attribution)
   }
 
-  /// `users/get`: every field of the profile, the birthday in this week, and the seed's celebration.
+  /// `users/get`: every field of the profile, the birthday in this week, and the celebration.
   public func userProfile(_ result: UserDetailsResult) -> [String] {
     let birthday =
       result.birthday.map { userText(.birthdayThisWeek(day($0))) } ?? userText(.notThisWeek)

@@ -219,8 +219,9 @@ public struct HumanOutput: Sendable {
 
   /// How many places of each category came in, and which features were left out and why.
   ///
-  /// Reads the result as JSON: `{file, total, imported: {restaurant, cafe, hotel}, derivedIds, skipped: {reason:
-  /// count}}`; places whose ids were derived from their content get a note that a re-import cannot update them.
+  /// Reads the result as JSON: `{file, total, imported: {restaurant, cafe, hotel}, added, updated, unchanged,
+  /// removed, kept, derivedIds, skipped: {reason: count}}`; places whose ids were derived from their content get a
+  /// note that a re-import cannot update them.
   public func importSummary(_ result: JSONValue) -> [String] {
     let file = result["file"]?.stringValue ?? ""
     let total = result["total"]?.intValue ?? 0
@@ -232,6 +233,20 @@ public struct HumanOutput: Sendable {
     for (category, count) in imported {
       let noun = category.counted(count, in: language).drop(while: { $0 != " " }).dropFirst()
       lines.append("  " + TableFormatter.pad(String(count), to: countWidth, alignment: .right) + " " + noun)
+    }
+    if let added = result["added"]?.intValue {
+      let number = { (key: String) in result[key]?.intValue ?? 0 }
+      lines.append(
+        text(
+          .importChanges(
+            added: added,
+            updated: number("updated"),
+            unchanged: number("unchanged"),
+            removed: number("removed")
+          )
+        )
+      )
+      if number("kept") > 0 { lines.append(text(.importKept(number("kept")))) }
     }
     var skipped: [(reason: String, count: Int)] = []
     for (reason, value) in result["skipped"]?.objectValue ?? [:] {

@@ -46,6 +46,10 @@ public enum HumanText: Sendable, Equatable {
   case imported(total: Int, file: String?)
   case skipped(Int)
   case skipReason(String)
+  /// What the import did to the store: new, changed, unchanged and removed places.
+  case importChanges(added: Int, updated: Int, unchanged: Int, removed: Int)
+  /// Places gone from the file but kept, being rated or favourites.
+  case importKept(Int)
 
   // The user's own data as the centre; which centre the favourites' distances are measured from
   case importedCenter(String, HumanOutput.Audience)
@@ -176,6 +180,21 @@ public enum HumanText: Sendable, Equatable {
         "Hoppet over \(count) \(count == 1 ? "objekt" : "objekter"):",
         "Hoppa over \(count) \(count == 1 ? "objekt" : "objekt"):",
         "Skipped \(count) \(count == 1 ? "feature" : "features"):"
+      )
+    case .importChanges(let added, let updated, let unchanged, let removed):
+      (
+        "Nye: \(added), endret: \(updated), uendret: \(unchanged), fjernet: \(removed)",
+        "Nye: \(added), endra: \(updated), uendra: \(unchanged), fjerna: \(removed)",
+        "New: \(added), updated: \(updated), unchanged: \(unchanged), removed: \(removed)"
+      )
+    case .importKept(let count):
+      (
+        "Beholdt \(count) \(count == 1 ? "sted" : "steder") som ikke lenger er i filen, fordi "
+          + "\(count == 1 ? "det har vurderinger eller er en favoritt" : "de har vurderinger eller er favoritter")",
+        "Heldt på \(count) \(count == 1 ? "stad" : "stader") som ikkje lenger er i fila, fordi "
+          + "\(count == 1 ? "han har vurderingar eller er ein favoritt" : "dei har vurderingar eller er favorittar")",
+        "Kept \(count) \(count == 1 ? "place" : "places") no longer in the file, because "
+          + "\(count == 1 ? "it has ratings or is a favourite" : "they have ratings or are favourites")"
       )
     case .skipReason(let reason):
       (

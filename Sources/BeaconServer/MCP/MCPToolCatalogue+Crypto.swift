@@ -1,7 +1,7 @@
 import BeaconCore
 
 extension MCPToolCatalogue {
-  /// The CoinLore tools (seed 004), after the fruit tools.
+  /// The CoinLore tools, after the fruit tools.
   static let cryptoTools: [MCPTool] = [
     MCPTool(
       CryptoGlobalRequest.self,

@@ -1,7 +1,7 @@
 import BeaconCore
 
 extension MCPToolCatalogue {
-  /// The Fruityvice tools (seed 001), after the places tools.
+  /// The Fruityvice tools, after the places tools.
   static let fruitTools: [MCPTool] = [
     MCPTool(
       ListFruitsRequest.self,

@@ -1,7 +1,7 @@
 import BeaconCore
 
 extension MCPToolCatalogue {
-  /// The randomuser.me directory tools (seeds 002/003), after the fruit tools.
+  /// The randomuser.me directory tools, after the fruit tools.
   static let peopleTools: [MCPTool] = [
     MCPTool(
       ListUsersRequest.self,

@@ -219,12 +219,11 @@ enum MCPToolCatalogue {
       name: "places_import",
       title: .init(nb: "Importer steder", nn: "Importer stader", en: "Import places"),
       description: """
-        Import places from an OpenStreetMap export on this machine (GeoJSON, GeoJSONSeq, Overpass JSON) into \
-        the local store; importing again updates them.
+        Import an OpenStreetMap file (PBF, GeoJSON, Overpass JSON).
         """,
-      annotations: .init(readOnly: false, idempotent: true),
+      annotations: .init(readOnly: false, destructive: true, idempotent: true),
       arguments: [
-        "path": "An absolute path."
+        "path": ""
       ]
     ) { result, _, output in output.importSummary((try? JSONValueEncoder().encode(result)) ?? .null) },
   ]

@@ -1,7 +1,7 @@
 import BeaconCore
 import JSONRPC
 
-/// Finds restaurants, cafés or hotels around a point (the seed's tasks 1, 2 and 5).
+/// Finds restaurants, cafés or hotels around a point.
 ///
 /// Every parameter is optional: defaults come from the stored settings. An explicit `center` is saved
 /// as the new stored centre. `nearMe: true` without a `center` uses Geoapify's IP geolocation.
@@ -111,7 +111,7 @@ public struct SearchPlacesRequest: RequestType, Encodable, Equatable {
 
 }
 
-/// Shows everything known about one place (the seed's task 3), with links and presentation hints.
+/// Shows everything known about one place, with links and presentation hints.
 public struct PlaceDetailsRequest: RequestType, Encodable, Equatable {
   public static let method = "places/details"
   public typealias Response = PlaceDetailsResult

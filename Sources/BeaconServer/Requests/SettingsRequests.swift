@@ -28,7 +28,7 @@ public struct UpdateSettingsRequest: RequestType, Encodable, Equatable {
   public func encode(to encoder: any Encoder) throws { try update.encode(to: encoder) }
 }
 
-/// Restores the default settings (the seed's clear button) and returns them.
+/// Restores the default settings (a client's clear button) and returns them.
 public struct ResetSettingsRequest: RequestType, Encodable, Equatable {
   public static let method = "settings/reset"
   public static let ordering = RequestOrdering.exclusive

@@ -37,4 +37,16 @@ struct PBFElements: Equatable {
   var nodes: [Node] = []
   var ways: [Way] = []
   var relations: [Relation] = []
+  /// The smallest and largest id of every node and of every way in the block, kept or not (for later passes to
+  /// skip blocks that cannot hold what they look for).
+  var nodeIDs: ClosedRange<Int64>?
+  var wayIDs: ClosedRange<Int64>?
+}
+
+extension ClosedRange<Int64>? {
+  /// This range widened to hold `id`.
+  func including(_ id: Int64) -> ClosedRange<Int64> {
+    guard let range = self else { return id...id }
+    return Swift.min(range.lowerBound, id)...Swift.max(range.upperBound, id)
+  }
 }

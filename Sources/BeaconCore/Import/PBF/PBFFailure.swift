@@ -3,4 +3,6 @@
 struct PBFFailure: Error, Equatable {
   let problem: ImportProblem
   let offset: Int
+  /// The error of the code the reader handed an object to, which stops the reading (and is thrown as it is).
+  var handedOn: BeaconError? = nil
 }

@@ -1,4 +1,5 @@
 import BeaconJSON
+import Foundation
 
 /// Reads the restaurants, cafés and hotels of an OSM PBF file as ``OSMFeature``s, in passes so that memory
 /// grows with the wanted objects rather than with the file:
@@ -14,6 +15,8 @@ import BeaconJSON
 /// ``OSMImporter`` counts the nameless ones).
 struct PBFFeatureReader {
   private let input: ImportInput
+  /// How many blocks are decoded at once (on as many threads as the machine has cores).
+  private let batch: Int
 
   /// A way or relation waiting for node positions.
   private struct Pending {
@@ -24,31 +27,65 @@ struct PBFFeatureReader {
     var refs: [Int64]
   }
 
-  private var features: [OSMFeature] = []
   private var ways: [Pending] = []
   private var relations: [Pending] = []
   /// The node ids of members of wanted relations, by way id (filled in pass 2).
   private var memberWays: [Int64: [Int64]] = [:]
+  /// The ids of the nodes wanted ways need (filled in passes 1 and 2).
+  private var neededNodes = Set<Int64>()
   /// The positions of the nodes wanted ways need (filled in pass 3).
   private var locations: [Int64: Coordinate] = [:]
+  /// The id ranges of each data block's nodes and ways, by the block's offset (filled in pass 1): the later
+  /// passes decompress only the blocks that may hold what they look for.
+  private var blockIDs: [Int: (nodes: ClosedRange<Int64>?, ways: ClosedRange<Int64>?)] = [:]
 
-  init(input: ImportInput) {
+  /// The default ``batch``: a few blocks per core, so that no core waits long for the slowest block of a batch.
+  static let defaultBatch = 4 * ProcessInfo.processInfo.activeProcessorCount
+
+  private init(input: ImportInput, batch: Int) {
     self.input = input
+    self.batch = max(1, batch)
   }
 
   /// The wanted objects of the file: nodes first, then ways, then relations, each in file order.
   static func read(_ input: ImportInput) throws(BeaconError) -> [OSMFeature] {
-    var reader = PBFFeatureReader(input: input)
-    do {
-      try reader.firstPass()
+    try read(input, batch: defaultBatch)
+  }
+
+  /// ``read(_:)`` decoding `batch` blocks at a time (1: one block after the other, on the calling thread).
+  static func read(_ input: ImportInput, batch: Int) throws(BeaconError) -> [OSMFeature] {
+    var features: [OSMFeature] = []
+    try read(input, batch: batch) { features.append($0) }
+    return features
+  }
+
+  /// Calls `body` with each wanted object in the order of ``read(_:)``, as soon as it is known: nodes during the
+  /// first pass, ways and relations after the last. What `body` was given before a failure is not taken back;
+  /// an error `body` throws stops the reading and is thrown as it is.
+  static func read(
+    _ input: ImportInput,
+    batch: Int = defaultBatch,
+    _ body: (OSMFeature) throws(BeaconError) -> Void
+  ) throws(BeaconError) {
+    var reader = PBFFeatureReader(input: input, batch: batch)
+    do throws(PBFFailure) {
+      try reader.firstPass { feature throws(PBFFailure) in
+        do throws(BeaconError) {
+          try body(feature)
+        } catch {
+          throw PBFFailure(problem: .emptyInput, offset: 0, handedOn: error)
+        }
+      }
       if !reader.relations.isEmpty { try reader.memberPass() }
-      if !reader.locations.isEmpty { try reader.locationPass() }
+      if !reader.neededNodes.isEmpty { try reader.locationPass() }
     } catch {
+      if let handedOn = error.handedOn { throw handedOn }
       // Not being able to read the input again is no fault of any byte in it.
       let position = error.problem == .pbfNeedsFile ? nil : ImportPosition.byteOffset(error.offset)
       throw .importFailed(file: input.name, position: position, reason: error.problem)
     }
-    return reader.features + reader.ways.map(reader.way) + reader.relations.map(reader.relation)
+    for way in reader.ways { try body(reader.way(way)) }
+    for relation in reader.relations { try body(reader.relation(relation)) }
   }
 
   /// Whether tags make a restaurant, café or hotel (as ``OSMImporter`` decides).
@@ -59,51 +96,13 @@ struct PBFFeatureReader {
 
   // MARK: - Passes
 
-  /// Calls `body` with each data block of the file (after checking its header), decoded for `selection`.
-  private static func blocks(
-    _ input: ImportInput,
-    _ selection: PBFPrimitiveBlock.Selection,
-    _ body: (PBFElements, Int) throws(PBFFailure) -> Void
-  ) throws(PBFFailure) {
-    guard input.rewind() else { throw PBFFailure(problem: .pbfNeedsFile, offset: 0) }
-    var blobs = PBFBlobReader(input: input)
-    var first = true
-    while let blob = try blobs.next() {
-      defer { first = false }
-      if first {
-        guard blob.type == "OSMHeader" else { throw PBFFailure(problem: .pbfNoHeader, offset: blob.offset) }
-        let header: PBFHeaderBlock
-        do {
-          header = try PBFHeaderBlock(try PBFBlobReader.decompress(blob))
-        } catch let failure as PBFFailure {
-          throw failure
-        } catch {
-          throw PBFFailure(problem: .pbfMalformed(message: "HeaderBlock"), offset: blob.offset)
-        }
-        if let feature = header.unsupportedFeature {
-          throw PBFFailure(problem: .pbfUnsupportedFeature(name: feature), offset: blob.offset)
-        }
-        continue
-      }
-      guard blob.type == "OSMData" else { continue }  // Unknown blob types are skipped, as the format says.
-      let elements: PBFElements
-      do {
-        elements = try PBFPrimitiveBlock(try PBFBlobReader.decompress(blob)).elements(selection)
-      } catch let failure as PBFFailure {
-        throw failure
-      } catch {
-        throw PBFFailure(problem: .pbfMalformed(message: "PrimitiveBlock"), offset: blob.offset)
-      }
-      try body(elements, blob.offset)
-    }
-    if first { throw PBFFailure(problem: .emptyInput, offset: 0) }
-  }
-
-  private mutating func firstPass() throws(PBFFailure) {
+  private mutating func firstPass(_ emit: (OSMFeature) throws(PBFFailure) -> Void) throws(PBFFailure) {
     var needed = Set<Int64>()
-    try Self.blocks(input, .all) { elements, offset throws(PBFFailure) in
+    let blocks = PBFBlockStream(input: input, batch: batch, selection: .all, filter: .candidates)
+    try blocks.forEach { elements, offset throws(PBFFailure) in
+      blockIDs[offset] = (elements.nodeIDs, elements.wayIDs)
       for node in elements.nodes where Self.isWanted(node.tags) {
-        features.append(
+        try emit(
           OSMFeature(
             position: .byteOffset(offset),
             tags: Self.json(node.tags),
@@ -123,29 +122,47 @@ struct PBFFeatureReader {
         )
       }
     }
-    for id in needed { locations[id] = Coordinate(lat: .nan, lon: .nan) }
+    neededNodes = needed
   }
 
   private mutating func memberPass() throws(PBFFailure) {
-    let wanted = Set(relations.flatMap(\.refs))
     var found: [Int64: [Int64]] = [:]
-    try Self.blocks(input, .ways) { elements, _ throws(PBFFailure) in
-      for way in elements.ways where wanted.contains(way.id) {
+    var needed = neededNodes
+    let wanted = Set(relations.flatMap(\.refs))
+    let sorted = wanted.sorted()
+    let blocks = PBFBlockStream(input: input, batch: batch, selection: .ways, filter: .ids(wanted))
+    try blocks.forEach(skip: { !Self.holdsAny(sorted, in: blockIDs[$0]?.ways) }) { elements, _ throws(PBFFailure) in
+      for way in elements.ways {
         found[way.id] = way.refs
-        for ref in way.refs where locations[ref] == nil { locations[ref] = Coordinate(lat: .nan, lon: .nan) }
+        needed.formUnion(way.refs)
       }
     }
     memberWays = found
+    neededNodes = needed
   }
 
   private mutating func locationPass() throws(PBFFailure) {
-    var found = locations
-    try Self.blocks(input, .nodes) { elements, _ throws(PBFFailure) in
-      for node in elements.nodes where found[node.id] != nil {
-        found[node.id] = Coordinate(lat: node.lat, lon: node.lon)
-      }
+    var found: [Int64: Coordinate] = [:]
+    found.reserveCapacity(neededNodes.count)
+    let sorted = neededNodes.sorted()
+    let blocks = PBFBlockStream(input: input, batch: batch, selection: .nodes, filter: .ids(neededNodes))
+    try blocks.forEach(skip: { !Self.holdsAny(sorted, in: blockIDs[$0]?.nodes) }) { elements, _ throws(PBFFailure) in
+      for node in elements.nodes { found[node.id] = Coordinate(lat: node.lat, lon: node.lon) }
     }
+    neededNodes = []
     locations = found
+  }
+
+  /// Whether some id of `sorted` (ascending) is in `range`.
+  static func holdsAny(_ sorted: [Int64], in range: ClosedRange<Int64>?) -> Bool {
+    guard let range else { return false }
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+    }
+    return low < sorted.count && sorted[low] <= range.upperBound
   }
 
   // MARK: - Geometry
@@ -155,7 +172,7 @@ struct PBFFeatureReader {
     var positions: [JSONValue] = []
     positions.reserveCapacity(refs.count)
     for ref in refs {
-      guard let location = locations[ref], !location.lat.isNaN else { return nil }
+      guard let location = locations[ref] else { return nil }
       positions.append([.double(location.lon), .double(location.lat)])
     }
     return positions

@@ -1,6 +1,9 @@
+import Foundation
+
 /// A `PrimitiveBlock` of an OSM PBF file (an `OSMData` blob): its string table, its coordinate scale and its
-/// groups of nodes (plain and `DenseNodes`), ways and relations, decoded on demand.
-struct PBFPrimitiveBlock {
+/// groups of nodes (plain and `DenseNodes`), ways and relations, decoded on demand and only as far as a
+/// ``Filter`` needs: strings are made only for the tags of the elements kept, coordinates only for the nodes kept.
+struct PBFPrimitiveBlock: Sendable {
   /// The elements a caller wants decoded (others are skipped without decoding).
   struct Selection: OptionSet {
     let rawValue: Int
@@ -10,8 +13,19 @@ struct PBFPrimitiveBlock {
     static let all: Selection = [.nodes, .ways, .relations]
   }
 
-  /// The string table; index 0 is the empty string by convention.
-  private(set) var strings: [String] = []
+  /// Which of the selected elements are kept.
+  enum Filter: Sendable {
+    /// Every element, with its tags.
+    case all
+    /// Only elements that may be restaurants, cafés or hotels (an `amenity` or `tourism` key with a value that is
+    /// `restaurant`, `cafe` or `hotel` once trimmed), with their tags; the caller decides on the tags.
+    case candidates
+    /// Only elements with one of these ids, without their tags.
+    case ids(Set<Int64>)
+  }
+
+  /// The string table (ranges of ``bytes``); index 0 is the empty string by convention.
+  private var strings: [Range<Int>] = []
   /// Nanodegrees per unit of a coordinate.
   private(set) var granularity: Int64 = 100
   /// Nanodegrees added to every latitude and longitude.
@@ -21,7 +35,7 @@ struct PBFPrimitiveBlock {
   private let bytes: [UInt8]
   private var groups: [Range<Int>] = []
 
-  /// Reads the block's string table and scale, and finds its groups.
+  /// Reads the block's string table (where its strings are, not yet the strings) and scale, and finds its groups.
   init(_ bytes: [UInt8]) throws(ProtobufReader.Malformed) {
     self.bytes = bytes
     var reader = ProtobufReader(bytes)
@@ -31,7 +45,7 @@ struct PBFPrimitiveBlock {
         var table = try reader.message()
         while let entry = try table.nextField() {
           if entry.number == 1, entry.type == .lengthDelimited {
-            strings.append(try table.string())
+            strings.append(try table.lengthDelimited())
           } else {
             try table.skip(entry.type)
           }
@@ -45,21 +59,23 @@ struct PBFPrimitiveBlock {
     }
   }
 
-  /// The selected elements of every group, in block order.
-  func elements(_ selection: Selection = .all) throws(ProtobufReader.Malformed) -> PBFElements {
+  /// The selected elements of every group that `filter` keeps, in block order.
+  func elements(_ selection: Selection = .all, _ filter: Filter = .all) throws(ProtobufReader.Malformed) -> PBFElements
+  {
     var elements = PBFElements()
+    var scratch = Scratch(filter: filter, strings: strings, bytes: bytes)
     for group in groups {
       var reader = ProtobufReader(bytes, range: group)
       while let field = try reader.nextField() {
         switch (field.number, field.type) {
         case (1, .lengthDelimited) where selection.contains(.nodes):
-          elements.nodes.append(try node(try reader.message()))
+          if let node = try node(try reader.message(), &scratch, &elements.nodeIDs) { elements.nodes.append(node) }
         case (2, .lengthDelimited) where selection.contains(.nodes):
-          try denseNodes(try reader.message(), into: &elements.nodes)
+          try denseNodes(try reader.message(), into: &elements, &scratch)
         case (3, .lengthDelimited) where selection.contains(.ways):
-          elements.ways.append(try way(try reader.message()))
+          if let way = try way(try reader.message(), &scratch, &elements.wayIDs) { elements.ways.append(way) }
         case (4, .lengthDelimited) where selection.contains(.relations):
-          elements.relations.append(try relation(try reader.message()))
+          if let relation = try relation(try reader.message(), &scratch) { elements.relations.append(relation) }
         default:
           try reader.skip(field.type)
         }
@@ -77,17 +93,14 @@ struct PBFPrimitiveBlock {
 
   private func string(_ index: UInt64, at offset: Int) throws(ProtobufReader.Malformed) -> String {
     guard index < UInt64(strings.count) else { throw ProtobufReader.Malformed(offset: offset) }
-    return strings[Int(index)]
+    return String(decoding: bytes[strings[Int(index)]], as: UTF8.self)
   }
 
   private func tags(
     keys: [UInt64],
     values: [UInt64],
     at offset: Int
-  ) throws(ProtobufReader.Malformed) -> [String:
-    String]
-  {
-    guard keys.count == values.count else { throw ProtobufReader.Malformed(offset: offset) }
+  ) throws(ProtobufReader.Malformed) -> [String: String] {
     var tags: [String: String] = [:]
     for (key, value) in zip(keys, values) {
       tags[try string(key, at: offset)] = try string(value, at: offset)
@@ -95,66 +108,115 @@ struct PBFPrimitiveBlock {
     return tags
   }
 
-  private func node(_ message: ProtobufReader) throws(ProtobufReader.Malformed) -> PBFElements.Node {
+  /// A plain node, if the filter keeps it.
+  private func node(
+    _ message: ProtobufReader,
+    _ scratch: inout Scratch,
+    _ ids: inout ClosedRange<Int64>?
+  ) throws(ProtobufReader.Malformed)
+    -> PBFElements.Node?
+  {
     var reader = message
     var id: Int64 = 0
     var lat: Int64 = 0
     var lon: Int64 = 0
-    var keys: [UInt64] = []
-    var values: [UInt64] = []
+    scratch.reset()
     while let field = try reader.nextField() {
       switch (field.number, field.type) {
       case (1, .varint): id = try reader.sint64()
-      case (2, _): try reader.varints(field.type, into: &keys)
-      case (3, _): try reader.varints(field.type, into: &values)
+      case (2, _): try reader.varints(field.type, into: &scratch.keys)
+      case (3, _): try reader.varints(field.type, into: &scratch.values)
       case (8, .varint): lat = try reader.sint64()
       case (9, .varint): lon = try reader.sint64()
       default: try reader.skip(field.type)
       }
     }
+    ids = ids.including(id)
+    guard try scratch.keeps(id: id, at: message.offset) else { return nil }
     return PBFElements.Node(
       id: id,
       lat: degrees(lat, offset: latOffset),
       lon: degrees(lon, offset: lonOffset),
-      tags: try tags(keys: keys, values: values, at: message.offset)
+      tags: try scratch.withTags ? tags(keys: scratch.keys, values: scratch.values, at: message.offset) : [:]
     )
   }
 
   private func denseNodes(
     _ message: ProtobufReader,
-    into nodes: inout [PBFElements.Node]
+    into elements: inout PBFElements,
+    _ scratch: inout Scratch
   ) throws(ProtobufReader.Malformed) {
     var reader = message
-    var ids: [Int64] = []
-    var lats: [Int64] = []
-    var lons: [Int64] = []
-    var keysValues: [UInt64] = []
+    // Where the arrays are; each is decoded only when needed.
+    var fields: [(number: Int, type: ProtobufReader.WireType, range: Range<Int>)] = []
     while let field = try reader.nextField() {
-      switch (field.number, field.type) {
-      case (1, _): try reader.sint64s(field.type, into: &ids, delta: true)
-      case (8, _): try reader.sint64s(field.type, into: &lats, delta: true)
-      case (9, _): try reader.sint64s(field.type, into: &lons, delta: true)
-      case (10, _): try reader.varints(field.type, into: &keysValues)
-      default: try reader.skip(field.type)
+      let start = reader.offset
+      try reader.skip(field.type)
+      if [1, 8, 9, 10].contains(field.number) { fields.append((field.number, field.type, start..<reader.offset)) }
+    }
+    func decode(_ number: Int, signed: Bool) throws(ProtobufReader.Malformed) -> (ids: [Int64], raw: [UInt64]) {
+      var ids: [Int64] = []
+      var raw: [UInt64] = []
+      for field in fields where field.number == number {
+        var values = ProtobufReader(bytes, range: field.range)
+        if signed {
+          try values.sint64s(field.type, into: &ids, delta: true)
+        } else {
+          try values.varints(field.type, into: &raw)
+        }
+      }
+      return (ids, raw)
+    }
+    var keysValues: [UInt64] = []
+    if scratch.withTags { keysValues = try decode(10, signed: false).raw }
+    // key, value, key, value, …, 0 per node; absent when no node of the group has tags. `tagRanges[i]` is node
+    // i's, and `kept` the nodes the filter keeps.
+    var tagRanges: [Range<Int>] = []
+    var kept: [Int] = []
+    let ids = try decode(1, signed: true).ids
+    if let low = ids.min(), let high = ids.max() {
+      elements.nodeIDs = elements.nodeIDs.including(low)
+      elements.nodeIDs = elements.nodeIDs.including(high)
+    }
+    if case .ids = scratch.filter {
+      for index in ids.indices {
+        if try scratch.keeps(id: ids[index], at: message.offset) { kept.append(index) }
+      }
+    } else {
+      var next = 0
+      tagRanges.reserveCapacity(ids.count)
+      for index in ids.indices {
+        let start = next
+        var candidate = false
+        while next < keysValues.count {
+          let key = keysValues[next]
+          next += 1
+          if key == 0 { break }
+          guard next < keysValues.count else { throw ProtobufReader.Malformed(offset: message.offset) }
+          if try scratch.isCandidate(key: key, value: keysValues[next], at: message.offset) { candidate = true }
+          next += 1
+        }
+        tagRanges.append(start..<next)
+        if candidate || scratch.filter.keepsAll { kept.append(index) }
       }
     }
+    guard !kept.isEmpty else { return }
+    let lats = try decode(8, signed: true).ids
+    let lons = try decode(9, signed: true).ids
     guard ids.count == lats.count, ids.count == lons.count else {
       throw ProtobufReader.Malformed(offset: message.offset)
     }
-    var next = 0
-    nodes.reserveCapacity(nodes.count + ids.count)
-    for index in ids.indices {
+    elements.nodes.reserveCapacity(elements.nodes.count + kept.count)
+    for index in kept {
       var tags: [String: String] = [:]
-      // key, value, key, value, …, 0 per node; absent when no node of the group has tags.
-      while next < keysValues.count {
-        let key = keysValues[next]
-        next += 1
-        if key == 0 { break }
-        guard next < keysValues.count else { throw ProtobufReader.Malformed(offset: message.offset) }
-        tags[try string(key, at: message.offset)] = try string(keysValues[next], at: message.offset)
-        next += 1
+      if scratch.withTags {
+        var next = tagRanges[index].lowerBound
+        while next + 1 < tagRanges[index].upperBound {
+          tags[try string(keysValues[next], at: message.offset)] = try string(keysValues[next + 1], at: message.offset)
+          next += 2
+        }
       }
-      nodes.append(
+      elements.nodes.append(
         PBFElements.Node(
           id: ids[index],
           lat: degrees(lats[index], offset: latOffset),
@@ -165,47 +227,71 @@ struct PBFPrimitiveBlock {
     }
   }
 
-  private func way(_ message: ProtobufReader) throws(ProtobufReader.Malformed) -> PBFElements.Way {
+  /// A way, if the filter keeps it (its node ids decoded only then).
+  private func way(
+    _ message: ProtobufReader,
+    _ scratch: inout Scratch,
+    _ ids: inout ClosedRange<Int64>?
+  ) throws(ProtobufReader.Malformed)
+    -> PBFElements.Way?
+  {
     var reader = message
     var id: Int64 = 0
-    var keys: [UInt64] = []
-    var values: [UInt64] = []
-    var refs: [Int64] = []
+    var refs: [(type: ProtobufReader.WireType, range: Range<Int>)] = []
+    scratch.reset()
     while let field = try reader.nextField() {
       switch (field.number, field.type) {
       case (1, .varint): id = try reader.int64()
-      case (2, _): try reader.varints(field.type, into: &keys)
-      case (3, _): try reader.varints(field.type, into: &values)
-      case (8, _): try reader.sint64s(field.type, into: &refs, delta: true)
+      case (2, _) where scratch.withTags: try reader.varints(field.type, into: &scratch.keys)
+      case (3, _) where scratch.withTags: try reader.varints(field.type, into: &scratch.values)
+      case (8, _):
+        let start = reader.offset
+        try reader.skip(field.type)
+        refs.append((field.type, start..<reader.offset))
       default: try reader.skip(field.type)
       }
     }
-    return PBFElements.Way(id: id, tags: try tags(keys: keys, values: values, at: message.offset), refs: refs)
+    ids = ids.including(id)
+    guard try scratch.keeps(id: id, at: message.offset) else { return nil }
+    var nodes: [Int64] = []
+    for field in refs {
+      var values = ProtobufReader(bytes, range: field.range)
+      try values.sint64s(field.type, into: &nodes, delta: true)
+    }
+    let tags = try scratch.withTags ? tags(keys: scratch.keys, values: scratch.values, at: message.offset) : [:]
+    return PBFElements.Way(id: id, tags: tags, refs: nodes)
   }
 
-  private func relation(_ message: ProtobufReader) throws(ProtobufReader.Malformed) -> PBFElements.Relation {
+  /// A relation, if the filter keeps it.
+  private func relation(
+    _ message: ProtobufReader,
+    _ scratch: inout Scratch
+  ) throws(ProtobufReader.Malformed)
+    -> PBFElements.Relation?
+  {
     var reader = message
     var id: Int64 = 0
-    var keys: [UInt64] = []
-    var values: [UInt64] = []
     var roles: [UInt64] = []
     var memberIDs: [Int64] = []
     var types: [UInt64] = []
+    scratch.reset()
     while let field = try reader.nextField() {
       switch (field.number, field.type) {
       case (1, .varint): id = try reader.int64()
-      case (2, _): try reader.varints(field.type, into: &keys)
-      case (3, _): try reader.varints(field.type, into: &values)
+      case (2, _) where scratch.withTags: try reader.varints(field.type, into: &scratch.keys)
+      case (3, _) where scratch.withTags: try reader.varints(field.type, into: &scratch.values)
       case (8, _): try reader.varints(field.type, into: &roles)
       case (9, _): try reader.sint64s(field.type, into: &memberIDs, delta: true)
       case (10, _): try reader.varints(field.type, into: &types)
       default: try reader.skip(field.type)
       }
     }
+    guard try scratch.keeps(id: id, at: message.offset) else { return nil }
     guard roles.count == memberIDs.count, types.count == memberIDs.count else {
       throw ProtobufReader.Malformed(offset: message.offset)
     }
     var members: [PBFElements.Relation.Member] = []
+    members.reserveCapacity(memberIDs.count)
     for index in memberIDs.indices {
       guard let kind = PBFElements.Relation.Member.Kind(rawValue: types[index]) else {
         throw ProtobufReader.Malformed(offset: message.offset)
@@ -214,7 +300,7 @@ struct PBFPrimitiveBlock {
     }
     return PBFElements.Relation(
       id: id,
-      tags: try tags(keys: keys, values: values, at: message.offset),
+      tags: try scratch.withTags ? tags(keys: scratch.keys, values: scratch.values, at: message.offset) : [:],
       members: members
     )
   }

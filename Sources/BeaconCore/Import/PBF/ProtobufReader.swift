@@ -126,21 +126,52 @@ struct ProtobufReader {
     case .varint:
       values.append(try varint())
     case .lengthDelimited:
-      var packed = try message()
-      while !packed.isAtEnd { values.append(try packed.varint()) }
+      let start = offset
+      let range = try lengthDelimited()
+      guard Self.packed(bytes, range, { values.append($0) }) else { throw Malformed(offset: start) }
     default:
       throw Malformed(offset: offset)
+    }
+  }
+
+  /// Calls `body` with each varint of a packed field's `range` of `bytes` (the hot loop of decoding a block: no
+  /// bounds check per byte); `false` when a varint is longer than ten bytes or cut off by the end of the range.
+  @inline(__always)
+  static func packed(_ bytes: [UInt8], _ range: Range<Int>, _ body: (UInt64) -> Void) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress, range.lowerBound >= 0, range.upperBound <= buffer.count else {
+        return range.isEmpty
+      }
+      var index = range.lowerBound
+      let end = range.upperBound
+      while index < end {
+        var byte = base[index]
+        index += 1
+        if byte < 0x80 {
+          body(UInt64(byte))
+          continue
+        }
+        var result = UInt64(byte & 0x7F)
+        var shift: UInt64 = 7
+        repeat {
+          guard index < end, shift <= 63 else { return false }
+          byte = base[index]
+          index += 1
+          if shift == 63, byte > 1 { return false }
+          result |= UInt64(byte & 0x7F) << shift
+          shift += 7
+        } while byte >= 0x80
+        body(result)
+      }
+      return true
     }
   }
 
   /// The values of a repeated `sint64` field, appended to `values`, optionally delta-decoded (each value the sum of
   /// the ones so far, continuing from the last value already in `values`).
   mutating func sint64s(_ type: WireType, into values: inout [Int64], delta: Bool) throws(Malformed) {
-    var raw: [UInt64] = []
-    try varints(type, into: &raw)
     var last = values.last ?? 0
-    values.reserveCapacity(values.count + raw.count)
-    for value in raw {
+    func append(_ value: UInt64) {
       let decoded = Self.zigzag(value)
       if delta {
         last = last &+ decoded
@@ -148,6 +179,18 @@ struct ProtobufReader {
       } else {
         values.append(decoded)
       }
+    }
+    switch type {
+    case .varint:
+      append(try varint())
+    case .lengthDelimited:
+      let start = offset
+      let range = try lengthDelimited()
+      // At least one byte per value: room for them all at once.
+      values.reserveCapacity(values.count + range.count)
+      guard Self.packed(bytes, range, append) else { throw Malformed(offset: start) }
+    default:
+      throw Malformed(offset: offset)
     }
   }
 }

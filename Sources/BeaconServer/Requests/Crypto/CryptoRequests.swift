@@ -1,7 +1,7 @@
 import BeaconCore
 import JSONRPC
 
-/// Every figure of CoinLore's market overview `/api/global/` (seed 004, task 1).
+/// Every figure of CoinLore's market overview `/api/global/`.
 public struct CryptoGlobalRequest: RequestType, Encodable, Equatable {
   public static let method = "crypto/global"
   public typealias Response = CryptoGlobalResult
@@ -14,7 +14,7 @@ public struct CryptoGlobalRequest: RequestType, Encodable, Equatable {
   }
 }
 
-/// One page of coins with their prices, sorted by rank or by a change (task 2).
+/// One page of coins with their prices, sorted by rank or by a change.
 public struct CryptoTickersRequest: RequestType, Encodable, Equatable {
   public static let method = "crypto/tickers"
   public typealias Response = CryptoTickersResult
@@ -45,7 +45,7 @@ public struct CryptoTickersRequest: RequestType, Encodable, Equatable {
   }
 }
 
-/// Everything about one coin (task 2's detail page).
+/// Everything about one coin (a client's detail page).
 public struct CryptoTickerRequest: RequestType, Encodable, Equatable {
   public static let method = "crypto/ticker"
   public typealias Response = CryptoTickerResult
@@ -61,7 +61,7 @@ public struct CryptoTickerRequest: RequestType, Encodable, Equatable {
   }
 }
 
-/// The chosen coins' changes over 1 hour, 24 hours and 7 days as a chart, with the 💰 alert (tasks 3 and 4).
+/// The chosen coins' changes over 1 hour, 24 hours and 7 days as a chart, with the 💰 alert.
 public struct CryptoStatsRequest: RequestType, Encodable, Equatable {
   public static let method = "crypto/stats"
   public typealias Response = CryptoStatsResult
@@ -77,7 +77,7 @@ public struct CryptoStatsRequest: RequestType, Encodable, Equatable {
   }
 }
 
-/// The user's krone rate and alert threshold (task 4).
+/// The user's krone rate and alert threshold.
 public struct GetCryptoSettingsRequest: RequestType, Encodable, Equatable {
   public static let method = "crypto/settings/get"
   public typealias Response = CryptoSettings

@@ -1,7 +1,7 @@
 import BeaconCore
 import JSONRPC
 
-/// Logs that the user ate a fruit ("Spis denne frukten", task 4); written before the answer.
+/// Logs that the user ate a fruit ("Spis denne frukten"); written before the answer.
 public struct AddFruitLogRequest: RequestType, Encodable, Equatable {
   public static let method = "fruitlog/add"
   public static let ordering = RequestOrdering.exclusive
@@ -32,7 +32,7 @@ public struct RemoveFruitLogRequest: RequestType, Encodable, Equatable {
   }
 }
 
-/// The log by local day, newest day first, each day with its nutrition totals (task 4's "Logg" tab).
+/// The log by local day, newest day first, each day with its nutrition totals (a client's "Logg" tab).
 public struct FruitLogDaysRequest: RequestType, Encodable, Equatable {
   public static let method = "fruitlog/days"
   public typealias Response = FruitLogDaysResult

@@ -1,7 +1,7 @@
 import BeaconCore
 import JSONRPC
 
-/// Lists every fruit of Fruityvice's catalogue, sorted by id, each with its family's colour (seed 001, task 1).
+/// Lists every fruit of Fruityvice's catalogue, sorted by id, each with its family's colour.
 public struct ListFruitsRequest: RequestType, Encodable, Equatable {
   public static let method = "fruits/list"
   public typealias Response = FruitListResult
@@ -14,7 +14,7 @@ public struct ListFruitsRequest: RequestType, Encodable, Equatable {
   }
 }
 
-/// Shows everything about one fruit, with the sugar notice, background pulse and fruit rain (tasks 2 and 5).
+/// Shows everything about one fruit, with the sugar notice, background pulse and fruit rain.
 public struct GetFruitRequest: RequestType, Encodable, Equatable {
   public static let method = "fruits/get"
   public typealias Response = FruitDetailsResult
@@ -27,7 +27,7 @@ public struct GetFruitRequest: RequestType, Encodable, Equatable {
   }
 }
 
-/// Lists the distinct families, genera and orders of the catalogue (task 3).
+/// Lists the distinct families, genera and orders of the catalogue.
 public struct FruitGroupsRequest: RequestType, Encodable, Equatable {
   public static let method = "fruits/groups"
   public typealias Response = FruitGroupsResult
@@ -40,7 +40,7 @@ public struct FruitGroupsRequest: RequestType, Encodable, Equatable {
   }
 }
 
-/// Lists the fruits of one family, genus or order from its own Fruityvice endpoint (task 3).
+/// Lists the fruits of one family, genus or order from its own Fruityvice endpoint.
 public struct FruitsByGroupRequest: RequestType, Encodable, Equatable {
   public static let method = "fruits/byGroup"
   public typealias Response = FruitGroupResult

@@ -1,7 +1,7 @@
 import BeaconCore
 import JSONRPC
 
-/// Saves the user's own values for some fields of a user; they win over randomuser.me's data (tasks 4b and 4c).
+/// Saves the user's own values for some fields of a user; they win over randomuser.me's data.
 public struct UpdateUserRequest: RequestType, Encodable, Equatable {
   public static let method = "users/update"
   public static let ordering = RequestOrdering.exclusive
@@ -49,7 +49,7 @@ public struct UpdateUserRequest: RequestType, Encodable, Equatable {
   }
 }
 
-/// Deletes a user for good: no later fetch shows them again (task 5a).
+/// Deletes a user for good: no later fetch shows them again.
 public struct DeleteUserRequest: RequestType, Encodable, Equatable {
   public static let method = "users/delete"
   public static let ordering = RequestOrdering.exclusive
@@ -63,7 +63,7 @@ public struct DeleteUserRequest: RequestType, Encodable, Equatable {
   }
 }
 
-/// Changes the seed: unedited users go, 100 users of the new seed come, edited users stay (task 5b).
+/// Changes the seed: unedited users go, 100 users of the new seed come, edited users stay.
 public struct SetUserSeedRequest: RequestType, Encodable, Equatable {
   public static let method = "users/setSeed"
   public static let ordering = RequestOrdering.exclusive

@@ -2,7 +2,7 @@ import BeaconCore
 import JSONRPC
 
 /// Lists the user directory: 100 users of the stored seed (`ios` by default) and the edited users kept from
-/// earlier seeds (seed task 1); works offline after the first fetch (task 4a).
+/// earlier seeds; works offline after the first fetch.
 public struct ListUsersRequest: RequestType, Encodable, Equatable {
   public static let method = "users/list"
   public typealias Response = UserListResult
@@ -15,7 +15,7 @@ public struct ListUsersRequest: RequestType, Encodable, Equatable {
   }
 }
 
-/// Shows one user's profile, with the birthday celebration when the birthday falls in this week (tasks 2 and 6).
+/// Shows one user's profile, with the birthday celebration when the birthday falls in this week.
 public struct GetUserRequest: RequestType, Encodable, Equatable {
   public static let method = "users/get"
   public typealias Response = UserDetailsResult
@@ -28,7 +28,7 @@ public struct GetUserRequest: RequestType, Encodable, Equatable {
   }
 }
 
-/// Map pins for every user, or only one user with the map centred on them (task 3).
+/// Map pins for every user, or only one user with the map centred on them.
 public struct UserMapRequest: RequestType, Encodable, Equatable {
   public static let method = "users/map"
   public typealias Response = UserMapResult

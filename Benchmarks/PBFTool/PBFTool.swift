@@ -1,0 +1,36 @@
+import BeaconCore
+import Foundation
+
+/// The import benchmarks' helper (Benchmarks/bench.py runs it; not installed):
+///
+///     beacon-pbf-tool generate SOURCE.osm.pbf MEGABYTES OUTPUT.osm.pbf
+///         a file of at least MEGABYTES MB made of copies of SOURCE (see ``PBFReplicator``)
+///     beacon-pbf-tool decode FILE.osm.pbf
+///         Beacon's PBF decoder alone (no store): prints the wanted objects it found as JSON
+@main
+enum PBFTool {
+  static func main() {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    do {
+      switch arguments.first {
+      case "generate" where arguments.count == 4:
+        guard let megabytes = Int(arguments[2]) else { throw ToolError("MEGABYTES is not a number") }
+        let source = try [UInt8](Data(contentsOf: URL(fileURLWithPath: arguments[1])))
+        let copies = PBFReplicator.copies(forMegabytes: megabytes, sourceSize: source.count)
+        try PBFReplicator(source: source).write(copies: copies, to: arguments[3])
+        print(#"{"copies":\#(copies)}"#)
+      case "decode" where arguments.count == 2:
+        let counts = try PBFDecoding.count(try ImportInput.file(path: arguments[1]))
+        print(
+          #"{"nodes":\#(counts.nodes),"ways":\#(counts.ways),"relations":\#(counts.relations),"#
+            + #""located":\#(counts.located)}"#
+        )
+      default:
+        throw ToolError("usage: beacon-pbf-tool generate SOURCE MEGABYTES OUTPUT | decode FILE")
+      }
+    } catch {
+      FileHandle.standardError.write(Data("beacon-pbf-tool: \(error)\n".utf8))
+      exit(1)
+    }
+  }
+}

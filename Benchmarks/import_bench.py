@@ -1,0 +1,179 @@
+"""The import benchmarks (bench.py's `import_pbf` step): Beacon's PBF decoder alone, `beacon import` of PBF,
+GeoJSON and GeoJSONSeq into a store, and libosmium doing the same filter on the same PBF, at several sizes.
+
+The PBF files are made at benchmark time by `beacon-pbf-tool generate` (Benchmarks/PBFTool: copies of the real
+Helsinki extract with shifted ids and coordinates, zlib blobs) into .build/benchmarks/pbf (git-ignored, kept
+between runs); the GeoJSON and GeoJSONSeq files are `osmium export` of the wanted objects of each PBF (osmium-tool,
+when installed). Every run is one child process; its time is wall-clock and its peak RSS the kernel's
+`ru_maxrss` for that child alone.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+SOURCE = os.path.join(ROOT, "Tests", "Fixtures", "osm", "Helsinki.osm.pbf")
+CACHE = os.path.join(ROOT, ".build", "benchmarks", "pbf")
+FILTER = ["nwr/amenity=restaurant,cafe", "nwr/tourism=hotel"]
+
+
+def run_measured(argv, env=None):
+    """Runs argv to its end with os.wait4: (seconds, peak RSS MB, stdout bytes)."""
+    read, write = os.pipe()
+    started = time.perf_counter()
+    pid = os.fork()
+    if pid == 0:
+        os.dup2(write, 1)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 2)
+        os.close(read)
+        try:
+            os.execvpe(argv[0], argv, env if env is not None else os.environ)
+        finally:
+            os._exit(127)
+    os.close(write)
+    chunks = []
+    while True:
+        chunk = os.read(read, 1 << 16)
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(read)
+    _, status, usage = os.wait4(pid, 0)
+    seconds = time.perf_counter() - started
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise RuntimeError(f"{' '.join(argv)} failed with status {os.waitstatus_to_exitcode(status)}")
+    return seconds, usage.ru_maxrss / 1024, b"".join(chunks)
+
+
+def pbf_file(tool, megabytes):
+    os.makedirs(CACHE, exist_ok=True)
+    path = os.path.join(CACHE, f"helsinki-{megabytes}mb.osm.pbf")
+    if not os.path.exists(path):
+        partial = path + ".partial"
+        subprocess.check_call([tool, "generate", SOURCE, str(megabytes), partial], stdout=subprocess.DEVNULL)
+        os.replace(partial, path)
+    return path
+
+
+def shifted(value, dlat, dlon):
+    """GeoJSON coordinates (nested lists) moved by dlat/dlon degrees."""
+    if value and isinstance(value[0], (int, float)):
+        return [round(value[0] + dlon, 7), round(value[1] + dlat, 7), *value[2:]]
+    return [shifted(item, dlat, dlon) for item in value]
+
+
+def exports(megabytes):
+    """The wanted objects of the `megabytes` PBF as GeoJSON and GeoJSONSeq: `osmium export -a type,id` of the
+    Helsinki source's wanted objects (osmium-tool), copied as `beacon-pbf-tool generate` copies them (ids plus
+    copy × 2^35, 0.05° south and 0.1° east per tile of a 40-column grid). None without osmium-tool."""
+    if shutil.which("osmium") is None:
+        return None
+    base = os.path.join(CACHE, f"helsinki-{megabytes}mb")
+    paths = {"geojson": base + ".geojson", "geojsonseq": base + ".geojsonseq"}
+    if all(os.path.exists(path) for path in paths.values()):
+        return paths
+    filtered = os.path.join(CACHE, "helsinki-wanted.osm.pbf")
+    source = os.path.join(CACHE, "helsinki-wanted.geojson")
+    subprocess.check_call(["osmium", "tags-filter", "--overwrite", "-o", filtered, SOURCE, *FILTER])
+    subprocess.check_call(
+        ["osmium", "export", "--overwrite", "-a", "type,id", "-f", "geojson", "-o", source, filtered],
+        stderr=subprocess.DEVNULL,
+    )
+    with open(source) as handle:
+        features = json.load(handle)["features"]
+    copies = max(1, -(-megabytes * 1_000_000 // os.path.getsize(SOURCE)))
+    with open(paths["geojson"] + ".partial", "w") as collection, open(paths["geojsonseq"] + ".partial", "w") as seq:
+        collection.write('{"type":"FeatureCollection","features":[\n')
+        first = True
+        for copy in range(copies):
+            dlat, dlon = -(copy // 40) * 0.05, (copy % 40) * 0.1
+            for feature in features:
+                properties = dict(feature["properties"])
+                properties["@id"] = properties["@id"] + copy * (1 << 35)
+                moved = {"type": "Feature", "geometry": {"type": feature["geometry"]["type"],
+                         "coordinates": shifted(feature["geometry"]["coordinates"], dlat, dlon)},
+                         "properties": properties}
+                text = json.dumps(moved, ensure_ascii=False, separators=(",", ":"))
+                collection.write(("" if first else ",\n") + text)
+                seq.write("\x1e" + text + "\n")
+                first = False
+        collection.write("\n]}\n")
+    for path in paths.values():
+        os.replace(path + ".partial", path)
+    return paths
+
+
+def run(bench, tool, osmium_python, sizes, clean_environment):
+    results = {}
+    for megabytes in sizes:
+        pbf = pbf_file(tool, megabytes)
+        size_mb = os.path.getsize(pbf) / 1e6
+        row = {"pbf_mb": round(size_mb, 1)}
+        seconds, rss, output = run_measured([tool, "decode", pbf])
+        decoded = json.loads(output)
+        row["decode"] = {"s": seconds, "mb_per_s": size_mb / seconds, "peak_rss_mb": rss, "counts": decoded}
+        store = os.path.join(bench.work, f"import-pbf-{megabytes}.sqlite")
+        seconds, rss, output = run_measured(
+            [bench.beacon, "import", pbf, "--offline", "--store", store, "--json"], env=clean_environment()
+        )
+        imported = json.loads(output)
+        places = imported.get("total", 0)
+        row["import_pbf"] = {"s": seconds, "mb_per_s": size_mb / seconds, "places_per_s": places / seconds,
+                             "peak_rss_mb": rss, "places": places}
+        os.remove(store)
+        if osmium_python:
+            seconds, rss, output = run_measured([osmium_python, os.path.join(HERE, "pbf_osmium.py"), pbf])
+            counts = json.loads(output)
+            row["libosmium"] = {"s": seconds, "mb_per_s": size_mb / seconds, "peak_rss_mb": rss, "counts": counts}
+            row["counts_equal"] = counts == decoded
+        paths = exports(megabytes)
+        for kind, path in (paths or {}).items():
+            store = os.path.join(bench.work, f"import-{kind}-{megabytes}.sqlite")
+            file_mb = os.path.getsize(path) / 1e6
+            seconds, rss, output = run_measured(
+                [bench.beacon, "import", path, "--offline", "--store", store, "--json"], env=clean_environment()
+            )
+            places = json.loads(output).get("total", 0)
+            row[f"import_{kind}"] = {"file_mb": round(file_mb, 1), "s": seconds, "mb_per_s": file_mb / seconds,
+                                     "places_per_s": places / seconds, "peak_rss_mb": rss, "places": places}
+            os.remove(store)
+        results[str(megabytes)] = row
+    return results
+
+
+def rows(results):
+    """bench.py table rows: benchmark, Beacon, peers, ratio, goal, met."""
+    table = []
+    largest = max((int(size) for size in results), default=None)
+    for size, row in results.items():
+        decode = row["decode"]
+        osmium = row.get("libosmium")
+        peers = f"libosmium {osmium['s']:.1f} s / {osmium['peak_rss_mb']:.0f} MB" if osmium else ""
+        fastest = osmium["s"] if osmium else None
+        table.append((
+            f"PBF decode alone, {row['pbf_mb']:.0f} MB",
+            f"{decode['s']:.1f} s ({decode['mb_per_s']:.0f} MB/s) / {decode['peak_rss_mb']:.0f} MB",
+            peers,
+            f"{fastest / decode['s']:.2f}× libosmium's speed" if fastest else "",
+            "≥ libosmium, ≤ 256 MB",
+            (fastest is None or decode["s"] <= fastest) and decode["peak_rss_mb"] <= 256
+            and row.get("counts_equal", True),
+        ))
+        for kind in ("pbf", "geojson", "geojsonseq"):
+            entry = row.get(f"import_{kind}")
+            if not entry:
+                continue
+            table.append((
+                f"beacon import {kind}, {entry.get('file_mb', row['pbf_mb']):.0f} MB",
+                f"{entry['s']:.1f} s ({entry['places_per_s']:,.0f} places/s) / {entry['peak_rss_mb']:.0f} MB",
+                f"{entry['places']:,} places",
+                "",
+                "≤ 256 MB" if int(size) == largest else "(scaling)",
+                entry["peak_rss_mb"] <= 256 if int(size) == largest else None,
+            ))
+    return table

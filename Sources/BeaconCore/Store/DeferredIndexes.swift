@@ -1,0 +1,69 @@
+import Foundation
+
+/// Index maintenance of an import's new places in bulk: the spatial (R*Tree) and full-text (FTS5) indexes are kept
+/// in step with the place table by triggers, row by row, which is most of the cost of a big import. Inside the
+/// import's transaction the insert trigger is dropped (and the update trigger limited to places older than the
+/// import), and at its end one `INSERT … SELECT` per statement of the insert trigger indexes all new places at once;
+/// then both triggers are restored, word for word. All of it is in the transaction: a failure rolls the schema back
+/// with the rows.
+///
+/// The bulk statements are made from the insert trigger's own text (its `VALUES (new.…)` read from the new rows),
+/// so they index exactly as the trigger would. A trigger of another shape is left alone (the import is then slower,
+/// not different).
+struct DeferredIndexes {
+  private let insertTrigger: String
+  private let updateTrigger: String
+  private let bulkStatements: [String]
+
+  /// Drops the insert trigger and limits the update trigger to rows up to `lastRowID`; `nil` (and nothing changed)
+  /// when the triggers do not have the expected shape.
+  static func begin(database: Database, after lastRowID: Int64) throws -> DeferredIndexes? {
+    func triggerSQL(_ name: String) throws -> String? {
+      try database.query("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?", [name]).first?.string(0)
+    }
+    guard let insert = try triggerSQL("place_inserted"), let update = try triggerSQL("place_updated"),
+      let bulk = bulkStatements(of: insert, after: lastRowID),
+      let limitedUpdate = limited(update, to: lastRowID)
+    else { return nil }
+    try database.execute("DROP TRIGGER place_inserted; DROP TRIGGER place_updated;")
+    try database.execute(limitedUpdate)
+    return DeferredIndexes(insertTrigger: insert, updateTrigger: update, bulkStatements: bulk)
+  }
+
+  /// Indexes the new rows and restores the triggers.
+  func finish(database: Database) throws {
+    for statement in bulkStatements { try database.execute(statement) }
+    try database.execute("DROP TRIGGER place_updated")
+    try database.execute(updateTrigger)
+    try database.execute(insertTrigger)
+  }
+
+  /// The statements of the insert trigger's body as `INSERT … SELECT` over the rows after `lastRowID`.
+  static func bulkStatements(of trigger: String, after lastRowID: Int64) -> [String]? {
+    guard let begin = trigger.range(of: "ON place BEGIN"), let end = trigger.range(of: "END", options: .backwards),
+      begin.upperBound < end.lowerBound
+    else { return nil }
+    let body = trigger[begin.upperBound..<end.lowerBound]
+    var statements: [String] = []
+    for part in body.split(separator: ";") {
+      let statement = part.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !statement.isEmpty else { continue }
+      guard statement.hasPrefix("INSERT INTO "), let values = statement.range(of: " VALUES ("),
+        statement.hasSuffix(")")
+      else { return nil }
+      let target = statement[..<values.lowerBound]
+      let expressions = statement[values.upperBound..<statement.index(before: statement.endIndex)]
+      statements.append("\(target) SELECT \(expressions) FROM place AS new WHERE new.rowid > \(lastRowID)")
+    }
+    return statements.isEmpty ? nil : statements
+  }
+
+  /// The update trigger acting only on rows up to `lastRowID` (the new rows are indexed at the end).
+  static func limited(_ trigger: String, to lastRowID: Int64) -> String? {
+    guard let on = trigger.range(of: "AFTER UPDATE ON place BEGIN") else { return nil }
+    return trigger.replacingCharacters(
+      in: on,
+      with: "AFTER UPDATE ON place WHEN old.rowid <= \(lastRowID) BEGIN"
+    )
+  }
+}

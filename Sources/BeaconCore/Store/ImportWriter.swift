@@ -1,0 +1,160 @@
+import Foundation
+
+/// Writes the places of one import as they are read, inside the import's transaction: one prepared upsert, bound
+/// value by value, that tells whether the place was new (SQLite's last insert rowid, set to 0 before, moved), changed
+/// (a row changed) or as it was (none did); and the running figures the end of
+/// the import needs (area, categories, mean position).
+struct ImportWriter {
+  /// Inserts a place, or updates it only when something differs.
+  static let upsertSQL = """
+    INSERT INTO place (id, name, category, latitude, longitude, address, cuisine, details, opening_hours, source,
+      fetched_at)
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+    ON CONFLICT(id) DO UPDATE SET name = excluded.name, category = excluded.category,
+      latitude = excluded.latitude, longitude = excluded.longitude, address = excluded.address,
+      cuisine = excluded.cuisine, details = excluded.details, opening_hours = excluded.opening_hours,
+      source = excluded.source, fetched_at = excluded.fetched_at
+    WHERE place.name IS NOT excluded.name OR place.category IS NOT excluded.category
+      OR place.latitude IS NOT excluded.latitude OR place.longitude IS NOT excluded.longitude
+      OR place.address IS NOT excluded.address OR place.cuisine IS NOT excluded.cuisine
+      OR place.details IS NOT excluded.details OR place.opening_hours IS NOT excluded.opening_hours
+      OR place.source IS NOT excluded.source
+    """
+
+  /// The stored form of a place, to compare with what a file has.
+  static let lookupSQL = """
+    SELECT name, category, latitude, longitude, address, cuisine, details, opening_hours, source FROM place
+    WHERE id = ?
+    """
+
+  /// How often (in places) the writer looks whether the task was cancelled.
+  static let cancellationInterval = 512
+
+  private let database: Database
+  private let upsert: Statement
+  private let lookup: Statement
+  /// For places first written provisionally (osmium's closed way as a line, before its area): a hash of the
+  /// stored place before the import, so that the final form can be compared with it.
+  private var originals: [String: Int] = [:]
+  /// The largest rowid before the import: the rows above it are new (indexed in bulk at the end).
+  let lastRowIDBefore: Int64
+  private let fetchedAt: Double
+  /// How many places were written (a place given twice counts twice).
+  private(set) var written = 0
+  /// The bounding box of the places, once there is one.
+  private(set) var area: BoundingBox?
+  /// The categories the places have.
+  private(set) var categories: Set<PlaceCategory> = []
+  private(set) var latitudeSum = 0.0
+  private(set) var longitudeSum = 0.0
+
+  init(database: Database, date: Date) throws {
+    self.database = database
+    upsert = try database.statement(Self.upsertSQL)
+    lookup = try database.statement(Self.lookupSQL)
+    lastRowIDBefore = try database.query("SELECT max(rowid) FROM place").first?.int(0).map(Int64.init) ?? 0
+    fetchedAt = date.timeIntervalSince1970
+  }
+
+  /// Stores `place` (given what storing an earlier object with its id did) and says what it did. A `provisional`
+  /// place may come again in its final form: that is then compared with the place as it was before the import.
+  mutating func write(
+    _ place: Place,
+    earlier: ImportOutcome?,
+    provisional: Bool,
+    storeFailure: (SQLiteError) -> BeaconError
+  ) throws(BeaconError) -> ImportOutcome {
+    written += 1
+    if written % Self.cancellationInterval == 0 { try checkCancellation() }
+    area.include(place.location)
+    categories.insert(place.category)
+    latitudeSum += place.location.lat
+    longitudeSum += place.location.lon
+    let outcome: ImportOutcome
+    do {
+      if earlier == nil, provisional {
+        lookup.reset()
+        try lookup.bind(place.id, at: 1)
+        if try lookup.step() { originals[place.id] = storedHash() }
+        lookup.reset()
+      }
+      upsert.reset()
+      try upsert.bind(place.id, at: 1)
+      try upsert.bind(place.name, at: 2)
+      try upsert.bind(place.category.rawValue, at: 3)
+      try upsert.bind(place.location.lat, at: 4)
+      try upsert.bind(place.location.lon, at: 5)
+      try upsert.bind(place.address, at: 6)
+      try upsert.bind(place.cuisine, at: 7)
+      try upsert.bind(place.detailsJSON, at: 8)
+      try upsert.bind(place.openingHours, at: 9)
+      try upsert.bind(place.source, at: 10)
+      try upsert.bind(fetchedAt, at: 11)
+      database.lastInsertRowID = 0
+      while try upsert.step() {}
+      outcome = database.changes == 0 ? .unchanged : database.lastInsertRowID != 0 ? .added : .updated
+    } catch {
+      throw storeFailure(error)
+    }
+    if earlier != nil, earlier != .added, let original = originals.removeValue(forKey: place.id) {
+      return Self.hash(place) == original ? .unchanged : .updated
+    }
+    switch (earlier, outcome) {
+    case (nil, _): return outcome
+    case (.added?, _): return .added  // New to the store, however often the file has it.
+    case (.unchanged?, .unchanged): return .unchanged
+    default: return .updated
+    }
+  }
+
+  /// A hash of the fields the upsert compares, of the row `lookup` stands on.
+  private func storedHash() -> Int {
+    var hasher = Hasher()
+    for index in Int32(0)..<9 {
+      switch lookup.column(index) {
+      case .text(let text): hasher.combine(text)
+      case .real(let number): hasher.combine(number)
+      case .integer(let number): hasher.combine(Double(number))
+      default: hasher.combine(0 as UInt8)
+      }
+    }
+    return hasher.finalize()
+  }
+
+  /// The same hash of `place` as ``storedHash()`` makes of its row.
+  private static func hash(_ place: Place) -> Int {
+    var hasher = Hasher()
+    let fields: [Any?] = [
+      place.name, place.category.rawValue, place.location.lat, place.location.lon, place.address, place.cuisine,
+      place.detailsJSON, place.openingHours, place.source,
+    ]
+    for field in fields {
+      if let text = field as? String {
+        hasher.combine(text)
+      } else if let number = field as? Double {
+        hasher.combine(number)
+      } else {
+        hasher.combine(0 as UInt8)
+      }
+    }
+    return hasher.finalize()
+  }
+
+  /// Throws a storage error (`SQLITE_INTERRUPT`, which rolls the import back) when the task was cancelled.
+  func checkCancellation() throws(BeaconError) {
+    if Task.isCancelled {
+      throw .storage(SQLiteError(code: 9, message: "interrupted: the import was cancelled"))
+    }
+  }
+}
+
+extension BoundingBox? {
+  /// Grows the box to hold `point`, or makes it the box of `point`.
+  fileprivate mutating func include(_ point: Coordinate) {
+    if self == nil {
+      self = BoundingBox(point)
+    } else {
+      self?.include(point)
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import Foundation
+
+/// What an import did to the store.
+public struct ImportReport: Sendable, Equatable {
+  /// The format the input was in.
+  public var format: OSMImportFormat
+  /// The outcome of the file's places (new, changed, as they were) and how many of each category it had.
+  public var tally: ImportedIDs.Tally
+  /// How many of them have an id derived from their content.
+  public var derivedIDs: Int
+  /// Features left out, by reason.
+  public var skipped: [String: Int]
+  /// Places of an earlier import from the same source, in the area of this one, that the file no longer has:
+  /// removed from the store.
+  public var removed: Int
+  /// Such places that were kept all the same, because the user rated them or marked them as favourites.
+  public var kept: Int
+  /// The area this import covers: the bounding box of its places.
+  public var area: BoundingBox
+
+  /// How many places the file brought.
+  public var total: Int { tally.added + tally.updated + tally.unchanged }
+}
+
+/// A rectangle of latitudes and longitudes (edges included).
+public struct BoundingBox: Sendable, Equatable, Codable {
+  public var south: Double
+  public var west: Double
+  public var north: Double
+  public var east: Double
+
+  /// The box of one point.
+  init(_ point: Coordinate) {
+    south = point.lat
+    north = point.lat
+    west = point.lon
+    east = point.lon
+  }
+
+  /// Grows the box to hold `point`.
+  mutating func include(_ point: Coordinate) {
+    south = min(south, point.lat)
+    north = max(north, point.lat)
+    west = min(west, point.lon)
+    east = max(east, point.lon)
+  }
+}
+
+extension Store {
+  /// Reads an OpenStreetMap export and stores its places as it reads them, in one transaction: a failure, a
+  /// cancelled task, or the process dying leaves the store exactly as it was.
+  ///
+  /// A re-import updates places by their OSM type and id (new ones are `added`, changed ones `updated`, the rest
+  /// `unchanged`), then removes the places that disappeared from the import's area: places from the same `source`
+  /// whose position lies in the bounding box of the file's places and whose category the file has, but which the
+  /// file no longer has. Of those, places the user rated or marked as favourites are kept (and counted as `kept`).
+  /// The imported places' mean position becomes the default centre (see ``importedArea()``).
+  ///
+  /// Memory holds one object of the input and the ids imported so far (``ImportedIDs``), whatever its size. The
+  /// new places are indexed (R*Tree, full text) in bulk at the end (``DeferredIndexes``).
+  ///
+  /// - Parameters:
+  ///   - maxBytes: The largest object (a feature, an element, a GeoJSONSeq record).
+  ///   - progress: Called with the number of bytes read so far, after each object.
+  /// - Throws: ``BeaconError/importFailed(file:position:reason:)`` for bad input,
+  ///   ``BeaconError/nothingImported(file:skipped:)`` when the file has no place Beacon keeps, and a storage
+  ///   error (`SQLITE_INTERRUPT`) when the task is cancelled.
+  public func importPlaces(
+    from input: sending ImportInput,
+    source: String = "osm",
+    maxBytes: Int = .max,
+    at date: Date,
+    progress: @Sendable (Int) -> Void = { _ in }
+  ) throws(BeaconError) -> ImportReport {
+    try storage {
+      // A bigger page cache while the indexes grow (64 MiB; SQLite's default is 2 MiB), then back.
+      try database.execute("PRAGMA cache_size = -65536")
+      defer { try? database.execute("PRAGMA cache_size = -2000") }
+      return try database.transaction { () throws -> ImportReport in
+        var writer = try ImportWriter(database: database, date: date)
+        let deferred = try DeferredIndexes.begin(database: database, after: writer.lastRowIDBefore)
+        let streamed = try OSMImporter.stream(input, source: source, maxBytes: maxBytes, progress: progress) {
+          place,
+          earlier,
+          provisional throws(BeaconError) in
+          try writer.write(place, earlier: earlier, provisional: provisional, storeFailure: { self.storageError($0) })
+        }
+        guard let area = writer.area else {
+          throw BeaconError.nothingImported(file: input.name, skipped: streamed.skipped)
+        }
+        try writer.checkCancellation()
+        try deferred?.finish(database: database)
+        let (removed, kept) = try removeMissing(
+          in: area,
+          categories: writer.categories,
+          source: source,
+          keeping: streamed.ids
+        )
+        try writer.checkCancellation()
+        let count = Double(writer.written)
+        try database.run(
+          """
+          INSERT INTO imported_area (id, latitude, longitude, places, imported_at) VALUES (1, ?, ?, ?, ?)
+          ON CONFLICT(id) DO UPDATE SET latitude = excluded.latitude, longitude = excluded.longitude,
+            places = excluded.places, imported_at = excluded.imported_at
+          """,
+          [writer.latitudeSum / count, writer.longitudeSum / count, streamed.ids.count, date.timeIntervalSince1970]
+        )
+        return ImportReport(
+          format: streamed.format,
+          tally: streamed.ids.tally,
+          derivedIDs: streamed.derivedIDs,
+          skipped: streamed.skipped,
+          removed: removed,
+          kept: kept,
+          area: area
+        )
+      }
+    }
+  }
+
+  /// Removes the places from `source` in `area` of `categories` that `ids` does not have, except those rated or
+  /// favourited; returns how many were removed and how many kept.
+  private func removeMissing(
+    in area: BoundingBox,
+    categories: Set<PlaceCategory>,
+    source: String,
+    keeping ids: ImportedIDs
+  ) throws -> (removed: Int, kept: Int) {
+    // The R*Tree holds 32-bit floats rounded outwards: ask it for a slightly larger box, then compare exactly.
+    let margin = 1e-4
+    let candidates = try database.statement(
+      """
+      SELECT place.rowid, place.id, place.category,
+        EXISTS (SELECT 1 FROM rating WHERE rating.place_id = place.id)
+          OR EXISTS (SELECT 1 FROM favorite WHERE favorite.place_id = place.id)
+      FROM place
+      WHERE place.rowid IN (
+          SELECT place_rowid FROM place_rtree
+          WHERE max_latitude >= ? AND min_latitude <= ? AND max_longitude >= ? AND min_longitude <= ?)
+        AND place.latitude BETWEEN ? AND ? AND place.longitude BETWEEN ? AND ? AND place.source = ?
+      """
+    )
+    try candidates.bind([
+      area.south - margin, area.north + margin, area.west - margin, area.east + margin, area.south, area.north,
+      area.west, area.east, source,
+    ])
+    defer { candidates.reset() }
+    // Row by row (a whole country's places need not be in memory): only the rowids to remove are kept.
+    var removed: [Int64] = []
+    var kept = 0
+    while try candidates.step() {
+      guard case .text(let id) = candidates.column(1), !ids.contains(id),
+        case .text(let name) = candidates.column(2), let category = PlaceCategory(rawValue: name),
+        categories.contains(category)
+      else { continue }
+      if candidates.integer(at: 3) != 0 {
+        kept += 1
+      } else {
+        removed.append(candidates.integer(at: 0))
+      }
+    }
+    for rowid in removed {
+      try database.run("DELETE FROM place WHERE rowid = ?", [rowid])
+    }
+    return (removed.count, kept)
+  }
+
+  /// A storage failure as ``storage(_:)`` reports it.
+  nonisolated func storageError(_ error: SQLiteError) -> BeaconError {
+    error.isDamage ? .storeDamaged(path: path, atOpen: false, detail: error) : .storage(error)
+  }
+}
