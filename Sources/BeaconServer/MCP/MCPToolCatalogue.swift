@@ -18,8 +18,7 @@ enum MCPToolCatalogue {
       description: """
         Restaurants, cafés or hotels near a point, nearest first (works offline); omitted arguments come from \
         settings. Each place has an `id` (for places_details, rating_add, favorites_add), distance, the user's \
-        rating, `openNow` (null: unknown). Filters all hold; places with no data on one are left out and counted \
-        in `excludedUnknown`.
+        rating, `openNow` (null: unknown). Filters all hold; places unknown to one are counted in `excludedUnknown`.
         """,
       annotations: .init(readOnly: true, idempotent: true, openWorld: true),
       arguments: [
@@ -36,11 +35,11 @@ enum MCPToolCatalogue {
         "limit": "",
         "diet": "",
         "cuisine": "OSM values (pizza…).",
-        "wheelchair": "`limited` accepts `yes` too.",
+        "wheelchair": "`limited` or better.",
         "outdoorSeating": "",
         "takeaway": "",
-        "openAt": "Place's local time, 2026-11-25T19:00.",
-        "openFor": "Minutes open from openAt (else now).",
+        "openAt": "Local time, 2026-11-25T19:00.",
+        "openFor": "Minutes open from openAt/now.",
         "minRating": "The user's average.",
       ]
     ) { result, _, output in output.search(result) }
@@ -83,7 +82,7 @@ enum MCPToolCatalogue {
       title: .init(nb: "Forslag mens du skriver", nn: "Forslag medan du skriv", en: "Suggest as you type"),
       description: """
         Suggestions with coordinates for a partly typed place or address (a `location` can be places_search's \
-        `center`). Needs a Geoapify key.
+        `center`; `center` is as there). Needs a Geoapify key.
         """,
       annotations: .init(readOnly: true, idempotent: true, openWorld: true),
       arguments: [
@@ -91,7 +90,8 @@ enum MCPToolCatalogue {
         "limit": "",
         "text": "",
       ]
-    ) { result, _, output in MCPToolText.suggestions(result.suggestions, output: output) },
+    ) { result, _, output in MCPToolText.suggestions(result.suggestions, output: output) }
+    .sharingArguments(["center"], with: "places_search"),
     MCPTool(
       ListRatingsRequest.self,
       name: "rating_list",
@@ -129,8 +129,8 @@ enum MCPToolCatalogue {
       name: "favorites_list",
       title: .init(nb: "Mine steder", nn: "Mine stader", en: "My places"),
       description: """
-        The user's favourite places ("Mine steder"), nearest first, filtered as in places_search (`openNow` \
-        too); each as there. Works offline.
+        The user's favourite places ("Mine steder"), nearest first. Works offline. Arguments without a schema here, \
+        filters and places are as in places_search.
         """,
       annotations: .init(readOnly: true, idempotent: true),
       arguments: [
@@ -149,7 +149,14 @@ enum MCPToolCatalogue {
         "minRating": "",
       ]
     ) { result, arguments, output in output.favorites(result, openOnly: arguments["openNow"] == true) }
-    .withDetailLevels(),
+    .withDetailLevels()
+    .sharingArguments(
+      [
+        "category", "center", "sort", MCPDetailLevel.argument, "diet", "cuisine", "wheelchair", "outdoorSeating",
+        "takeaway", "openAt", "openFor", "minRating",
+      ],
+      with: "places_search"
+    ),
     MCPTool(
       AddFavoriteRequest.self,
       name: "favorites_add",
@@ -194,7 +201,8 @@ enum MCPToolCatalogue {
       name: "settings_update",
       title: .init(nb: "Endre innstillinger", nn: "Endre innstillingar", en: "Change settings"),
       description: """
-        Change some of the user's settings; the rest stay. A new `locale` also changes Beacon's language.
+        Change some of the user's settings; the rest stay. A new `locale` also changes Beacon's language; the other \
+        values are as in places_search.
         """,
       annotations: .init(readOnly: false, idempotent: true),
       arguments: [
@@ -204,7 +212,8 @@ enum MCPToolCatalogue {
         "radiusMeters": "",
         "sort": "",
       ]
-    ) { result, _, output in output.settings(result) },
+    ) { result, _, output in output.settings(result) }
+    .sharingArguments(["category", "center", "radiusMeters", "sort"], with: "places_search"),
     MCPTool(
       ResetSettingsRequest.self,
       name: "settings_reset",
