@@ -129,8 +129,8 @@ enum MCPToolCatalogue {
       name: "favorites_list",
       title: .init(nb: "Mine steder", nn: "Mine stader", en: "My places"),
       description: """
-        The user's favourite places ("Mine steder"), nearest first. Works offline. Arguments without a schema here, \
-        filters and places are as in places_search.
+        The user's favourite places ("Mine steder"), nearest first; works offline. Arguments without a schema \
+        here, filters (`openNow` too) and places are as in places_search.
         """,
       annotations: .init(readOnly: true, idempotent: true),
       arguments: [
