@@ -56,6 +56,8 @@ public enum LocalizedMessage: Sendable, Equatable {
   case crypto(CryptoMessage)
   /// A sentence about the user directory.
   case people(PeopleMessage)
+  /// A sentence about search filters (diet, cuisine, access, opening time, rating).
+  case filter(FilterMessage)
 
   // Store files a user can act on. Texts in `LocalizedMessage+Store.swift`.
   /// An explicitly chosen store's folder does not exist.
@@ -102,6 +104,8 @@ public enum LocalizedMessage: Sendable, Equatable {
     case .crypto(let message):
       message.texts
     case .people(let message):
+      message.texts
+    case .filter(let message):
       message.texts
     case .osmImport:
       ("", "", "")  // Answered by `text(in:)`.

@@ -41,6 +41,8 @@ extension BeaconServer {
     try validate(request.limit, in: PlaceSearch.limitRange, field: "limit")
     try validate(request.debounceMs, in: 0...5_000, field: "debounceMs")
     if let center = request.center, !center.isValid { throw invalid("center", .invalidCoordinate) }
+    let filters: PlaceFilters
+    do throws(BeaconError) { filters = try request.filters() } catch { throw error.responseError(in: language) }
     if let debounceMs = request.debounceMs { try await debounce(debounceMs, context: context) }
     let language = language
     return try await withPlaces { places throws(BeaconError) in
@@ -87,7 +89,8 @@ extension BeaconServer {
         refresh: request.refresh ?? false,
         language: language,
         openNow: request.openNow ?? false,
-        includesDemo: request.includeDemo ?? false
+        includesDemo: request.includeDemo ?? false,
+        filters: filters
       )
       var result = try await self.upstream(context, title: .searching) { () throws(BeaconError) in
         try await places.search(search)

@@ -59,6 +59,8 @@ extension BeaconServer {
         throw BeaconError.invalidArgument(field: "center", message: .invalidCoordinate).responseError(in: language)
       }
       let searchesOffline = searchesOffline
+      let filters: PlaceFilters
+      do throws(BeaconError) { filters = try request.filters() } catch { throw error.responseError(in: language) }
       return try await withStore { store throws(BeaconError) in
         let settings = try await store.settings()
         // The centre `places/search` would use, so both lists give the same distances.
@@ -73,10 +75,16 @@ extension BeaconServer {
           category: request.category,
           sort: request.sort ?? settings.sort,
           center: center.center,
-          openNow: request.openNow ?? false
+          openNow: request.openNow ?? false,
+          filters: filters
         )
-        let places = try await store.favorites(query, at: self.now)
-        return ListFavoritesRequest.Response(places: places, center: center.center, centerSource: center.source)
+        let found = try await store.filteredFavorites(query, at: self.now)
+        return ListFavoritesRequest.Response(
+          places: found.places,
+          center: center.center,
+          centerSource: center.source,
+          excludedUnknown: found.excludedUnknown
+        )
       }
     }
     dispatcher.register(GetSettingsRequest.self) { [weak self] _, _ in

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconJSON
 import BeaconServer
 
 /// What the command line asks for: one command plus the global options.
@@ -25,7 +26,8 @@ struct CommandLineArguments: Equatable {
 
   /// What `beacon favorites` does.
   enum FavoritesAction: Equatable {
-    case list(openNow: Bool)
+    /// `filters` are the filter params, as ``SearchOptions/filters``.
+    case list(openNow: Bool, filters: [String: JSONValue] = [:])
     case add(id: String)
     case remove(id: String)
   }
@@ -52,10 +54,13 @@ struct CommandLineArguments: Equatable {
     "--store", "--locale", "--time-zone", "--category", "--near", "--radius", "--text", "--sort", "--limit",
     "--comment", "--at", "--from", "--to", "--order", "--start", "--svg", "--nok-rate", "--alert-threshold",
     "--first-name", "--last-name", "--city", "--email", "--phone", "--birth-date", "--output", "--toolsets",
+    "--diet", "--cuisine", "--wheelchair", "--open-at", "--open-for", "--min-rating",
   ]
 
   /// Options of the human commands that take no value.
-  static let switchOptions: Set<String> = ["--favorites", "--json", "--geojson", "--refresh", "--open-now", "--demo"]
+  static let switchOptions: Set<String> = [
+    "--favorites", "--json", "--geojson", "--refresh", "--open-now", "--demo", "--outdoor-seating", "--takeaway",
+  ]
 
   /// Every option `beacon` knows, for "did you mean" suggestions.
   static var allOptions: Set<String> {
@@ -210,6 +215,14 @@ struct CommandLineArguments: Equatable {
           --sort distance|rating|name        rekkefølge (navn sorteres norsk: æ, ø, å til slutt)
           --favorites                        søk bare blant favorittene
           --open-now                         bare steder som er åpne nå (i stedets egen tidssone)
+          --diet vegan|vegetarian|gluten_free|halal|kosher   bare steder med en av diettene (flere: vegan,halal)
+          --cuisine KJØKKEN                  bare steder med et av kjøkkenene, OSM-verdier som pizza, sushi
+          --wheelchair yes|limited           trinnfri adkomst (limited: minst delvis)
+          --outdoor-seating                  bare steder med uteservering
+          --takeaway                         bare steder med mat å ta med
+          --open-at TIDSPUNKT                åpne på lokal tid, f.eks. 2026-11-25T19:00 (i stedets tidssone)
+          --open-for MINUTTER                og fortsatt åpne så lenge (uten --open-at: fra nå)
+          --min-rating N                     bare steder du selv har gitt minst N stjerner i snitt (1–5)
           --demo                             ta med demodataene (Helsinki) også etter at du har importert egne steder
           --limit N                          høyst N treff (1–100, standard 10)
           --refresh                          hent på nytt fra Geoapify, ikke fra hurtiglageret
@@ -217,6 +230,8 @@ struct CommandLineArguments: Equatable {
       beacon details ID [--refresh] [--json]          alt om ett sted, med lenker til kart
       beacon rate ID STJERNER [--comment TEKST] [--json]   gi et sted 1–5 stjerner
       beacon favorites [--open-now] [--json|--geojson]   list favorittene (--open-now: bare de som er åpne nå)
+          --diet, --cuisine, --wheelchair, --outdoor-seating, --takeaway, --open-at, --open-for, --min-rating
+                                                  de samme filtrene som i search
       beacon favorites add|remove ID [--json]         legg til eller fjern en favoritt
       beacon settings [--json]                        vis innstillingene
       beacon settings reset [--json]                  tilbakestill innstillingene

@@ -20,6 +20,14 @@ enum HelpText {
           --sort distance|rating|name        rekkjefølgje (namn blir sorterte norsk: æ, ø, å til slutt)
           --favorites                        søk berre blant favorittane
           --open-now                         berre stader som er opne no (i staden si eiga tidssone)
+          --diet vegan|vegetarian|gluten_free|halal|kosher   berre stader med ein av diettane (fleire: vegan,halal)
+          --cuisine KJØKKEN                  berre stader med eit av kjøkkena, OSM-verdiar som pizza, sushi
+          --wheelchair yes|limited           trinnfri tilkomst (limited: minst delvis)
+          --outdoor-seating                  berre stader med uteservering
+          --takeaway                         berre stader med mat å ta med
+          --open-at TIDSPUNKT                opne på lokal tid, t.d. 2026-11-25T19:00 (i tidssona til staden)
+          --open-for MINUTT                  og framleis opne så lenge (utan --open-at: frå no)
+          --min-rating N                     berre stader du sjølv har gitt minst N stjerner i snitt (1–5)
           --demo                             ta med demodataa (Helsinki) også etter at du har importert eigne stader
           --limit N                          høgst N treff (1–100, standard 10)
           --refresh                          hent på nytt frå Geoapify, ikkje frå mellomlageret
@@ -27,6 +35,8 @@ enum HelpText {
       beacon details ID [--refresh] [--json]          alt om éin stad, med lenkjer til kart
       beacon rate ID STJERNER [--comment TEKST] [--json]   gi ein stad 1–5 stjerner
       beacon favorites [--open-now] [--json|--geojson]   list favorittane (--open-now: berre dei som er opne no)
+          --diet, --cuisine, --wheelchair, --outdoor-seating, --takeaway, --open-at, --open-for, --min-rating
+                                                  dei same filtera som i search
       beacon favorites add|remove ID [--json]         legg til eller fjern ein favoritt
       beacon settings [--json]                        vis innstillingane
       beacon settings reset [--json]                  tilbakestill innstillingane
@@ -103,6 +113,14 @@ enum HelpText {
           --sort distance|rating|name        order (names sort the Norwegian way: æ, ø, å last)
           --favorites                        search only among the favourites
           --open-now                         only places open now (in the place's own time zone)
+          --diet vegan|vegetarian|gluten_free|halal|kosher   only places with one of the diets (several: vegan,halal)
+          --cuisine CUISINE                  only places with one of the cuisines, OSM values such as pizza, sushi
+          --wheelchair yes|limited           step-free access (limited: at least partly)
+          --outdoor-seating                  only places with outdoor seating
+          --takeaway                         only places with food to take away
+          --open-at TIME                     open at a local time, e.g. 2026-11-25T19:00 (in the place's time zone)
+          --open-for MINUTES                 and still open that long (without --open-at: from now)
+          --min-rating N                     only places you rated at least N stars on average (1–5)
           --demo                             include the demo data (Helsinki) after you have imported places of your own
           --limit N                          at most N results (1–100, default 10)
           --refresh                          fetch again from Geoapify, not from the cache
@@ -110,6 +128,8 @@ enum HelpText {
       beacon details ID [--refresh] [--json]          everything about one place, with map links
       beacon rate ID STARS [--comment TEXT] [--json]  give a place 1–5 stars
       beacon favorites [--open-now] [--json|--geojson]   list the favourites (--open-now: only those open now)
+          --diet, --cuisine, --wheelchair, --outdoor-seating, --takeaway, --open-at, --open-for, --min-rating
+                                                  the same filters as search
       beacon favorites add|remove ID [--json]         add or remove a favourite
       beacon settings [--json]                        show the settings
       beacon settings reset [--json]                  reset the settings

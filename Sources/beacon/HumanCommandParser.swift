@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconJSON
 import Foundation
 
 /// How a human command prints its result.
@@ -25,6 +26,9 @@ struct SearchOptions: Equatable {
   var limit: Int?
   var refresh = false
   var format = OutputFormat.human
+  /// The filter params (`diet`, `cuisine`, `wheelchair`, `outdoorSeating`, `takeaway`, `openAt`, `openFor`,
+  /// `minRating`) as given, for the server to check.
+  var filters: [String: JSONValue] = [:]
 }
 
 /// A command's own options in the order they were given: name and value (`nil` for a switch).
@@ -56,10 +60,11 @@ struct HumanCommandParser {
   func parse() throws(UsageError) -> Command {
     switch command {
     case "search":
-      try allow([
+      let own: Set<String> = [
         "--category", "--near", "--radius", "--text", "--sort", "--favorites", "--limit", "--refresh", "--open-now",
         "--demo",
-      ])
+      ]
+      try allow(own.union(Self.filterOptions))
       try expect(arguments: [])
       return .search(try searchOptions())
     case "details":
@@ -72,9 +77,11 @@ struct HumanCommandParser {
       guard let stars = Int(values[1]) else { throw UsageError(.invalidInteger(name: "STARS", value: values[1])) }
       return .rate(id: values[0], stars: stars, comment: last("--comment"), format: try format())
     case "favorites":
-      try allow(arguments.isEmpty ? ["--open-now"] : [])
+      try allow(arguments.isEmpty ? Self.filterOptions.union(["--open-now"]) : [])
       switch arguments.first {
-      case nil: return .favorites(.list(openNow: has("--open-now")), format: try format(geoJSON: true))
+      case nil:
+        let list = CommandLineArguments.FavoritesAction.list(openNow: has("--open-now"), filters: try filterParams())
+        return .favorites(list, format: try format(geoJSON: true))
       case "add": return .favorites(.add(id: try expect(arguments: ["ID"], after: 1)[0]), format: try format())
       case "remove": return .favorites(.remove(id: try expect(arguments: ["ID"], after: 1)[0]), format: try format())
       case let other?: throw UsageError(message: .unknownCommand("favorites \(other)"))
@@ -192,6 +199,7 @@ struct HumanCommandParser {
       search.radiusMeters = meters
     }
     search.limit = try integer("--limit", in: PlaceSearch.limitRange)
+    search.filters = try filterParams()
     return search
   }
 

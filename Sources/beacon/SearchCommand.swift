@@ -32,6 +32,7 @@ enum SearchCommand {
     if search.refresh { params["refresh"] = true }
     if search.openNow { params["openNow"] = true }
     if search.includeDemo { params["includeDemo"] = true }
+    params.merge(search.filters) { _, filter in filter }
     return .object(params)
   }
 }
@@ -46,9 +47,10 @@ enum FavoritesCommand {
   ) async -> Int32 {
     guard let session = await CommandSession.start(options: options, logger: logger) else { return 1 }
     switch action {
-    case .list(let openNow):
-      let params: JSONValue = openNow ? ["openNow": true] : [:]
-      guard let result = await session.call(ListFavoritesRequest.method, params) else { return 1 }
+    case .list(let openNow, let filters):
+      var params = filters
+      if openNow { params["openNow"] = true }
+      guard let result = await session.call(ListFavoritesRequest.method, .object(params)) else { return 1 }
       switch format {
       case .json:
         StandardOutput.writeJSON(result)

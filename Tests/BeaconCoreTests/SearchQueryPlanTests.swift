@@ -29,4 +29,27 @@ import Testing
     #expect(plan.contains { $0.contains("place_rtree") }, "\(plan)")
     #expect(!plan.contains { $0.contains("place_category") }, "\(plan)")
   }
+
+  /// Filters join each candidate's facts by primary key; the R*Tree still finds the box first.
+  @Test func theSpatialIndexDrivesAFilteredSearchAndTheFactsAreLookedUpByKey() async throws {
+    let path = directory.file("filtered-plan.sqlite")
+    let store = try Store.open(path: path)
+    try await store.upsert(DemoDataset.places())
+    let filters = PlaceFilters(
+      diet: [.vegan, .halal],
+      cuisine: ["pizza"],
+      wheelchair: .limited,
+      outdoorSeating: true,
+      takeaway: false,
+      minRating: 3
+    )
+    let conditions = Store.factConditions(filters)
+    let sql = Store.searchSQL(category: true, text: false, factConditions: conditions.sql)
+    let database = try Database(path: path)
+    let values: [any DatabaseValueConvertible] = [60.1, 60.2, 24.9, 25.0, "restaurant"] + conditions.values
+    let plan = try database.query("EXPLAIN QUERY PLAN " + sql, values).compactMap { $0.string(3) }
+    #expect(plan.first?.contains("place_rtree") == true, "\(plan)")
+    #expect(plan.contains { $0.contains("place_fact") && $0.contains("INTEGER PRIMARY KEY") }, "\(plan)")
+    #expect(!plan.contains { $0.contains("SCAN place_fact") || $0.contains("place_category") }, "\(plan)")
+  }
 }

@@ -106,6 +106,41 @@ import Testing
     #expect(list?["outputSchema"]?["properties"]?["places"]?["items"]?["properties"]?["id"] != nil)
   }
 
+  @Test func argumentsSharedWithPlacesSearchAreSpelledOutThereOnly() async throws {
+    func arguments(_ list: JSONValue, _ name: String) -> [String: JSONValue] {
+      let tool = list["tools"]?.arrayValue?.first { $0["name"]?.stringValue == name }
+      return tool?["inputSchema"]?["properties"]?.objectValue ?? [:]
+    }
+    let standard = try await Self.toolList(MCPToolSet.defaultSets)
+    let search = arguments(standard, "places_search")
+    #expect(search["diet"]?["items"]?["enum"]?.arrayValue?.count == 5)
+    #expect(search["center"]?["properties"]?["lat"]?["maximum"] == 90)
+    let favorites = arguments(standard, "favorites_list")
+    for name in ["diet", "wheelchair", "openFor", "minRating", "sort", "detail"] { #expect(favorites[name] == [:]) }
+    #expect(favorites["center"] == ["description": "Measure distances from here."])
+    #expect(favorites["text"]?["type"] == "string", "favorites_list's own arguments keep their schema")
+    #expect(arguments(standard, "settings_update")["radiusMeters"] == [:])
+    #expect(arguments(standard, "settings_update")["locale"]?["enum"] == ["nb", "nn", "en"])
+
+    // Without places_search, nothing refers to it: the arguments are spelled out.
+    let alone = try await Self.toolList([.favorites, .settings])
+    #expect(arguments(alone, "favorites_list")["diet"] == search["diet"])
+    #expect(arguments(alone, "favorites_list")["detail"]?["enum"] == ["brief", "full"])
+    #expect(arguments(alone, "settings_update")["radiusMeters"] == search["radiusMeters"])
+  }
+
+  @Test func placeSummariesListTheFiltersFactsOnlyInDetails() async throws {
+    let standard = try await Self.toolList(MCPToolSet.defaultSets)
+    let tools = standard["tools"]?.arrayValue ?? []
+    func output(_ name: String) -> JSONValue? { tools.first { $0["name"]?.stringValue == name }?["outputSchema"] }
+    let summary = output("places_search")?["properties"]?["places"]?["items"]?["properties"]?.objectValue ?? [:]
+    #expect(summary["id"] != nil && summary["location"] != nil)
+    for fact in ["diet", "cuisine", "wheelchair", "outdoorSeating", "takeaway"] {
+      #expect(summary[fact] == nil, "\(fact) in the brief place summary")
+      #expect(output("places_details")?["properties"]?["place"]?["properties"]?[fact] != nil, "\(fact) in details")
+    }
+  }
+
   @Test func outputSchemasKeepTheShapeAndDropTheContractsProse() async throws {
     let all = try await Self.toolList(Set(MCPToolSet.allCases))
     for tool in all["tools"]?.arrayValue ?? [] {

@@ -730,10 +730,14 @@ class BeaconClient:
 
     def search(self, *, timeout: Optional[float] = None, **params: Any) -> Dict[str, Any]:
         """``places/search``: ``center``, ``category``, ``radiusMeters``, ``text``, ``sort``, ``scope``,
-        ``limit``, ``refresh``, ``debounceMs``, ``nearMe``, ``openNow``, ``includeDemo``, ``workDoneToken``.
+        ``limit``, ``refresh``, ``debounceMs``, ``nearMe``, ``openNow``, ``includeDemo``, ``workDoneToken``, and
+        the filters ``diet`` (list of ``vegan``, ``vegetarian``, ``gluten_free``, ``halal``, ``kosher``),
+        ``cuisine`` (list of OSM values), ``wheelchair`` (``yes`` | ``limited``), ``outdoorSeating``,
+        ``takeaway``, ``openAt`` (``2026-11-25T19:00``), ``openFor`` (minutes), ``minRating`` (1–5).
 
         Returns ``{places, center, category, radiusMeters, sort, scope, source, stale, fetchedAt,
-        attribution, message?, centerSource, city?}``.
+        attribution, message?, centerSource, city?, excludedUnknown?}``; ``excludedUnknown`` counts, per filter,
+        the places left out because their data says nothing about it.
         """
         return self.request("places/search", params, timeout=timeout)
 
@@ -770,7 +774,8 @@ class BeaconClient:
         return self.request("rating/list", params, timeout=timeout)
 
     def favorites(self, *, timeout: Optional[float] = None, **params: Any) -> Dict[str, Any]:
-        """``favorites/list``: ``text``, ``category``, ``sort``, ``center``, ``openNow``; returns
+        """``favorites/list``: ``text``, ``category``, ``sort``, ``center``, ``openNow`` and the filters of
+        :meth:`search`; returns
         ``{places, center, centerSource}`` (the centre distances are measured from, as ``search`` uses it)."""
         return self.request("favorites/list", params, timeout=timeout)
 

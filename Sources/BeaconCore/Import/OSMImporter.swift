@@ -35,6 +35,7 @@ public enum OSMImporter {
     "name", "amenity", "tourism", "cuisine", "opening_hours", "phone", "contact:phone", "email", "contact:email",
     "website", "contact:website", "addr:street", "addr:housenumber", "addr:postcode", "addr:city", "stars",
     "wheelchair", "outdoor_seating", "takeaway", "diet:vegetarian", "diet:vegan", "internet_access",
+    "diet:gluten_free", "diet:halal", "diet:kosher",
   ]
 
   /// The prefix of ids derived from content (``contentID(category:name:location:)``).

@@ -25,6 +25,9 @@ public struct Place: Sendable, Equatable, Codable {
   public var source: String
   /// When the data was fetched.
   public var fetchedAt: Date
+  /// What the data says about diets, cuisine, access…, when read already (Geoapify answers, the store's
+  /// `place_fact`); ``resolvedFacts`` reads them from the details otherwise.
+  public var facts: PlaceFacts?
 
   /// Creates a place.
   public init(
@@ -38,7 +41,8 @@ public struct Place: Sendable, Equatable, Codable {
     openingHours: String? = nil,
     timeZone: String? = nil,
     source: String,
-    fetchedAt: Date = Date()
+    fetchedAt: Date = Date(),
+    facts: PlaceFacts? = nil
   ) {
     self.id = id
     self.name = name
@@ -51,6 +55,7 @@ public struct Place: Sendable, Equatable, Codable {
     self.timeZone = timeZone
     self.source = source
     self.fetchedAt = fetchedAt
+    self.facts = facts
   }
 }
 
@@ -61,5 +66,15 @@ extension Place {
     openingHours.map {
       OpeningHours.status(of: $0, at: date, timeZone: OpeningHours.timeZone(timeZone, default: defaultTimeZone))
     }
+  }
+}
+
+extension Place {
+  /// What the place's data says about the things searches filter on: ``facts`` when known, else read from the
+  /// details, the cuisine column filling in a cuisine the details do not name.
+  public var resolvedFacts: PlaceFacts {
+    var facts = facts ?? PlaceFacts(detailsJSON: detailsJSON)
+    if facts.cuisine == nil { facts.cuisine = PlaceFacts.cuisineList(cuisine) }
+    return facts
   }
 }

@@ -28,6 +28,12 @@ public struct PlaceDetails: Sendable, Equatable, Codable {
   public var presentation: Presentation
   /// OpenStreetMap's own tags (`datasource.raw`), untyped, when Geoapify sent them.
   public var tags: JSONValue?
+  /// The diets the data says yes or only to (absent when it names none), as in summaries.
+  public var diet: [Diet]?
+  /// Step-free access (`yes`, `limited`, `no`), when known.
+  public var wheelchair: Wheelchair?
+  public var outdoorSeating: Bool?
+  public var takeaway: Bool?
 
   /// Links to open a place elsewhere.
   public struct Links: Sendable, Equatable, Codable {
@@ -38,7 +44,7 @@ public struct PlaceDetails: Sendable, Equatable, Codable {
 
   private enum CodingKeys: String, CodingKey {
     case id, name, category, categories, address, location, openingHours, phone, email, website, cuisine, timeZone
-    case links, rating, isFavorite, presentation, tags
+    case links, rating, isFavorite, presentation, tags, diet, wheelchair, outdoorSeating, takeaway
   }
 
   /// Encodes every field; `rating` is an explicit `null` when there are no ratings.
@@ -61,6 +67,10 @@ public struct PlaceDetails: Sendable, Equatable, Codable {
     try container.encode(isFavorite, forKey: .isFavorite)
     try container.encode(presentation, forKey: .presentation)
     try container.encodeIfPresent(tags, forKey: .tags)
+    try container.encodeIfPresent(diet, forKey: .diet)
+    try container.encodeIfPresent(wheelchair, forKey: .wheelchair)
+    try container.encodeIfPresent(outdoorSeating, forKey: .outdoorSeating)
+    try container.encodeIfPresent(takeaway, forKey: .takeaway)
   }
 
   /// Builds details from a stored place, reading its kept Geoapify feature when there is one; opening hours
@@ -96,6 +106,11 @@ public struct PlaceDetails: Sendable, Equatable, Codable {
       properties?["website"]?.stringValue ?? raw?["website"]?.stringValue ?? raw?["contact:website"]?.stringValue
     let cuisineText = properties?["catering"]?["cuisine"]?.stringValue ?? place.cuisine
     cuisine = cuisineText.map { $0.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) } }
+    let facts = place.facts ?? PlaceFacts(feature: feature)
+    diet = facts.knownDiets.isEmpty ? nil : facts.diet
+    wheelchair = facts.wheelchair
+    outdoorSeating = facts.outdoorSeating
+    takeaway = facts.takeaway
     links = Self.links(name: place.name, location: place.location, raw: raw)
     self.rating = rating
     self.isFavorite = isFavorite
@@ -123,5 +138,18 @@ public struct PlaceDetails: Sendable, Equatable, Codable {
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text
+  }
+}
+
+extension PlaceDetails {
+  /// The facts the details show besides the cuisine (which has its own line).
+  public var facts: PlaceFacts {
+    PlaceFacts(
+      diet: diet ?? [],
+      knownDiets: Set(diet ?? []),
+      wheelchair: wheelchair,
+      outdoorSeating: outdoorSeating,
+      takeaway: takeaway
+    )
   }
 }

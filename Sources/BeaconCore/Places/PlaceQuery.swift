@@ -10,6 +10,8 @@ public struct PlaceQuery: Sendable, Equatable {
   public var center: Coordinate?
   /// Only places open at the time of the query (in their own time zones).
   public var openNow: Bool
+  /// Diet, cuisine, access, opening-time and rating filters.
+  public var filters: PlaceFilters
 
   /// Creates a query.
   public init(
@@ -17,12 +19,14 @@ public struct PlaceQuery: Sendable, Equatable {
     category: PlaceCategory? = nil,
     sort: PlaceSort = .distance,
     center: Coordinate? = nil,
-    openNow: Bool = false
+    openNow: Bool = false,
+    filters: PlaceFilters = PlaceFilters()
   ) {
     self.text = text
     self.category = category
     self.sort = sort
     self.center = center
     self.openNow = openNow
+    self.filters = filters
   }
 }

@@ -39,6 +39,8 @@ public struct PlaceSearch: Sendable, Equatable {
   /// Search the demo places too when the user has imported places of their own (without imports the demo
   /// places are always searched).
   public var includesDemo: Bool
+  /// Diet, cuisine, access, opening-time and rating filters; `limit` counts places that pass them.
+  public var filters: PlaceFilters
 
   /// Creates a search.
   public init(
@@ -52,7 +54,8 @@ public struct PlaceSearch: Sendable, Equatable {
     refresh: Bool = false,
     language: Language = .nb,
     openNow: Bool = false,
-    includesDemo: Bool = false
+    includesDemo: Bool = false,
+    filters: PlaceFilters = PlaceFilters()
   ) {
     self.center = center
     self.category = category
@@ -65,6 +68,7 @@ public struct PlaceSearch: Sendable, Equatable {
     self.language = language
     self.openNow = openNow
     self.includesDemo = includesDemo
+    self.filters = filters
   }
 }
 
@@ -90,6 +94,10 @@ public struct PlaceSearchResult: Sendable, Equatable, Codable {
   public var centerSource: String?
   /// The city IP geolocation found, with `centerSource: "ip"`.
   public var city: String?
+  /// With filters: per filter, how many places were left out only because their data says nothing about it
+  /// (a place may count under several). Offline and for favourites every place in the area is counted; live,
+  /// the places of the pages fetched, and filters Geoapify applied upstream count none.
+  public var excludedUnknown: [String: Int]?
 }
 
 /// What `places/details` found.

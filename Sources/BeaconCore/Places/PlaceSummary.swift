@@ -21,6 +21,14 @@ public struct PlaceSummary: Sendable, Equatable, Codable {
   public var closesAt: LocalDateTime?
   /// When a closed place opens, in its local time with the UTC offset, if known.
   public var opensAt: LocalDateTime?
+  /// The diets the data says yes or only to; `[]` when it names diets but says no to them, absent when it names none.
+  public var diet: [Diet]?
+  /// OSM's cuisine values, when known.
+  public var cuisine: [String]?
+  /// Step-free access (`yes`, `limited`, `no`), when known.
+  public var wheelchair: Wheelchair?
+  public var outdoorSeating: Bool?
+  public var takeaway: Bool?
 
   /// Creates a summary.
   public init(
@@ -33,7 +41,8 @@ public struct PlaceSummary: Sendable, Equatable, Codable {
     rating: RatingSummary?,
     isFavorite: Bool,
     source: String,
-    hours: OpeningStatus? = nil
+    hours: OpeningStatus? = nil,
+    facts: PlaceFacts? = nil
   ) {
     self.id = id
     self.name = name
@@ -47,11 +56,33 @@ public struct PlaceSummary: Sendable, Equatable, Codable {
     openNow = hours?.openNow
     closesAt = hours?.closesAt
     opensAt = hours?.opensAt
+    if let facts { self.facts = facts }
+  }
+
+  /// The facts the summary shows (setting replaces all five fields).
+  public var facts: PlaceFacts {
+    get {
+      PlaceFacts(
+        diet: diet ?? [],
+        knownDiets: Set(diet ?? []),
+        cuisine: cuisine,
+        wheelchair: wheelchair,
+        outdoorSeating: outdoorSeating,
+        takeaway: takeaway
+      )
+    }
+    set {
+      diet = newValue.knownDiets.isEmpty ? nil : newValue.diet
+      cuisine = newValue.cuisine
+      wheelchair = newValue.wheelchair
+      outdoorSeating = newValue.outdoorSeating
+      takeaway = newValue.takeaway
+    }
   }
 
   private enum CodingKeys: String, CodingKey {
     case id, name, category, location, address, distanceMeters, rating, isFavorite, source, openNow, closesAt
-    case opensAt
+    case opensAt, diet, wheelchair, outdoorSeating, takeaway, cuisine
   }
 
   /// Encodes every field; `rating` and `openNow` are written as `null` when unknown, so clients need not guess.
@@ -69,5 +100,10 @@ public struct PlaceSummary: Sendable, Equatable, Codable {
     try container.encode(openNow, forKey: .openNow)
     try container.encodeIfPresent(closesAt, forKey: .closesAt)
     try container.encodeIfPresent(opensAt, forKey: .opensAt)
+    try container.encodeIfPresent(diet, forKey: .diet)
+    try container.encodeIfPresent(cuisine, forKey: .cuisine)
+    try container.encodeIfPresent(wheelchair, forKey: .wheelchair)
+    try container.encodeIfPresent(outdoorSeating, forKey: .outdoorSeating)
+    try container.encodeIfPresent(takeaway, forKey: .takeaway)
   }
 }

@@ -20,10 +20,10 @@ public final class PlacesService: Sendable {
   /// The credit line for stored OpenStreetMap data (imports and the demo data).
   public static let offlineAttribution = "© OpenStreetMap contributors (ODbL)"
 
-  private let store: Store
+  let store: Store
   private let client: GeoapifyClient
   private let offline: Bool
-  private let ttl: TimeToLive
+  let ttl: TimeToLive
   private let now: @Sendable () -> Date
 
   /// Creates a service.
@@ -95,9 +95,10 @@ public final class PlacesService: Sendable {
     min(100, max(20, limit * 5))
   }
 
-  /// Runs a search; with `openNow`, only places open at this moment count, and `limit` counts those.
+  /// Runs a search; with `openNow` or filters, only places that pass count, and `limit` counts those.
   public func search(_ search: PlaceSearch) async throws(BeaconError) -> PlaceSearchResult {
     var places: [PlaceSummary]
+    var excludedUnknown: [String: Int]?
     var source = DataSource.offline
     var stale = false
     let time = now()
@@ -106,40 +107,35 @@ public final class PlacesService: Sendable {
     var notice: String?
     switch search.scope {
     case .favorites:
-      let query = PlaceQuery(text: search.text, category: search.category, sort: search.sort, center: search.center)
-      places = try await store.favorites(query, at: time).filter { ($0.distanceMeters ?? .max) <= search.radiusMeters }
+      let query = PlaceQuery(
+        text: search.text,
+        category: search.category,
+        sort: search.sort,
+        center: search.center,
+        filters: search.filters
+      )
+      let found = try await store.filteredFavorites(query, within: search.radiusMeters, at: time)
+      places = found.places
+      excludedUnknown = found.excludedUnknown
     case .all:
-      var query: [(String, String)] = [
-        ("categories", search.category.geoapifyKey),
-        ("filter", "circle:\(search.center.lon),\(search.center.lat),\(search.radiusMeters)"),
-        ("bias", "proximity:\(search.center.lon),\(search.center.lat)"),
-        ("limit", String(search.openNow ? Self.openNowCandidates(limit: search.limit) : search.limit)),
-        ("lang", search.language.rawValue),
-      ]
-      if let text = search.text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
-        query.append(("name", text))
-      }
       if searchesOffline {
-        places = try await storedPlaces(for: search, at: time)
+        let stored = try await storedPlaces(for: search, at: time)
+        (places, excludedUnknown) = (stored.places, stored.excludedUnknown)
         if !client.hasAPIKey && !offline { notice = LocalizedMessage.offlineWithoutKey.text(in: search.language) }
         break
       }
-      let category = search.category
       do {
-        let fetched = try await fetch(path: "/v2/places", query: query, ttl: ttl.places, refresh: search.refresh) {
-          (body) throws(BeaconError) in try GeoapifyDecoding.places(from: body, requested: category)
-        }
-        let found = fetched.value
-        if !store.isReadOnly { try await store.upsert(found) }  // A read-only store simply learns nothing.
-        places = try await store.summaries(of: found, center: search.center, at: time)
-        source = fetched.source
-        stale = fetched.stale
-        fetchedAt = fetched.fetchedAt
+        let live = try await liveSearch(search, at: time)
+        (places, excludedUnknown) = (live.found.places, live.found.excludedUnknown)
+        source = live.source
+        stale = live.stale
+        fetchedAt = live.fetchedAt
       } catch {
         // Geoapify failed and nothing was cached for this query: the places the store knows around the
         // point are better than an error, when there are any.
         guard error.allowsStaleFallback else { throw error }
-        places = try await storedPlaces(for: search, at: time)
+        let stored = try await storedPlaces(for: search, at: time)
+        (places, excludedUnknown) = (stored.places, stored.excludedUnknown)
         guard !places.isEmpty else { throw error }
         stale = true
         fallbackMessage = LocalizedMessage.showingStoredPlaces.text(in: search.language)
@@ -150,7 +146,7 @@ public final class PlacesService: Sendable {
     places = Array(search.sort.sorted(places).prefix(search.limit))
     var lead = try await emptyMessage(for: search, empty: places.isEmpty, source: source) ?? fallbackMessage
     if places.isEmpty, foundAny { lead = LocalizedMessage.noneOpenNow.text(in: search.language) }
-    return PlaceSearchResult(
+    var result = PlaceSearchResult(
       places: places,
       center: search.center,
       category: search.category,
@@ -163,6 +159,8 @@ public final class PlacesService: Sendable {
       attribution: source == .offline ? Self.offlineAttribution : Self.attribution,
       message: Sentences.join([lead, notice])
     )
+    result.excludedUnknown = excludedUnknown
+    return result
   }
 
   /// Whether searches run on the store only: `--offline`, or no key to ask Geoapify with.
@@ -200,7 +198,7 @@ public final class PlacesService: Sendable {
 
   /// The stored places a search finds without the network (spatial and full-text indexes), the demo data
   /// loaded first if the store does not have it yet.
-  private func storedPlaces(for search: PlaceSearch, at time: Date) async throws(BeaconError) -> [PlaceSummary] {
+  private func storedPlaces(for search: PlaceSearch, at time: Date) async throws(BeaconError) -> FilteredPlaces {
     try await store.storedSummaries(for: search, at: time)
   }
 

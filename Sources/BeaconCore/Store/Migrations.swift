@@ -247,6 +247,151 @@ enum Migrations {
       SELECT 1, avg(latitude), avg(longitude), count(*), max(fetched_at) FROM place WHERE source = 'osm'
       HAVING count(*) > 0;
     """,
+    // 11: what places say about diets, cuisine, step-free access, outdoor seating and takeaway (the search
+    // filters), one row per place that says anything, read from the stored details (OSM tags in
+    // `datasource.raw`, Geoapify conditions in `categories`) and the cuisine column, by triggers on every write
+    // (so any insert path fills it) and now for the places already stored. `diet` and `diet_known` are bit masks
+    // (vegan 1, vegetarian 2, gluten_free 4, halal 8, kosher 16) of the diets said yes/only to and of the diets
+    // named at all; `cuisine` is `;italian;pizza;`; `wheelchair` is yes/limited/no; the others 1/0. The same rules
+    // as `PlaceFacts` in Swift.
+    """
+    CREATE TABLE place_fact (
+      place_rowid INTEGER PRIMARY KEY NOT NULL,
+      diet INTEGER NOT NULL,
+      diet_known INTEGER NOT NULL,
+      cuisine TEXT,
+      wheelchair TEXT,
+      outdoor_seating INTEGER,
+      takeaway INTEGER
+    );
+    WITH kv(r, k, v, c) AS (
+      SELECT place.rowid, j.key, lower(trim(j.value)), place.cuisine
+        FROM place, json_each(CASE WHEN json_valid(place.details) THEN place.details END, '$.properties.datasource.raw') AS j
+        WHERE j.key IN ('cuisine', 'wheelchair', 'outdoor_seating', 'takeaway', 'diet:vegan', 'diet:vegetarian', 'diet:gluten_free',
+            'diet:halal', 'diet:kosher')
+      UNION ALL
+      SELECT place.rowid, '#condition', lower(trim(j.value)), place.cuisine
+        FROM place, json_each(CASE WHEN json_valid(place.details) THEN place.details END, '$.properties.categories') AS j
+        WHERE lower(trim(j.value)) IN ('vegan', 'vegan.only', 'vegetarian', 'vegetarian.only', 'gluten_free', 'gluten_free.only', 'halal',
+            'halal.only', 'kosher', 'kosher.only', 'wheelchair.yes', 'wheelchair.limited')
+      UNION ALL
+      SELECT place.rowid, '#place', NULL, place.cuisine FROM place
+    )
+    INSERT INTO place_fact (place_rowid, diet, diet_known, cuisine, wheelchair, outdoor_seating, takeaway)
+      SELECT r,
+        coalesce((CASE WHEN max(k = 'diet:vegan') THEN max(k = 'diet:vegan' AND v IN ('yes', 'only'))
+          ELSE max(k = '#condition' AND v IN ('vegan', 'vegan.only')) END) * 1 +
+        (CASE WHEN max(k = 'diet:vegetarian') THEN max(k = 'diet:vegetarian' AND v IN ('yes', 'only'))
+          ELSE max(k = '#condition' AND v IN ('vegetarian', 'vegetarian.only')) END) * 2 +
+        (CASE WHEN max(k = 'diet:gluten_free') THEN max(k = 'diet:gluten_free' AND v IN ('yes', 'only'))
+          ELSE max(k = '#condition' AND v IN ('gluten_free', 'gluten_free.only')) END) * 4 +
+        (CASE WHEN max(k = 'diet:halal') THEN max(k = 'diet:halal' AND v IN ('yes', 'only'))
+          ELSE max(k = '#condition' AND v IN ('halal', 'halal.only')) END) * 8 +
+        (CASE WHEN max(k = 'diet:kosher') THEN max(k = 'diet:kosher' AND v IN ('yes', 'only'))
+          ELSE max(k = '#condition' AND v IN ('kosher', 'kosher.only')) END) * 16, 0),
+        coalesce(max(k = 'diet:vegan' OR (k = '#condition' AND v IN ('vegan', 'vegan.only'))) * 1 +
+        max(k = 'diet:vegetarian' OR (k = '#condition' AND v IN ('vegetarian', 'vegetarian.only'))) * 2 +
+        max(k = 'diet:gluten_free' OR (k = '#condition' AND v IN ('gluten_free', 'gluten_free.only'))) * 4 +
+        max(k = 'diet:halal' OR (k = '#condition' AND v IN ('halal', 'halal.only'))) * 8 +
+        max(k = 'diet:kosher' OR (k = '#condition' AND v IN ('kosher', 'kosher.only'))) * 16, 0),
+        coalesce(
+          max(CASE WHEN k = 'cuisine' AND v <> '' THEN ';' || replace(replace(v, ' ;', ';'), '; ', ';') || ';' END),
+          ';' || replace(replace(lower(nullif(trim(max(c)), '')), ' ;', ';'), '; ', ';') || ';'),
+        coalesce(
+          max(CASE WHEN k = 'wheelchair' THEN CASE v WHEN 'designated' THEN 'yes' WHEN 'yes' THEN 'yes'
+            WHEN 'limited' THEN 'limited' WHEN 'no' THEN 'no' END END),
+          max(CASE WHEN k = '#condition' AND v = 'wheelchair.yes' THEN 'yes' END),
+          max(CASE WHEN k = '#condition' AND v = 'wheelchair.limited' THEN 'limited' END)),
+        max(CASE WHEN k = 'outdoor_seating' THEN CASE v WHEN 'yes' THEN 1 WHEN 'only' THEN 1 WHEN 'no' THEN 0 END END),
+        max(CASE WHEN k = 'takeaway' THEN CASE v WHEN 'yes' THEN 1 WHEN 'only' THEN 1 WHEN 'no' THEN 0 END END)
+      FROM kv GROUP BY r HAVING count(*) > 1 OR nullif(trim(max(c)), '') IS NOT NULL;
+    CREATE TRIGGER place_fact_inserted AFTER INSERT ON place BEGIN
+      INSERT OR REPLACE INTO place_fact (place_rowid, diet, diet_known, cuisine, wheelchair, outdoor_seating, takeaway)
+      SELECT new.rowid,
+        coalesce((CASE WHEN max(k = 'diet:vegan') THEN max(k = 'diet:vegan' AND v IN ('yes', 'only'))
+          ELSE max(k = '#condition' AND v IN ('vegan', 'vegan.only')) END) * 1 +
+        (CASE WHEN max(k = 'diet:vegetarian') THEN max(k = 'diet:vegetarian' AND v IN ('yes', 'only'))
+          ELSE max(k = '#condition' AND v IN ('vegetarian', 'vegetarian.only')) END) * 2 +
+        (CASE WHEN max(k = 'diet:gluten_free') THEN max(k = 'diet:gluten_free' AND v IN ('yes', 'only'))
+          ELSE max(k = '#condition' AND v IN ('gluten_free', 'gluten_free.only')) END) * 4 +
+        (CASE WHEN max(k = 'diet:halal') THEN max(k = 'diet:halal' AND v IN ('yes', 'only'))
+          ELSE max(k = '#condition' AND v IN ('halal', 'halal.only')) END) * 8 +
+        (CASE WHEN max(k = 'diet:kosher') THEN max(k = 'diet:kosher' AND v IN ('yes', 'only'))
+          ELSE max(k = '#condition' AND v IN ('kosher', 'kosher.only')) END) * 16, 0),
+        coalesce(max(k = 'diet:vegan' OR (k = '#condition' AND v IN ('vegan', 'vegan.only'))) * 1 +
+        max(k = 'diet:vegetarian' OR (k = '#condition' AND v IN ('vegetarian', 'vegetarian.only'))) * 2 +
+        max(k = 'diet:gluten_free' OR (k = '#condition' AND v IN ('gluten_free', 'gluten_free.only'))) * 4 +
+        max(k = 'diet:halal' OR (k = '#condition' AND v IN ('halal', 'halal.only'))) * 8 +
+        max(k = 'diet:kosher' OR (k = '#condition' AND v IN ('kosher', 'kosher.only'))) * 16, 0),
+        coalesce(
+          max(CASE WHEN k = 'cuisine' AND v <> '' THEN ';' || replace(replace(v, ' ;', ';'), '; ', ';') || ';' END),
+          ';' || replace(replace(lower(nullif(trim(new.cuisine), '')), ' ;', ';'), '; ', ';') || ';'),
+        coalesce(
+          max(CASE WHEN k = 'wheelchair' THEN CASE v WHEN 'designated' THEN 'yes' WHEN 'yes' THEN 'yes'
+            WHEN 'limited' THEN 'limited' WHEN 'no' THEN 'no' END END),
+          max(CASE WHEN k = '#condition' AND v = 'wheelchair.yes' THEN 'yes' END),
+          max(CASE WHEN k = '#condition' AND v = 'wheelchair.limited' THEN 'limited' END)),
+        max(CASE WHEN k = 'outdoor_seating' THEN CASE v WHEN 'yes' THEN 1 WHEN 'only' THEN 1 WHEN 'no' THEN 0 END END),
+        max(CASE WHEN k = 'takeaway' THEN CASE v WHEN 'yes' THEN 1 WHEN 'only' THEN 1 WHEN 'no' THEN 0 END END)
+      FROM (
+        SELECT key AS k, lower(trim(value)) AS v
+          FROM json_each(CASE WHEN json_valid(new.details) THEN new.details END, '$.properties.datasource.raw')
+          WHERE key IN ('cuisine', 'wheelchair', 'outdoor_seating', 'takeaway', 'diet:vegan', 'diet:vegetarian', 'diet:gluten_free',
+            'diet:halal', 'diet:kosher')
+        UNION ALL
+        SELECT '#condition', lower(trim(value))
+          FROM json_each(CASE WHEN json_valid(new.details) THEN new.details END, '$.properties.categories')
+          WHERE lower(trim(value)) IN ('vegan', 'vegan.only', 'vegetarian', 'vegetarian.only', 'gluten_free', 'gluten_free.only', 'halal',
+            'halal.only', 'kosher', 'kosher.only', 'wheelchair.yes', 'wheelchair.limited')
+      )
+      HAVING count(*) > 0 OR nullif(trim(new.cuisine), '') IS NOT NULL;
+    END;
+    CREATE TRIGGER place_fact_updated AFTER UPDATE OF details, cuisine ON place BEGIN
+      DELETE FROM place_fact WHERE place_rowid = old.rowid;
+      INSERT INTO place_fact (place_rowid, diet, diet_known, cuisine, wheelchair, outdoor_seating, takeaway)
+      SELECT new.rowid,
+        coalesce((CASE WHEN max(k = 'diet:vegan') THEN max(k = 'diet:vegan' AND v IN ('yes', 'only'))
+          ELSE max(k = '#condition' AND v IN ('vegan', 'vegan.only')) END) * 1 +
+        (CASE WHEN max(k = 'diet:vegetarian') THEN max(k = 'diet:vegetarian' AND v IN ('yes', 'only'))
+          ELSE max(k = '#condition' AND v IN ('vegetarian', 'vegetarian.only')) END) * 2 +
+        (CASE WHEN max(k = 'diet:gluten_free') THEN max(k = 'diet:gluten_free' AND v IN ('yes', 'only'))
+          ELSE max(k = '#condition' AND v IN ('gluten_free', 'gluten_free.only')) END) * 4 +
+        (CASE WHEN max(k = 'diet:halal') THEN max(k = 'diet:halal' AND v IN ('yes', 'only'))
+          ELSE max(k = '#condition' AND v IN ('halal', 'halal.only')) END) * 8 +
+        (CASE WHEN max(k = 'diet:kosher') THEN max(k = 'diet:kosher' AND v IN ('yes', 'only'))
+          ELSE max(k = '#condition' AND v IN ('kosher', 'kosher.only')) END) * 16, 0),
+        coalesce(max(k = 'diet:vegan' OR (k = '#condition' AND v IN ('vegan', 'vegan.only'))) * 1 +
+        max(k = 'diet:vegetarian' OR (k = '#condition' AND v IN ('vegetarian', 'vegetarian.only'))) * 2 +
+        max(k = 'diet:gluten_free' OR (k = '#condition' AND v IN ('gluten_free', 'gluten_free.only'))) * 4 +
+        max(k = 'diet:halal' OR (k = '#condition' AND v IN ('halal', 'halal.only'))) * 8 +
+        max(k = 'diet:kosher' OR (k = '#condition' AND v IN ('kosher', 'kosher.only'))) * 16, 0),
+        coalesce(
+          max(CASE WHEN k = 'cuisine' AND v <> '' THEN ';' || replace(replace(v, ' ;', ';'), '; ', ';') || ';' END),
+          ';' || replace(replace(lower(nullif(trim(new.cuisine), '')), ' ;', ';'), '; ', ';') || ';'),
+        coalesce(
+          max(CASE WHEN k = 'wheelchair' THEN CASE v WHEN 'designated' THEN 'yes' WHEN 'yes' THEN 'yes'
+            WHEN 'limited' THEN 'limited' WHEN 'no' THEN 'no' END END),
+          max(CASE WHEN k = '#condition' AND v = 'wheelchair.yes' THEN 'yes' END),
+          max(CASE WHEN k = '#condition' AND v = 'wheelchair.limited' THEN 'limited' END)),
+        max(CASE WHEN k = 'outdoor_seating' THEN CASE v WHEN 'yes' THEN 1 WHEN 'only' THEN 1 WHEN 'no' THEN 0 END END),
+        max(CASE WHEN k = 'takeaway' THEN CASE v WHEN 'yes' THEN 1 WHEN 'only' THEN 1 WHEN 'no' THEN 0 END END)
+      FROM (
+        SELECT key AS k, lower(trim(value)) AS v
+          FROM json_each(CASE WHEN json_valid(new.details) THEN new.details END, '$.properties.datasource.raw')
+          WHERE key IN ('cuisine', 'wheelchair', 'outdoor_seating', 'takeaway', 'diet:vegan', 'diet:vegetarian', 'diet:gluten_free',
+            'diet:halal', 'diet:kosher')
+        UNION ALL
+        SELECT '#condition', lower(trim(value))
+          FROM json_each(CASE WHEN json_valid(new.details) THEN new.details END, '$.properties.categories')
+          WHERE lower(trim(value)) IN ('vegan', 'vegan.only', 'vegetarian', 'vegetarian.only', 'gluten_free', 'gluten_free.only', 'halal',
+            'halal.only', 'kosher', 'kosher.only', 'wheelchair.yes', 'wheelchair.limited')
+      )
+      HAVING count(*) > 0 OR nullif(trim(new.cuisine), '') IS NOT NULL;
+    END;
+    CREATE TRIGGER place_fact_deleted AFTER DELETE ON place BEGIN
+      DELETE FROM place_fact WHERE place_rowid = old.rowid;
+    END;
+    """,
   ]
 
   /// The schema version this build writes.

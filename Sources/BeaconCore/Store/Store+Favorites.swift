@@ -51,7 +51,20 @@ extension Store {
   /// The favourites ("Mine steder"), filtered and sorted like search results; with `query.openNow`, only those
   /// open at `date`.
   public func favorites(_ query: PlaceQuery, at date: Date = Date()) throws(BeaconError) -> [PlaceSummary] {
-    var sql = "SELECT \(Self.placeColumns) FROM favorite JOIN place ON place.id = favorite.place_id WHERE 1"
+    try filteredFavorites(query, at: date).places
+  }
+
+  /// The favourites of ``favorites(_:at:)`` within `radiusMeters` of the query's centre (when given), with the
+  /// count of those `query.filters` left out for lack of data.
+  public func filteredFavorites(
+    _ query: PlaceQuery,
+    within radiusMeters: Int? = nil,
+    at date: Date = Date()
+  ) throws(BeaconError) -> FilteredPlaces {
+    let filtered = !query.filters.isEmpty
+    var sql =
+      "SELECT \(Self.placeColumns)\(filtered ? ", " + Self.factColumns : "") FROM favorite "
+      + "JOIN place ON place.id = favorite.place_id\(filtered ? Self.factJoin : "") WHERE 1"
     var values: [any DatabaseValueConvertible] = []
     if let category = query.category {
       sql += " AND place.category = ?"
@@ -62,8 +75,19 @@ extension Store {
       sql += " AND place.rowid IN (SELECT rowid FROM place_fts WHERE place_fts MATCH ?)"
       values.append(match)
     }
-    let places: [Place] = try storage { try database.query(sql, values).compactMap(Self.place(from:)) }
-    let summaries = try summaries(of: places, center: query.center, at: date)
-    return query.sort.sorted(query.openNow ? summaries.filter { $0.openNow == true } : summaries)
+    if filtered {
+      let conditions = Self.factConditions(query.filters)
+      sql += conditions.sql
+      values += conditions.values
+    }
+    let read = filtered ? Self.placeWithFacts(from:) : Self.place(from:)
+    var places: [Place] = try storage { try database.query(sql, values).compactMap(read) }
+    if let radiusMeters, let center = query.center {
+      places = places.filter { $0.location.distance(to: center).rounded() <= Double(radiusMeters) }
+    }
+    var result = try filteredSummaries(of: places, filters: query.filters, center: query.center, at: date)
+    if query.openNow { result.places = result.places.filter { $0.openNow == true } }
+    result.places = query.sort.sorted(result.places)
+    return result
   }
 }

@@ -57,7 +57,8 @@ extension Store {
   /// The imported places' mean position becomes the default centre (see ``importedArea()``).
   ///
   /// Memory holds one object of the input and the ids imported so far (``ImportedIDs``), whatever its size. The
-  /// new places are indexed (R*Tree, full text) in bulk at the end (``DeferredIndexes``).
+  /// new places are indexed (R*Tree, full text) in bulk at the end (``DeferredIndexes``), and their filter facts
+  /// filled likewise (``DeferredFacts``).
   ///
   /// - Parameters:
   ///   - maxBytes: The largest object (a feature, an element, a GeoJSONSeq record).
@@ -79,6 +80,7 @@ extension Store {
       return try database.transaction { () throws -> ImportReport in
         var writer = try ImportWriter(database: database, date: date)
         let deferred = try DeferredIndexes.begin(database: database, after: writer.lastRowIDBefore)
+        let facts = try DeferredFacts.begin(database: database, after: writer.lastRowIDBefore)
         let streamed = try OSMImporter.stream(input, source: source, maxBytes: maxBytes, progress: progress) {
           place,
           earlier,
@@ -90,6 +92,7 @@ extension Store {
         }
         try writer.checkCancellation()
         try deferred?.finish(database: database)
+        try facts?.finish(database: database)
         let (removed, kept) = try removeMissing(
           in: area,
           categories: writer.categories,

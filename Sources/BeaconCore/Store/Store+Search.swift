@@ -11,7 +11,8 @@ extension Store {
     radiusMeters: Int,
     category: PlaceCategory?,
     text: String?,
-    excludingDemo: Bool = false
+    excludingDemo: Bool = false,
+    filters: PlaceFilters = PlaceFilters()
   ) throws(BeaconError) -> [Place] {
     let box = Self.boundingBox(around: center, radiusMeters: Double(radiusMeters))
     let match = Self.fullTextQuery(text)
@@ -19,8 +20,22 @@ extension Store {
     if let category { values.append(category.rawValue) }
     if excludingDemo { values.append(DemoDataset.source) }
     if let match { values.append(match) }
-    let sql = Self.searchSQL(category: category != nil, text: match != nil, excludingDemo: excludingDemo)
-    let found: [Place] = try storage { try database.query(sql, values).compactMap(Self.place(from:)) }
+    var sql = Self.searchSQL(category: category != nil, text: match != nil, excludingDemo: excludingDemo)
+    var read = Self.place(from:)
+    if !filters.isEmpty {
+      // The facts come along (one primary-key lookup per place in the box); places their data rules out are
+      // dropped here, the rest are judged by `filteredSummaries`.
+      let conditions = Self.factConditions(filters)
+      sql = Self.searchSQL(
+        category: category != nil,
+        text: match != nil,
+        excludingDemo: excludingDemo,
+        factConditions: conditions.sql
+      )
+      values += conditions.values
+      read = Self.placeWithFacts(from:)
+    }
+    let found: [Place] = try storage { try database.query(sql, values).compactMap(read) }
     return
       found
       .map { (place: $0, distance: $0.location.distance(to: center)) }
@@ -33,11 +48,12 @@ extension Store {
   /// store does not have it yet, then the places around the centre (only the nearest when sorted by
   /// distance: nothing else can make the list). Once the user has imported places, the demo places are left
   /// out unless the search includes them.
-  public func storedSummaries(for search: PlaceSearch, at date: Date) throws(BeaconError) -> [PlaceSummary] {
+  /// With filters, every place in the area is judged, so `excludedUnknown` counts all of them.
+  public func storedSummaries(for search: PlaceSearch, at date: Date) throws(BeaconError) -> FilteredPlaces {
     try loadDemoDataIfNeeded()
     let excludingDemo = try excludesDemo(unlessAsked: search.includesDemo)
     let found =
-      search.sort == .distance && !search.openNow
+      search.sort == .distance && !search.openNow && search.filters.isEmpty
       ? try nearest(
         search.limit,
         to: search.center,
@@ -51,9 +67,10 @@ extension Store {
         radiusMeters: search.radiusMeters,
         category: search.category,
         text: search.text,
-        excludingDemo: excludingDemo
+        excludingDemo: excludingDemo,
+        filters: search.filters
       )
-    return try summaries(of: found, center: search.center, at: date)
+    return try filteredSummaries(of: found, filters: search.filters, center: search.center, at: date)
   }
 
   /// At least the `limit` places nearest to `center` within `radiusMeters` (category and text as in
@@ -91,11 +108,18 @@ extension Store {
 
   /// The query behind ``places(near:radiusMeters:category:text:)``: the box (4 values), then the category and
   /// the demo source and the full-text query when asked for. The R*Tree drives it (tested with `EXPLAIN QUERY PLAN`).
-  static func searchSQL(category: Bool, text: Bool, excludingDemo: Bool = false) -> String {
+  /// With `factConditions` (from ``factConditions(_:)``), the facts join in and their conditions follow.
+  static func searchSQL(
+    category: Bool,
+    text: Bool,
+    excludingDemo: Bool = false,
+    factConditions: String? = nil
+  ) -> String {
     // Overlap, not containment: the R*Tree keeps 32-bit floats rounded outwards, so a point on the edge of
     // the box may be stored a little beyond it.
+    let columns = factConditions == nil ? placeColumns : placeColumns + ", " + factColumns
     var sql = """
-      SELECT \(placeColumns) FROM place_rtree JOIN place ON place.rowid = place_rtree.place_rowid
+      SELECT \(columns) FROM place_rtree JOIN place ON place.rowid = place_rtree.place_rowid\(factConditions == nil ? "" : factJoin)
       WHERE place_rtree.max_latitude >= ? AND place_rtree.min_latitude <= ?
         AND place_rtree.max_longitude >= ? AND place_rtree.min_longitude <= ?
       """
@@ -106,6 +130,7 @@ extension Store {
     }
     if excludingDemo { sql += " AND +place.source <> ?" }
     if text { sql += " AND place.rowid IN (SELECT rowid FROM place_fts WHERE place_fts MATCH ?)" }
+    if let factConditions { sql += factConditions }
     return sql
   }
 

@@ -239,7 +239,8 @@ public actor Store {
         rating: ratings[place.id],
         isFavorite: favorites.contains(place.id),
         source: place.source,
-        hours: place.openingStatus(at: date, defaultTimeZone: defaultTimeZone)
+        hours: place.openingStatus(at: date, defaultTimeZone: defaultTimeZone),
+        facts: place.resolvedFacts
       )
     }
   }

@@ -72,7 +72,8 @@ public enum GeoapifyDecoding {
       openingHours: nonEmpty(properties["opening_hours"]?.stringValue)
         ?? nonEmpty(properties["datasource"]?["raw"]?["opening_hours"]?.stringValue),
       timeZone: nonEmpty(properties["timezone"]?["name"]?.stringValue),
-      source: "geoapify"
+      source: "geoapify",
+      facts: PlaceFacts(feature: feature)
     )
   }
 

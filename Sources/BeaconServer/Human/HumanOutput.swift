@@ -99,7 +99,9 @@ public struct HumanOutput: Sendable {
 
   /// Places as an aligned table: favourite mark, name, category, distance, rating, whether open now (when any
   /// place's hours tell), address and id.
-  public func placeTable(_ places: [PlaceSummary]) -> [String] {
+  /// With `showsFacts` (a filtered list), a column says what each place's data says about diets, cuisine, access,
+  /// outdoor seating and takeaway.
+  public func placeTable(_ places: [PlaceSummary], showsFacts: Bool = false) -> [String] {
     let showsHours = places.contains { $0.openNow != nil }
     var columns: [TableFormatter.Column] = [
       .init(header: ""),
@@ -109,6 +111,7 @@ public struct HumanOutput: Sendable {
       .init(header: text(.columnRating)),
     ]
     if showsHours { columns.append(.init(header: text(.columnOpen))) }
+    if showsFacts { columns.append(.init(header: text(.columnFacts), maxWidth: 60)) }
     columns += [.init(header: text(.columnAddress), maxWidth: 48), .init(header: text(.columnID))]
     let rows = places.map { place in
       var row = [
@@ -119,6 +122,7 @@ public struct HumanOutput: Sendable {
         rating(place.rating),
       ]
       if showsHours { row.append(openingStatus(place.openNow, closesAt: place.closesAt, opensAt: place.opensAt)) }
+      if showsFacts { row.append(place.facts.line(in: language) ?? "") }
       return row + [Self.singleLine(place.address ?? ""), place.id]
     }
     return TableFormatter(columns: columns).render(rows)
@@ -148,6 +152,7 @@ public struct HumanOutput: Sendable {
       (.labelWebsite, place.website),
       (.labelEmail, place.email),
       (.labelCuisine, place.cuisine.map { $0.joined(separator: ", ") }),
+      (.labelFacts, place.facts.line(in: language)),
       (.labelRating, place.rating == nil ? text(.noRatings) : rating(place.rating)),
       (.labelFavorite, place.isFavorite ? "♥ " + text(.yes) : text(.no)),
       (.columnID, place.id),
@@ -188,9 +193,10 @@ public struct HumanOutput: Sendable {
     if result.places.isEmpty {
       lines.append(result.message ?? text(.core(.noResults)))
     } else {
-      lines += placeTable(result.places)
+      lines += placeTable(result.places, showsFacts: result.excludedUnknown != nil)
       if let message = result.message { lines.append(message) }
     }
+    if let line = excludedUnknown(result.excludedUnknown) { lines.append(line) }
     if result.stale { lines.append(text(.staleData(date(result.fetchedAt)))) }
     lines.append("")
     lines.append(result.attribution)
@@ -201,7 +207,12 @@ public struct HumanOutput: Sendable {
   /// `openOnly`, that none of them is open now).
   public func favorites(_ list: ListFavoritesRequest.Response, openOnly: Bool = false) -> [String] {
     guard list.places.isEmpty else {
-      return [text(.distancesFrom(coordinate(list.center), source: list.centerSource))] + placeTable(list.places)
+      let table = placeTable(list.places, showsFacts: list.excludedUnknown != nil)
+      return [text(.distancesFrom(coordinate(list.center), source: list.centerSource))] + table
+        + [excludedUnknown(list.excludedUnknown)].compactMap { $0 }
+    }
+    if list.excludedUnknown != nil {
+      return [text(.core(.noResults))] + [excludedUnknown(list.excludedUnknown)].compactMap { $0 }
     }
     return [openOnly ? text(.core(.noneOpenNow)) : text(.noFavorites(audience))]
   }
@@ -260,5 +271,15 @@ public struct HumanOutput: Sendable {
   /// `text` on one line: line breaks and tabs become spaces, so a name cannot break the table.
   public static func singleLine(_ text: String) -> String {
     String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+  }
+
+  /// `Left out because …: Diet 3, Wheelchair 1` (filters in the order of the params), or `nil` when no filter left
+  /// out a place for lack of data.
+  func excludedUnknown(_ counts: [String: Int]?) -> String? {
+    let shown = PlaceFilters.Name.allCases.compactMap { name -> String? in
+      guard let count = counts?[name.rawValue], count > 0 else { return nil }
+      return "\(name.label(in: language)) \(count)"
+    }
+    return shown.isEmpty ? nil : text(.excludedUnknown(shown.joined(separator: ", ")))
   }
 }

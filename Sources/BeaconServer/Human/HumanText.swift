@@ -17,11 +17,14 @@ public enum HumanText: Sendable, Equatable {
   case otherCenter(String)
   case staleData(String)
   case noFavorites(HumanOutput.Audience)
+  /// The facts column of a filtered list, and the count of places left out for lack of data (`diet 3, …`).
+  case columnFacts
+  case excludedUnknown(String)
 
   // Labels of the details and settings views
   case labelName, labelCategory, labelAddress, labelCoordinates, labelOpeningHours, labelPhone, labelWebsite
   case labelEmail, labelCuisine, labelRating, labelFavorite, labelAppleMaps, labelGeo, labelOpenStreetMap
-  case labelCenter, labelRadius, labelSort, labelLanguage, labelOpenNow
+  case labelCenter, labelRadius, labelSort, labelLanguage, labelOpenNow, labelFacts
   case yes, no, noRatings
 
   // Opening hours: open or closed now, and until when (a time as `HumanOutput.when(_:)` writes it)
@@ -71,6 +74,13 @@ public enum HumanText: Sendable, Equatable {
     case .columnDistance: ("Avstand", "Avstand", "Distance")
     case .columnRating: ("Vurdering", "Vurdering", "Rating")
     case .columnOpen: ("Åpent", "Ope", "Open")
+    case .columnFacts, .labelFacts: ("Fakta", "Fakta", "Facts")
+    case .excludedUnknown(let counts):
+      (
+        "Utelatt fordi dataene ikke sier noe om det du filtrerte på: \(counts)",
+        "Utelatne fordi dataa ikkje seier noko om det du filtrerte på: \(counts)",
+        "Left out because their data says nothing about what you filtered on: \(counts)"
+      )
     case .columnAddress: ("Adresse", "Adresse", "Address")
     case .columnID: ("ID", "ID", "ID")
     case .storedCenter(let point, let audience):

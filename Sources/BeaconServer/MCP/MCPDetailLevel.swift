@@ -11,14 +11,19 @@ enum MCPDetailLevel: String, CaseIterable, Sendable {
 
   /// The fields of a place in a brief list: what to call it, what it is, how far, how good, whether it is
   /// open now, and where.
+  /// The facts searches filter on (diet, cuisine, access, seating, takeaway) are not: the filters already say
+  /// them of every place found, and `full` (or places_details) gives them.
   static let briefFields: Set<String> = ["id", "name", "category", "distanceMeters", "rating", "openNow", "address"]
+
+  /// The place summary's facts that only `full` returns and no output schema lists (so that the brief list, the
+  /// default, costs no bytes for them).
+  static let fullOnlyFacts: Set<String> = ["diet", "cuisine", "wheelchair", "outdoorSeating", "takeaway"]
 
   /// The argument's input schema.
   static let schema: JSONValue = [
-    "type": "string",
     "enum": ["brief", "full"],
     "default": "brief",
-    "description": "`full` adds location, isFavorite, source, closesAt, opensAt.",
+    "description": "`full` adds location, isFavorite, source, closesAt, opensAt, facts (diet…).",
   ]
 
   /// `result` with every place of its `places` cut to ``briefFields``.

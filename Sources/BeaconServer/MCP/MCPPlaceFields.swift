@@ -27,7 +27,7 @@ enum MCPPlaceFields: String, CaseIterable, Sendable {
     case .location: ["address", "location", "links"]
     case .hours: ["openingHours", "timeZone"]
     case .contact: ["phone", "website", "email"]
-    case .facilities: ["cuisine", "categories", "tags"]
+    case .facilities: ["cuisine", "categories", "tags", "diet", "wheelchair", "outdoorSeating", "takeaway"]
     case .rating: ["rating", "isFavorite"]
     }
   }
@@ -38,7 +38,7 @@ enum MCPPlaceFields: String, CaseIterable, Sendable {
     case .location: [.labelAddress, .labelCoordinates, .labelAppleMaps, .labelGeo, .labelOpenStreetMap]
     case .hours: [.labelOpeningHours, .labelOpenNow]
     case .contact: [.labelPhone, .labelWebsite, .labelEmail]
-    case .facilities: [.labelCuisine]
+    case .facilities: [.labelCuisine, .labelFacts]
     case .rating: [.labelRating, .labelFavorite]
     }
   }

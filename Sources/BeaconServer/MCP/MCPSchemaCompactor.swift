@@ -66,10 +66,18 @@ enum MCPSchemaCompactor {
     guard case .object(var members) = schema else { return schema }
     mergeSingleAllOf(&members)
     var result: [String: JSONValue] = [:]
+    // An enum of strings says the type already.
+    let stringEnum = members["enum"]?.arrayValue?.allSatisfy { $0.stringValue != nil } == true
     for (key, value) in members {
       if droppedInputKeywords.contains(key) || (nested && droppedNestedInputKeywords.contains(key)) { continue }
       // A flag is off unless set.
       if key == "default", value == false { continue }
+      if key == "type", value == "string", stringEnum { continue }
+      // `properties` says "object" and `items` says "array", as in output schemas.
+      if key == "type", value == "object" && members["properties"] != nil || value == "array" && members["items"] != nil
+      {
+        continue
+      }
       switch key {
       case "properties":
         result[key] = .object((value.objectValue ?? [:]).mapValues { input($0, nested: true) })

@@ -50,6 +50,9 @@ struct MCPTool: Sendable {
   let hiddenParams: Set<String>
   /// How a call is ordered against others: as the method is.
   let ordering: @Sendable (JSONValue?) -> RequestOrdering
+  /// Arguments spelled out in another tool's input schema (`owner`), which this tool's description names: when
+  /// that tool is listed before, only this tool's own description of them (``sharingArguments(_:with:)``).
+  var sharedArguments: (owner: String, names: Set<String>)?
   /// Whether the tool takes `detail` (``MCPDetailLevel``) and cuts its `places` to brief ones by default.
   var hasDetailLevels = false
   /// Whether the tool takes `fields` (``MCPPlaceFields``) and returns only those groups of the place.
@@ -91,6 +94,13 @@ struct MCPTool: Sendable {
   ) -> MCPTool {
     var tool = self
     tool.nothingFound = check
+    return tool
+  }
+
+  /// This tool, with the arguments `names` as in the tool `owner` (this tool's description must say so).
+  func sharingArguments(_ names: Set<String>, with owner: String) -> MCPTool {
+    var tool = self
+    tool.sharedArguments = (owner, names)
     return tool
   }
 

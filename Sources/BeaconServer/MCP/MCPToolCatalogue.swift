@@ -16,15 +16,15 @@ enum MCPToolCatalogue {
       name: "places_search",
       title: .init(nb: "Søk etter steder", nn: "Søk etter stader", en: "Search places"),
       description: """
-        Find restaurants, cafés or hotels near a point, nearest first (offline from the local store too). \
-        Arguments left out come from the user's settings. Each place has an `id` (for places_details, rating_add, \
-        favorites_add), its distance in metres, the user's rating and `openNow` (null: hours unknown).
+        Restaurants, cafés or hotels near a point, nearest first (works offline); omitted arguments come from \
+        settings. Each place has an `id` (for places_details, rating_add, favorites_add), distance, the user's \
+        rating, `openNow` (null: unknown). Filters all hold; places unknown to one are counted in `excludedUnknown`.
         """,
       annotations: .init(readOnly: true, idempotent: true, openWorld: true),
       arguments: [
-        "center": "Search around this point (then stored as the centre).",
-        "includeDemo": "Also the Helsinki demo places, after imports.",
-        "openNow": "Only places open now; `limit` then counts open places.",
+        "center": "Stored as the new centre.",
+        "includeDemo": "Also the demo places, after imports.",
+        "openNow": "Only places open now.",
         "nearMe": "Without `center`: search around the user's IP location.",
         "text": "Words the name must match.",
         "scope": "`favorites`: only the user's favourites.",
@@ -33,6 +33,14 @@ enum MCPToolCatalogue {
         "sort": "",
         "refresh": "",
         "limit": "",
+        "diet": "",
+        "cuisine": "OSM values (pizza…).",
+        "wheelchair": "`limited` or better.",
+        "outdoorSeating": "",
+        "takeaway": "",
+        "openAt": "Local time, 2026-11-25T19:00.",
+        "openFor": "Minutes open from openAt/now.",
+        "minRating": "The user's average.",
       ]
     ) { result, _, output in output.search(result) }
     .withDetailLevels()
@@ -73,8 +81,8 @@ enum MCPToolCatalogue {
       name: "places_autocomplete",
       title: .init(nb: "Forslag mens du skriver", nn: "Forslag medan du skriv", en: "Suggest as you type"),
       description: """
-        Complete a partly typed place or address into suggestions with coordinates (a `location` can \
-        be the `center` of places_search). Needs a Geoapify API key.
+        Suggestions with coordinates for a partly typed place or address (a `location` can be places_search's \
+        `center`; `center` is as there). Needs a Geoapify key.
         """,
       annotations: .init(readOnly: true, idempotent: true, openWorld: true),
       arguments: [
@@ -82,7 +90,8 @@ enum MCPToolCatalogue {
         "limit": "",
         "text": "",
       ]
-    ) { result, _, output in MCPToolText.suggestions(result.suggestions, output: output) },
+    ) { result, _, output in MCPToolText.suggestions(result.suggestions, output: output) }
+    .sharingArguments(["center"], with: "places_search"),
     MCPTool(
       ListRatingsRequest.self,
       name: "rating_list",
@@ -120,8 +129,8 @@ enum MCPToolCatalogue {
       name: "favorites_list",
       title: .init(nb: "Mine steder", nn: "Mine stader", en: "My places"),
       description: """
-        The user's favourite places ("Mine steder"), nearest first, optionally filtered; each as in \
-        places_search, with `openNow`. Works offline.
+        The user's favourite places ("Mine steder"), nearest first; works offline. Arguments without a schema \
+        here, filters (`openNow` too) and places are as in places_search.
         """,
       annotations: .init(readOnly: true, idempotent: true),
       arguments: [
@@ -130,9 +139,24 @@ enum MCPToolCatalogue {
         "openNow": "Only favourites open now.",
         "sort": "",
         "text": "Words to match in name, address or cuisine.",
+        "diet": "",
+        "cuisine": "",
+        "wheelchair": "",
+        "outdoorSeating": "",
+        "takeaway": "",
+        "openAt": "",
+        "openFor": "",
+        "minRating": "",
       ]
     ) { result, arguments, output in output.favorites(result, openOnly: arguments["openNow"] == true) }
-    .withDetailLevels(),
+    .withDetailLevels()
+    .sharingArguments(
+      [
+        "category", "center", "sort", MCPDetailLevel.argument, "diet", "cuisine", "wheelchair", "outdoorSeating",
+        "takeaway", "openAt", "openFor", "minRating",
+      ],
+      with: "places_search"
+    ),
     MCPTool(
       AddFavoriteRequest.self,
       name: "favorites_add",
@@ -177,8 +201,8 @@ enum MCPToolCatalogue {
       name: "settings_update",
       title: .init(nb: "Endre innstillinger", nn: "Endre innstillingar", en: "Change settings"),
       description: """
-        Change some of the user's settings; the rest stay. A new `locale` also changes the language of \
-        Beacon's messages.
+        Change some of the user's settings; the rest stay. A new `locale` also changes Beacon's language; the other \
+        values are as in places_search.
         """,
       annotations: .init(readOnly: false, idempotent: true),
       arguments: [
@@ -188,7 +212,8 @@ enum MCPToolCatalogue {
         "radiusMeters": "",
         "sort": "",
       ]
-    ) { result, _, output in output.settings(result) },
+    ) { result, _, output in output.settings(result) }
+    .sharingArguments(["category", "center", "radiusMeters", "sort"], with: "places_search"),
     MCPTool(
       ResetSettingsRequest.self,
       name: "settings_reset",

@@ -21,7 +21,8 @@ enum MCPToolSchemas {
   /// A tool definition as `tools/list` gives it, titled in `language`.
   ///
   /// - Parameter owners: For each shared shape, the tool whose output schema spells it out; a shape
-  ///   not in it yet is spelled out here, and this tool becomes its owner.
+  ///   not in it yet is spelled out here, and this tool becomes its owner. Each tool listed before is in it too
+  ///   (under ``listedKey(_:)``), for the tools that share its arguments.
   static func definition(
     of tool: MCPTool,
     in document: JSONValue,
@@ -32,7 +33,7 @@ enum MCPToolSchemas {
   {
     guard let method = document["methods"]?.arrayValue?.first(where: { $0["name"]?.stringValue == tool.method })
     else { throw schemaUnavailable("no method '\(tool.method)' in the contract") }
-    let components = document["components"]?["schemas"]?.objectValue ?? [:]
+    let components = listedComponents(document["components"]?["schemas"]?.objectValue ?? [:])
     var shapeOwners = owners
     let result = try inline(method["result"]?["schema"] ?? .null, components: components) { shape in
       guard sharedShapes.contains(shape) else { return nil }
@@ -43,6 +44,7 @@ enum MCPToolSchemas {
       return ["type": "object", MCPSchemaCompactor.sharedShapeKey: .string(owner)]
     }
     owners = shapeOwners
+    owners[listedKey(tool.name)] = tool.name
     let output = MCPSchemaCompactor.output(result)
     guard output["type"] == "object" else { throw schemaUnavailable("the result of '\(tool.method)' is no object") }
     return [
@@ -52,12 +54,28 @@ enum MCPToolSchemas {
       "inputSchema": try inputSchema(
         params: method["params"]?.arrayValue ?? [],
         of: tool,
-        components: components
+        components: components,
+        sharing: tool.sharedArguments.flatMap { owners[listedKey($0.owner)] != nil ? $0.names : nil } ?? []
       ),
       "outputSchema": output,
       "annotations": tool.annotations.jsonValue,
     ]
   }
+
+  /// `components` less the members no output schema lists: the place summary's facts, which only `full` places
+  /// have (``MCPDetailLevel/fullOnlyFacts``).
+  private static func listedComponents(_ components: [String: JSONValue]) -> [String: JSONValue] {
+    var components = components
+    if case .object(var summary)? = components["PlaceSummary"], case .object(var properties)? = summary["properties"] {
+      for fact in MCPDetailLevel.fullOnlyFacts { properties.removeValue(forKey: fact) }
+      summary["properties"] = .object(properties)
+      components["PlaceSummary"] = .object(summary)
+    }
+    return components
+  }
+
+  /// The key under which `owners` says that the tool `name` is listed.
+  static func listedKey(_ name: String) -> String { "tool:\(name)" }
 
   /// The names of the arguments a tool accepts.
   static func argumentNames(of definition: JSONValue) -> [String] {
@@ -67,7 +85,8 @@ enum MCPToolSchemas {
   private static func inputSchema(
     params: [JSONValue],
     of tool: MCPTool,
-    components: [String: JSONValue]
+    components: [String: JSONValue],
+    sharing: Set<String>
   )
     throws(ResponseError) -> JSONValue
   {
@@ -86,15 +105,25 @@ enum MCPToolSchemas {
         }
         schema = .object(members)
       }
-      properties[name] = schema
+      properties[name] = sharing.contains(name) ? shared(tool.argumentDescriptions[name]) : schema
       if param["required"] == true { required.append(.string(name)) }
     }
-    if tool.hasDetailLevels { properties[MCPDetailLevel.argument] = MCPDetailLevel.schema }
+    if tool.hasDetailLevels {
+      let shares = sharing.contains(MCPDetailLevel.argument)
+      properties[MCPDetailLevel.argument] = shares ? shared(nil) : MCPDetailLevel.schema
+    }
     if tool.hasFieldGroups { properties[MCPPlaceFields.argument] = MCPPlaceFields.schema }
     var schema: [String: JSONValue] = ["type": "object", "additionalProperties": false]
     if !properties.isEmpty { schema["properties"] = .object(properties) }
     if !required.isEmpty { schema["required"] = .array(required) }
     return .object(schema)
+  }
+
+  /// An argument's schema where the tool's description says it is as in another tool's (which spells it out): only
+  /// the tool's own `description` of it, if any.
+  private static func shared(_ description: String?) -> JSONValue {
+    guard let description, !description.isEmpty else { return [:] }
+    return ["description": .string(description)]
   }
 
   /// `schema` with every `#/components/schemas/…` reference replaced by the schema it names.

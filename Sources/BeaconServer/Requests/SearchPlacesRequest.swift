@@ -34,6 +34,20 @@ public struct SearchPlacesRequest: RequestType, Encodable, Equatable {
   public var openNow: Bool?
   /// Search the demo places too once the user has imported places of their own (they are left out then).
   public var includeDemo: Bool?
+  /// Any of these diets (`vegan`, `vegetarian`, `gluten_free`, `halal`, `kosher`), said yes or only to.
+  public var diet: [String]?
+  /// Any of these OSM cuisine values.
+  public var cuisine: [String]?
+  /// `yes`, or `limited` (which also accepts `yes`).
+  public var wheelchair: String?
+  public var outdoorSeating: Bool?
+  public var takeaway: Bool?
+  /// Open at this local date-time (ISO 8601, no zone) in each place's own time zone.
+  public var openAt: String?
+  /// Stays open this many minutes (from `openAt`, else from now).
+  public var openFor: Int?
+  /// The user's own average rating at least this (1–5).
+  public var minRating: Double?
 
   public init(
     center: Coordinate? = nil,
@@ -47,7 +61,15 @@ public struct SearchPlacesRequest: RequestType, Encodable, Equatable {
     debounceMs: Int? = nil,
     nearMe: Bool? = nil,
     openNow: Bool? = nil,
-    includeDemo: Bool? = nil
+    includeDemo: Bool? = nil,
+    diet: [String]? = nil,
+    cuisine: [String]? = nil,
+    wheelchair: String? = nil,
+    outdoorSeating: Bool? = nil,
+    takeaway: Bool? = nil,
+    openAt: String? = nil,
+    openFor: Int? = nil,
+    minRating: Double? = nil
   ) {
     self.center = center
     self.category = category
@@ -61,7 +83,32 @@ public struct SearchPlacesRequest: RequestType, Encodable, Equatable {
     self.nearMe = nearMe
     self.openNow = openNow
     self.includeDemo = includeDemo
+    self.diet = diet
+    self.cuisine = cuisine
+    self.wheelchair = wheelchair
+    self.outdoorSeating = outdoorSeating
+    self.takeaway = takeaway
+    self.openAt = openAt
+    self.openFor = openFor
+    self.minRating = minRating
   }
+
+  /// The filters, checked.
+  ///
+  /// - Throws: ``BeaconError/invalidArgument(field:message:)`` naming the parameter and its valid values.
+  public func filters() throws(BeaconError) -> PlaceFilters {
+    try PlaceFilters.parse(
+      diet: diet,
+      cuisine: cuisine,
+      wheelchair: wheelchair,
+      outdoorSeating: outdoorSeating,
+      takeaway: takeaway,
+      openAt: openAt,
+      openFor: openFor,
+      minRating: minRating
+    )
+  }
+
 }
 
 /// Shows everything known about one place, with links and presentation hints.

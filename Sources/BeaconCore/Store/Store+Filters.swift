@@ -1,0 +1,106 @@
+import Foundation
+
+/// Places that passed a list's filters, and how many were left out only because their data says nothing.
+public struct FilteredPlaces: Sendable, Equatable {
+  public var places: [PlaceSummary]
+  /// Per filter, the places left out for lack of data (each such place counts under every filter its data says
+  /// nothing about); `nil` without filters.
+  public var excludedUnknown: [String: Int]?
+
+  /// Creates a result.
+  public init(places: [PlaceSummary], excludedUnknown: [String: Int]?) {
+    self.places = places
+    self.excludedUnknown = excludedUnknown
+  }
+}
+
+extension Store {
+  /// The fact columns a filtered query adds after ``placeColumns`` (indexes 12…17).
+  static let factColumns =
+    "place_fact.diet, place_fact.diet_known, place_fact.cuisine, place_fact.wheelchair, "
+    + "place_fact.outdoor_seating, place_fact.takeaway"
+
+  /// The join that brings each place's facts (one primary-key lookup per place the other conditions keep).
+  static let factJoin = " LEFT JOIN place_fact ON place_fact.place_rowid = place.rowid"
+
+  /// SQL conditions keeping the places `filters` may accept: those whose facts pass, and those whose data says
+  /// nothing (counted later, never shown). Opening times are read in Swift, after.
+  static func factConditions(_ filters: PlaceFilters) -> (sql: String, values: [any DatabaseValueConvertible]) {
+    var sql = ""
+    var values: [any DatabaseValueConvertible] = []
+    if !filters.diet.isEmpty {
+      let mask = filters.diet.reduce(0) { $0 | $1.bit }
+      sql += " AND ((coalesce(place_fact.diet, 0) & ?) <> 0 OR (coalesce(place_fact.diet_known, 0) & ?) = 0)"
+      values += [mask, mask]
+    }
+    if !filters.cuisine.isEmpty {
+      let each = Array(repeating: "instr(place_fact.cuisine, ?) > 0", count: filters.cuisine.count)
+      sql += " AND (place_fact.cuisine IS NULL OR " + each.joined(separator: " OR ") + ")"
+      values += filters.cuisine.sorted().map { ";\($0);" }
+    }
+    if let wheelchair = filters.wheelchair {
+      sql += " AND (place_fact.wheelchair IS NULL OR place_fact.wheelchair IN ('yes', ?))"
+      values.append(wheelchair.rawValue)
+    }
+    if let outdoor = filters.outdoorSeating {
+      sql += " AND (place_fact.outdoor_seating IS NULL OR place_fact.outdoor_seating = ?)"
+      values.append(outdoor ? 1 : 0)
+    }
+    if let takeaway = filters.takeaway {
+      sql += " AND (place_fact.takeaway IS NULL OR place_fact.takeaway = ?)"
+      values.append(takeaway ? 1 : 0)
+    }
+    if let minRating = filters.minRating {
+      sql += " AND coalesce((SELECT avg(stars) FROM rating WHERE rating.place_id = place.id) >= ?, 1)"
+      values.append(minRating)
+    }
+    return (sql, values)
+  }
+
+  /// A place from a row of ``placeColumns`` followed by ``factColumns``, its facts read from the columns.
+  static func placeWithFacts(from row: Row) -> Place? {
+    guard var place = place(from: row) else { return nil }
+    var facts = PlaceFacts()
+    let diet = row.int(12) ?? 0
+    let known = row.int(13) ?? 0
+    for candidate in Diet.allCases {
+      if known & candidate.bit != 0 { facts.knownDiets.insert(candidate) }
+      if diet & candidate.bit != 0 { facts.diet.append(candidate) }
+    }
+    facts.cuisine = PlaceFacts.cuisineList(row.string(14))
+    facts.wheelchair = row.string(15).flatMap(Wheelchair.init(rawValue:))
+    facts.outdoorSeating = row.int(16).map { $0 != 0 }
+    facts.takeaway = row.int(17).map { $0 != 0 }
+    place.facts = facts
+    return place
+  }
+
+  /// Summaries of the `places` that pass `filters` (opening times at `date` in each place's zone), with the count
+  /// of those left out for lack of data.
+  public func filteredSummaries(
+    of places: [Place],
+    filters: PlaceFilters,
+    center: Coordinate?,
+    at date: Date
+  ) throws(BeaconError) -> FilteredPlaces {
+    let summaries = try summaries(of: places, center: center, at: date)
+    guard !filters.isEmpty else { return FilteredPlaces(places: summaries, excludedUnknown: nil) }
+    var counts = Dictionary(uniqueKeysWithValues: filters.active.map { ($0.rawValue, 0) })
+    var kept: [PlaceSummary] = []
+    for (place, summary) in zip(places, summaries) {
+      let verdict = filters.verdict(
+        facts: place.resolvedFacts,
+        hours: place.openingHours,
+        zone: OpeningHours.timeZone(place.timeZone, default: defaultTimeZone),
+        rating: summary.rating,
+        now: date
+      )
+      switch verdict {
+      case .match: kept.append(summary)
+      case .fails: continue
+      case .unknown(let names): for name in names { counts[name.rawValue, default: 0] += 1 }
+      }
+    }
+    return FilteredPlaces(places: kept, excludedUnknown: counts)
+  }
+}

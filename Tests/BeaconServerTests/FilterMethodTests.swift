@@ -1,0 +1,68 @@
+import BeaconCore
+import JSONRPC
+import Testing
+
+@testable import BeaconServer
+
+/// Filter params of `places/search` and `favorites/list` over JSON-RPC: bad values are -32602 in the session's
+/// language, naming the parameter and its valid values.
+@Suite struct FilterMethodTests {
+  static func failure(_ method: String, _ params: JSONValue, language: Language) async throws -> ResponseError? {
+    let client = InProcessClient(options: .inMemory(flags: BeaconOptions(offline: true)))
+    _ = try await client.send(InitializeRequest(locale: language.rawValue))
+    guard case .failure(let error) = await client.call(method, params: params) else { return nil }
+    return error
+  }
+
+  @Test(arguments: [
+    (
+      Language.nb,
+      "'pasta' er ikke en gyldig verdi for 'diet'; gyldige verdier: vegan, vegetarian, gluten_free, halal, kosher"
+    ),
+    (
+      .nn,
+      "'pasta' er ikkje ein gyldig verdi for 'diet'; gyldige verdiar: vegan, vegetarian, gluten_free, halal, kosher"
+    ),
+    (.en, "'pasta' is not a valid value for 'diet'; valid values: vegan, vegetarian, gluten_free, halal, kosher"),
+  ])
+  func anUnknownDietNamesTheParameterAndTheValidValues(language: Language, expected: String) async throws {
+    for method in ["places/search", "favorites/list"] {
+      let error = try #require(try await Self.failure(method, ["diet": ["vegan", "pasta"]], language: language))
+      #expect(error.code == .invalidParams)
+      #expect(error.message == expected, "\(method)")
+      #expect(error.data?["field"] == "diet")
+    }
+  }
+
+  @Test func everyFilterIsChecked() async throws {
+    let cases: [(JSONValue, String, String)] = [
+      (["wheelchair": "no"], "wheelchair", "valid values: yes, limited"),
+      (["cuisine": ["Pizza!"]], "cuisine", "'Pizza!' is not a valid value for 'cuisine'"),
+      (["openAt": "2026-11-25T19:00+01:00"], "openAt", "such as 2026-11-25T19:00"),
+      (["openAt": "2026-02-30T19:00"], "openAt", "'2026-02-30T19:00' is not a valid time"),
+      (["openFor": 0], "openFor", "'openFor' must be 1 to 1440, not 0"),
+      (["minRating": 5.5], "minRating", "'minRating' must be 1 to 5, not 5.5"),
+    ]
+    for (params, field, text) in cases {
+      let error = try #require(try await Self.failure("places/search", params, language: .en), "\(params)")
+      #expect(error.code == .invalidParams)
+      #expect(error.data?["field"] == .string(field), "\(params)")
+      #expect(error.message.contains(text), "\(error.message)")
+    }
+  }
+
+  @Test func theFactsAndTheCountsComeBackOverTheWire() async throws {
+    let client = InProcessClient(options: .inMemory(flags: BeaconOptions(offline: true)))
+    _ = try await client.send(InitializeRequest(locale: "en"))
+    let result = try await client.call(
+      "places/search",
+      params: ["center": ["lat": 60.1713198, "lon": 24.9414566], "category": "cafe", "diet": ["vegan"], "limit": 100]
+    ).get()
+    let places = result["places"]?.arrayValue ?? []
+    #expect(places.count == 3)
+    #expect(places.allSatisfy { $0["diet"]?.arrayValue?.contains("vegan") == true })
+    #expect(result["excludedUnknown"] == ["diet": 82])
+    let plain = try await client.call("places/search", params: ["category": "cafe"]).get()
+    #expect(plain["excludedUnknown"] == nil, "no filters, no counts")
+  }
+}
