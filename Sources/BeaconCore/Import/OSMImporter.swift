@@ -33,9 +33,7 @@ public enum OSMImporter {
   /// The single OSM tags Beacon keeps for a place (everything its details and search use); see ``keeps(_:)``.
   static let keptTags: Set<String> = [
     "name", "amenity", "tourism", "cuisine", "opening_hours", "phone", "contact:phone", "email", "contact:email",
-    "website", "contact:website", "addr:street", "addr:housenumber", "addr:postcode", "addr:city", "stars",
-    "wheelchair", "outdoor_seating", "takeaway", "diet:vegetarian", "diet:vegan", "internet_access",
-    "diet:gluten_free", "diet:halal", "diet:kosher",
+    "website", "contact:website", "stars", "wheelchair", "outdoor_seating", "takeaway", "internet_access",
   ]
 
   /// The prefix of ids derived from content (``contentID(category:name:location:)``).
