@@ -21,11 +21,26 @@ private struct PipePair {
   let readEnd: Int32
   let writeEnd: Int32
 
-  init() {
+  /// A pipe whose descriptors are numbered from `lowest` up: far from the low numbers that other tests in this
+  /// process open and close all the time, so that a late `read`, `write` or `close` of a number another test no
+  /// longer owns cannot hit this pipe.
+  init(lowest: Int32 = 3) {
     var descriptors: [Int32] = [-1, -1]
     _ = pipe(&descriptors)
-    readEnd = descriptors[0]
-    writeEnd = descriptors[1]
+    guard lowest > 3 else {
+      readEnd = descriptors[0]
+      writeEnd = descriptors[1]
+      return
+    }
+    // Where no such number is free (a low descriptor limit), the pipe keeps its own.
+    func moved(_ descriptor: Int32) -> Int32 {
+      let high = fcntl(descriptor, F_DUPFD_CLOEXEC, lowest)
+      guard high >= 0 else { return descriptor }
+      close(descriptor)
+      return high
+    }
+    readEnd = moved(descriptors[0])
+    writeEnd = moved(descriptors[1])
   }
 }
 
@@ -45,6 +60,7 @@ private func readToEnd(_ descriptor: Int32) -> [UInt8] {
   var buffer = [UInt8](repeating: 0, count: 4096)
   while true {
     let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count < 0 && errno == EINTR { continue }
     if count <= 0 { return result }
     result.append(contentsOf: buffer[0..<count])
   }
@@ -125,10 +141,17 @@ private func converse(_ input: [UInt8]) async -> [UInt8] {
   }
 
   @Test func aClientThatDoesNotReadItsAnswersIsNoLongerReadInsteadOfQueueingWithoutBound() async throws {
-    let inbound = PipePair()
-    let outbound = PipePair()
+    // This test runs for seconds beside many others that open and close descriptors: high numbers keep it apart.
+    let inbound = PipePair(lowest: 700)
+    let outbound = PipePair(lowest: 700)
     let limit = 64 << 10
-    let connection = Connection(input: inbound.readEnd, output: outbound.writeEnd, maxQueuedOutputBytes: limit)
+    let logged = Locked<[String]>([])
+    let connection = Connection(
+      input: inbound.readEnd,
+      output: outbound.writeEnd,
+      maxQueuedOutputBytes: limit,
+      log: { line in logged.withLock { $0.append(line) } }
+    )
     let dispatcher = Dispatcher(send: { connection.writer.enqueue($0) })
     dispatcher.register(InitializeRequest.self) { _, _ in EmptyResult() }
     let handled = Locked(0)
@@ -192,7 +215,8 @@ private func converse(_ input: [UInt8]) async -> [UInt8] {
       guard case .message(let body) = event else { return nil }
       return try? JSONParser.parse(body)["id"]
     }
-    #expect(ids.count == requests + 1)
+    let received = output.withLock { $0?.count ?? 0 }
+    #expect(ids.count == requests + 1, "\(received) bytes read back; writer: \(logged.withLock { $0 })")
     #expect(Set(ids.compactMap(\.intValue)) == Set(0...requests))
     #expect(handled.withLock { $0 } == requests)
     close(inbound.readEnd)
