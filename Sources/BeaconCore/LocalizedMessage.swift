@@ -36,9 +36,8 @@ public enum LocalizedMessage: Sendable, Equatable {
   case storeOpenedReadOnly(path: String, reason: String)
   case missingAPIKey
   case invalidAPIKey
-  case rateLimited(Int)
-  case upstreamRejected(String)
-  case upstreamUnavailable
+  /// An upstream API's fault (texts in `UpstreamFault+Message.swift`, one per fault for every service).
+  case upstream(UpstreamService, UpstreamFault)
   case noResults
   case noneOpenNow
   case nearMeUnavailable
@@ -99,6 +98,8 @@ public enum LocalizedMessage: Sendable, Equatable {
     switch self {
     case .storeDirectoryMissing, .storeDamaged:
       storeTexts
+    case .upstream(let service, let fault):
+      fault.texts(of: service)
     case .fruit(let message):
       message.texts
     case .crypto(let message):
@@ -266,23 +267,6 @@ public enum LocalizedMessage: Sendable, Equatable {
         "Geoapify godtok ikke nøkkelen; sjekk GEOAPIFY_API_KEY",
         "Geoapify godtok ikkje nøkkelen; sjekk GEOAPIFY_API_KEY",
         "Geoapify did not accept the key; check GEOAPIFY_API_KEY"
-      )
-    case .rateLimited(let seconds):
-      (
-        "For mange søk mot Geoapify akkurat nå; prøv igjen om \(seconds) s",
-        "For mange søk mot Geoapify akkurat no; prøv igjen om \(seconds) s",
-        "Too many requests to Geoapify right now; try again in \(seconds) s"
-      )
-    case .upstreamRejected(let detail):
-      (
-        "Geoapify avviste søket: \(detail)", "Geoapify avviste søket: \(detail)",
-        "Geoapify rejected the request: \(detail)"
-      )
-    case .upstreamUnavailable:
-      (
-        "Får ikke kontakt med Geoapify; sjekk nettet eller prøv igjen senere",
-        "Får ikkje kontakt med Geoapify; sjekk nettet eller prøv igjen seinare",
-        "Cannot reach Geoapify; check the network or try again later"
       )
     case .noResults:
       ("Ingen treff", "Ingen treff", "No results")

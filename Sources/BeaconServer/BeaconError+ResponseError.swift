@@ -1,91 +1,83 @@
 import BeaconCore
 import JSONRPC
 
-extension BeaconError {
-  /// The error as it goes on the wire, with its message in `language`.
+extension BeaconError: ResponseErrorConvertible {
+  /// The error as it goes on the wire, with its message in `language`: the code and `data.kind` of its kind, and in
+  /// `data` what it is about (an id, a path, a field, an upstream API's words).
   func responseError(in language: Language) -> ResponseError {
-    let message = message(in: language)
+    ResponseError(code: code, message: message(in: language), kind: ErrorKind(rawValue: kind), details: details)
+  }
+
+  /// The wire code of the error's kind (``ApplicationErrorCode``).
+  private var code: ErrorCode {
     switch self {
-    case .placeNotFound(let id):
-      return ResponseError(
-        code: ApplicationErrorCode.notFound,
-        message: message,
-        data: ["kind": "notFound", "placeId": .string(id)]
-      )
+    case .notFound: ApplicationErrorCode.notFound
+    case .unsupportedPlace: ApplicationErrorCode.unsupportedPlace
+    case .invalidArgument: .invalidParams
+    case .storeUnavailable, .storeDirectoryMissing: ApplicationErrorCode.storeUnavailable
+    case .storeTooNew: ApplicationErrorCode.storeTooNew
+    case .storage: ApplicationErrorCode.storageFailure
+    case .missingAPIKey: ApplicationErrorCode.missingAPIKey
+    case .invalidAPIKey: ApplicationErrorCode.invalidAPIKey
+    case .upstream(_, .rateLimited): ApplicationErrorCode.rateLimited
+    case .upstream(_, .rejected): ApplicationErrorCode.upstreamRejected
+    case .upstream(_, .unavailable): ApplicationErrorCode.upstreamUnavailable
+    case .importFailed, .nothingImported: ApplicationErrorCode.importFailed
+    case .storeDamaged(_, let atOpen, _):
+      atOpen ? ApplicationErrorCode.storeUnavailable : ApplicationErrorCode.storageFailure
+    }
+  }
+
+  /// `data`'s members besides `kind`.
+  private var details: [String: JSONValue] {
+    switch self {
+    case .notFound(let entity):
+      return entity.ids
     case .unsupportedPlace(let id):
-      return ResponseError(
-        code: ApplicationErrorCode.unsupportedPlace,
-        message: message,
-        data: ["kind": "unsupportedPlace", "placeId": .string(id)]
-      )
+      return ["placeId": .string(id)]
     case .invalidArgument(let field, _):
-      return ResponseError(
-        code: .invalidParams,
-        message: message,
-        data: ["kind": "invalidParams", "field": .string(field)]
-      )
+      return ["field": .string(field)]
     case .storeUnavailable(let path, _):
-      return ResponseError(
-        code: ApplicationErrorCode.storeUnavailable,
-        message: message,
-        data: ["kind": "storeUnavailable", "path": .string(path)]
-      )
+      return ["path": .string(path)]
     case .storeTooNew(let path, let version, let supported):
-      return ResponseError(
-        code: ApplicationErrorCode.storeTooNew,
-        message: message,
-        data: ["kind": "storeTooNew", "path": .string(path), "version": .int(version), "supported": .int(supported)]
-      )
+      return ["path": .string(path), "version": .int(version), "supported": .int(supported)]
     case .storage(let error):
       // `reason: "readOnly"` tells a client that retrying will not help until the store can be written.
-      return ResponseError(
-        code: ApplicationErrorCode.storageFailure,
-        message: message,
-        data: error.isReadOnly ? ["kind": "storageFailure", "reason": "readOnly"] : ["kind": "storageFailure"]
-      )
-    case .missingAPIKey:
-      return ResponseError(code: ApplicationErrorCode.missingAPIKey, message: message, data: ["kind": "missingApiKey"])
-    case .invalidAPIKey:
-      return ResponseError(code: ApplicationErrorCode.invalidAPIKey, message: message, data: ["kind": "invalidApiKey"])
-    case .rateLimited(let seconds):
-      return .rateLimited(retryAfterSeconds: seconds, message: message)
-    case .upstreamRejected(let detail):
-      return .upstreamRejected(detail, message: message)
-    case .upstreamUnavailable(let reason):
-      return .upstreamUnavailable(reason: reason, message: message)
+      return error.isReadOnly ? ["reason": "readOnly"] : [:]
+    case .missingAPIKey, .invalidAPIKey:
+      return [:]
+    // Every upstream API's faults carry the same members, whichever service failed.
+    case .upstream(_, .rateLimited(let seconds)):
+      return ["retryAfterSeconds": .int(seconds)]
+    case .upstream(_, .rejected(let detail)):
+      return ["upstreamMessage": .string(detail)]
+    case .upstream(_, .unavailable(let reason)):
+      return ["reason": .string(reason)]
     case .importFailed(let file, let position, let reason):
-      var data: [String: JSONValue] = [
-        "kind": "importFailed", "file": .string(file), "reason": .string(reason.wireText),
-      ]
-      if let position { data["position"] = .string(position.wireText) }
-      return ResponseError(code: ApplicationErrorCode.importFailed, message: message, data: .object(data))
+      var details: [String: JSONValue] = ["file": .string(file), "reason": .string(reason.wireText)]
+      if let position { details["position"] = .string(position.wireText) }
+      return details
     case .nothingImported(let file, let skipped):
-      let data: JSONValue = [
-        "kind": "nothingImported", "file": .string(file), "skipped": .object(skipped.mapValues { .int($0) }),
-      ]
-      return ResponseError(code: ApplicationErrorCode.importFailed, message: message, data: data)
-    case .fruits(let error):
-      return error.responseError(message: message)
-    case .crypto(let error):
-      return error.responseError(message: message)
-    case .people(let error):
-      return error.responseError(message: message)
+      return ["file": .string(file), "skipped": .object(skipped.mapValues { .int($0) })]
     case .storeDirectoryMissing(let path, let directory):
-      return ResponseError(
-        code: ApplicationErrorCode.storeUnavailable,
-        message: message,
-        data: [
-          "kind": "storeUnavailable", "reason": "directoryMissing", "path": .string(path),
-          "directory": .string(directory),
-        ]
-      )
-    case .storeDamaged(let path, let atOpen, _):
+      return ["reason": "directoryMissing", "path": .string(path), "directory": .string(directory)]
+    case .storeDamaged(let path, _, _):
       // `reason: "damaged"`: retrying will not help; `beacon store check` and `beacon store recover` will.
-      return ResponseError(
-        code: atOpen ? ApplicationErrorCode.storeUnavailable : ApplicationErrorCode.storageFailure,
-        message: message,
-        data: ["kind": .string(kind), "reason": "damaged", "path": .string(path)]
-      )
+      return ["reason": "damaged", "path": .string(path)]
+    }
+  }
+}
+
+extension UnknownEntity {
+  /// What names the entity in `data` of a `notFound` error: `placeId`, `fruitId`, `groupKind` and `groupName`,
+  /// `coinId` or `userId`.
+  var ids: [String: JSONValue] {
+    switch self {
+    case .place(let id): ["placeId": .string(id)]
+    case .fruit(let id): ["fruitId": .int(id)]
+    case .fruitGroup(let kind, let name): ["groupKind": .string(kind.rawValue), "groupName": .string(name)]
+    case .coin(let id): ["coinId": .string(id)]
+    case .user(let id): ["userId": .string(id)]
     }
   }
 }

@@ -110,7 +110,8 @@ extension BeaconServer {
       throw ResponseError(
         code: .requestCancelled,
         message: LocalizedMessage.superseded.text(in: language),
-        data: ["kind": "requestCancelled", "reason": "superseded"]
+        kind: .requestCancelled,
+        details: ["reason": "superseded"]
       )
     }
   }

@@ -121,12 +121,7 @@ public final class BeaconServer: Sendable {
     do {
       configuration = try BeaconConfiguration.resolve([options.flags, layer, options.environment])
     } catch {
-      let language = session.withLock { $0.language }
-      throw ResponseError(
-        code: .invalidParams,
-        message: error.message(in: language),
-        data: ["kind": "invalidParams", "field": .string(Self.field(of: error))]
-      )
+      throw error.responseError(in: session.withLock { $0.language })
     }
     let storePath =
       configuration.storePath ?? StoreLocation.defaultPath(environment: ProcessInfo.processInfo.environment)
@@ -360,19 +355,19 @@ public final class BeaconServer: Sendable {
   /// other kinds are returned unchanged (domain errors are localized where they are made).
   static func localized(_ error: ResponseError, in language: Language) -> ResponseError {
     let message: LocalizedMessage?
-    switch error.kind {
-    case "parseError": message = parseErrorMessage(error.data)
-    case "framingError": message = framingErrorMessage(error.data)
-    case "invalidRequest": message = .invalidRequest
-    case "emptyBatch": message = .emptyBatch
-    case "methodNotFound": message = .methodNotFound(error.data?["method"]?.stringValue ?? "")
-    case "invalidParams": message = invalidParamsMessage(error.data)
-    case "internalError": message = .internalError
-    case "serverNotInitialized": message = .serverNotInitialized
-    case "alreadyInitialized": message = .alreadyInitialized
-    case "shuttingDown": message = .shuttingDown
-    case "requestCancelled": message = .requestCancelled
-    case "serverOverloaded": message = .serverOverloaded(error.data?["limit"]?.intValue ?? 0)
+    switch error.errorKind {
+    case .parseError?: message = parseErrorMessage(error.data)
+    case .framingError?: message = framingErrorMessage(error.data)
+    case .invalidRequest?: message = .invalidRequest
+    case .emptyBatch?: message = .emptyBatch
+    case .methodNotFound?: message = .methodNotFound(error.data?["method"]?.stringValue ?? "")
+    case .invalidParams?: message = invalidParamsMessage(error.data)
+    case .internalError?: message = .internalError
+    case .serverNotInitialized?: message = .serverNotInitialized
+    case .alreadyInitialized?: message = .alreadyInitialized
+    case .shuttingDown?: message = .shuttingDown
+    case .requestCancelled?: message = .requestCancelled
+    case .serverOverloaded?: message = .serverOverloaded(error.data?["limit"]?.intValue ?? 0)
     default: message = nil
     }
     guard let message else { return error }

@@ -14,15 +14,13 @@ extension Dispatcher {
     }
   }
 
-  /// The wire form of what a handler threw: its own `ResponseError` (or conversion) as is, anything else
+  /// The wire form of what a handler threw: its own `ResponseError` as is, anything else
   /// as a protocol error the dispatcher makes (and presents).
   func responseError(for error: any Error, method: String) -> ResponseError {
     switch error {
     case let error as ResponseError:
       // A protocol error a handler threw as made here (`internalError`, …) is said in the user's language too.
       return error.hasFactoryMessage ? presented(error) : error
-    case let error as any ResponseErrorConvertible:
-      return error.responseError
     case is CancellationError:
       return presented(.requestCancelled)
     case let error as DecodingError:

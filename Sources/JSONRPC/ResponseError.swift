@@ -14,8 +14,18 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
     self.data = data
   }
 
+  /// Creates an error whose `data` is `details` with `data.kind`.
+  public init(code: ErrorCode, message: String, kind: ErrorKind, details: [String: JSONValue] = [:]) {
+    var data = details
+    data["kind"] = .string(kind.rawValue)
+    self.init(code: code, message: message, data: .object(data))
+  }
+
   /// The `data.kind` name, if the error has one.
   public var kind: String? { data?["kind"]?.stringValue }
+
+  /// ``kind`` as an ``ErrorKind``, to tell the kinds apart by their constants.
+  public var errorKind: ErrorKind? { kind.map(ErrorKind.init(rawValue:)) }
 
   /// The longest `message` sent, in characters.
   public static let maxMessageLength = 1_000
@@ -38,18 +48,18 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
   /// the user's language (a handler that throws ``internalError`` has not localized it; one that builds its own
   /// message has).
   var hasFactoryMessage: Bool {
-    switch kind {
-    case "parseError": message == "Parse error"
-    case "framingError": message == "Framing error"
-    case "invalidRequest", "emptyBatch": message == "Invalid request"
-    case "methodNotFound": message.hasPrefix("Method not found: ")
-    case "invalidParams": message == "Invalid params" || message.hasPrefix("Invalid params: ")
-    case "internalError": message == "Internal error"
-    case "serverNotInitialized": message == "Server not initialized"
-    case "alreadyInitialized": message == "Server already initialized"
-    case "shuttingDown": message == "Server is shutting down"
-    case "serverOverloaded": message == "Server overloaded"
-    case "requestCancelled": message == "Request cancelled"
+    switch errorKind {
+    case .parseError?: message == "Parse error"
+    case .framingError?: message == "Framing error"
+    case .invalidRequest?, .emptyBatch?: message == "Invalid request"
+    case .methodNotFound?: message.hasPrefix("Method not found: ")
+    case .invalidParams?: message == "Invalid params" || message.hasPrefix("Invalid params: ")
+    case .internalError?: message == "Internal error"
+    case .serverNotInitialized?: message == "Server not initialized"
+    case .alreadyInitialized?: message == "Server already initialized"
+    case .shuttingDown?: message == "Server is shutting down"
+    case .serverOverloaded?: message == "Server overloaded"
+    case .requestCancelled?: message == "Request cancelled"
     default: false
     }
   }
@@ -65,18 +75,17 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
 
   /// The message body was not valid JSON.
   public static func parseError(_ detail: String) -> ResponseError {
-    ResponseError(code: .parseError, message: "Parse error", data: ["kind": "parseError", "detail": .string(detail)])
+    ResponseError(code: .parseError, message: "Parse error", kind: .parseError, details: ["detail": .string(detail)])
   }
 
   /// The message body was not valid JSON: `data.reason` names the fault, `data.offset` the byte (and
   /// `data.limit` the depth limit), so a presenter can say it in the user's language.
   public static func parseError(_ error: JSONParseError) -> ResponseError {
-    var data: [String: JSONValue] = [
-      "kind": "parseError", "detail": .string(error.description), "reason": .string(error.kind.name),
-      "offset": .int(error.offset),
+    var details: [String: JSONValue] = [
+      "detail": .string(error.description), "reason": .string(error.kind.name), "offset": .int(error.offset),
     ]
-    if case .nestedTooDeep(let limit) = error.kind { data["limit"] = .int(limit) }
-    return ResponseError(code: .parseError, message: "Parse error", data: .object(data))
+    if case .nestedTooDeep(let limit) = error.kind { details["limit"] = .int(limit) }
+    return ResponseError(code: .parseError, message: "Parse error", kind: .parseError, details: details)
   }
 
   /// The byte stream could not be framed.
@@ -84,11 +93,8 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
     ResponseError(
       code: .parseError,
       message: "Framing error",
-      data: .object(
-        error.details.merging([
-          "kind": "framingError", "reason": .string(error.reason), "detail": .string(error.description),
-        ]) { $1 }
-      )
+      kind: .framingError,
+      details: error.details.merging(["reason": .string(error.reason), "detail": .string(error.description)]) { $1 }
     )
   }
 
@@ -97,7 +103,8 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
     ResponseError(
       code: .invalidRequest,
       message: "Invalid request",
-      data: ["kind": "invalidRequest", "detail": .string(detail)]
+      kind: .invalidRequest,
+      details: ["detail": .string(detail)]
     )
   }
 
@@ -105,7 +112,8 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
   public static let emptyBatch = ResponseError(
     code: .invalidRequest,
     message: "Invalid request",
-    data: ["kind": "emptyBatch", "detail": "A batch must contain at least one message"]
+    kind: .emptyBatch,
+    details: ["detail": "A batch must contain at least one message"]
   )
 
   /// No handler for `method`.
@@ -113,23 +121,24 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
     ResponseError(
       code: .methodNotFound,
       message: "Method not found: '\(method)'",
-      data: ["kind": "methodNotFound", "method": .string(method)]
+      kind: .methodNotFound,
+      details: ["method": .string(method)]
     )
   }
 
   /// The params did not fit the method; `field` is the dotted path of the offending field, if known.
   public static func invalidParams(field: String?, detail: String) -> ResponseError {
-    var data: [String: JSONValue] = ["kind": "invalidParams", "detail": .string(detail)]
-    if let field { data["field"] = .string(field) }
+    var details: [String: JSONValue] = ["detail": .string(detail)]
+    if let field { details["field"] = .string(field) }
     let message = field.map { "Invalid params: '\($0)'" } ?? "Invalid params"
-    return ResponseError(code: .invalidParams, message: message, data: .object(data))
+    return ResponseError(code: .invalidParams, message: message, kind: .invalidParams, details: details)
   }
 
   /// Something went wrong inside the server; details stay in the server's log.
   public static let internalError = ResponseError(
     code: .internalError,
     message: "Internal error",
-    data: ["kind": "internalError"]
+    kind: .internalError
   )
 
   /// A request arrived before `initialize`; LSP's code is `-32002`, MCP's `-32600`.
@@ -137,7 +146,8 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
     ResponseError(
       code: code,
       message: "Server not initialized",
-      data: ["kind": "serverNotInitialized", "method": .string(method)]
+      kind: .serverNotInitialized,
+      details: ["method": .string(method)]
     )
   }
 
@@ -145,7 +155,7 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
   public static let alreadyInitialized = ResponseError(
     code: .invalidRequest,
     message: "Server already initialized",
-    data: ["kind": "alreadyInitialized"]
+    kind: .alreadyInitialized
   )
 
   /// A request after `shutdown`.
@@ -153,7 +163,8 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
     ResponseError(
       code: .invalidRequest,
       message: "Server is shutting down",
-      data: ["kind": "shuttingDown", "method": .string(method)]
+      kind: .shuttingDown,
+      details: ["method": .string(method)]
     )
   }
 
@@ -162,7 +173,8 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
     ResponseError(
       code: .serverOverloaded,
       message: "Server overloaded",
-      data: ["kind": "serverOverloaded", "limit": .int(limit)]
+      kind: .serverOverloaded,
+      details: ["limit": .int(limit)]
     )
   }
 
@@ -170,12 +182,6 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
   public static let requestCancelled = ResponseError(
     code: .requestCancelled,
     message: "Request cancelled",
-    data: ["kind": "requestCancelled"]
+    kind: .requestCancelled
   )
-}
-
-/// A type that knows its own wire form: Core errors conform in the server module.
-public protocol ResponseErrorConvertible: Error {
-  /// The error as it goes on the wire.
-  var responseError: ResponseError { get }
 }

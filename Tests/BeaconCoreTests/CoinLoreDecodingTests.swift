@@ -51,7 +51,7 @@ import Testing
   @Test(arguments: ["", "  \n", "[]", "null", "[{}]", "{}", #"{"data": []}"#])
   func globalWithoutDataIsUnavailable(body: String) {
     let error = failure { () throws(BeaconError) in try CoinLoreDecoding.global(from: Self.bytes(body)) }
-    guard case .crypto(.unavailable)? = error else {
+    guard case .upstream(.coinlore, .unavailable)? = error else {
       Issue.record("'\(body)': expected unavailable, got \(String(describing: error))")
       return
     }

@@ -93,11 +93,11 @@ import Testing
     #expect(bitcoin.details.priceFormatted == "$99,584.59")
     #expect(bitcoin.details.marketCapFormatted == "$1,967,874,549,929.50")
     let error = await failure { () async throws(BeaconError) in try await service.ticker(id: "999") }
-    #expect(error == .crypto(.coinNotFound("999")))
+    #expect(error == .notFound(.coin("999")))
     #expect(error?.message(in: .nb) == "CoinLore kjenner ingen kryptovaluta med id '999'")
     server.handler = { _ in .text("") }
     let empty = await failure { () async throws(BeaconError) in try await service.ticker(id: "1234") }
-    #expect(empty == .crypto(.coinNotFound("1234")), "an empty body is no data")
+    #expect(empty == .notFound(.coin("1234")), "an empty body is no data")
   }
 
   @Test(arguments: ["", "abc", "90,80", "-1", "1234567890123"])
@@ -195,7 +195,7 @@ import Testing
   @Test func statsNameTheFirstUnknownCoin() async throws {
     let (service, _) = try makeService()
     let error = await failure { () async throws(BeaconError) in try await service.stats(ids: ["90", "7", "8"]) }
-    #expect(error == .crypto(.coinNotFound("7")))
+    #expect(error == .notFound(.coin("7")))
   }
 
   // MARK: - Stale fallback
@@ -222,7 +222,7 @@ import Testing
     #expect(stats.stale)
     #expect(stats.presentation?.textColor == "#8B0000")
     let unknown = await failure { () async throws(BeaconError) in try await service.ticker(id: "424242") }
-    #expect(unknown == .crypto(.unavailable(reason: "HTTP 503")), "nothing stored: the fault itself")
+    #expect(unknown == .upstream(.coinlore, .unavailable(reason: "HTTP 503")), "nothing stored: the fault itself")
   }
 
   @Test func anUnusableAnswerNeverReplacesAGoodCopy() async throws {
@@ -241,7 +241,7 @@ import Testing
   @Test func offlineAnswersFromTheStoreOnlyAndSaysHowToFillIt() async throws {
     let (empty, _) = try makeService(offline: true)
     let error = await failure { () async throws(BeaconError) in try await empty.global() }
-    #expect(error == .crypto(.unavailable(reason: "offline")))
+    #expect(error == .upstream(.coinlore, .unavailable(reason: "offline")))
     #expect(error?.message(in: .nb).contains("--offline") == true)
     let (online, store) = try makeService()
     _ = try await online.tickers()
@@ -260,7 +260,7 @@ import Testing
     server.handler = { _ in .json(#"{"error": "boom"}"#, status: status) }
     let (service, _) = try makeService()
     let error = await failure { () async throws(BeaconError) in try await service.global() }
-    #expect(error == .crypto(.unavailable(reason: "HTTP \(status)")))
+    #expect(error == .upstream(.coinlore, .unavailable(reason: "HTTP \(status)")))
     #expect(error?.kind == "upstreamUnavailable")
     #expect(error?.message(in: .nb) == "Får ikke hentet kryptodata fra CoinLore; sjekk nettet eller prøv igjen senere")
   }
@@ -269,10 +269,10 @@ import Testing
     server.handler = { _ in .json(#"{"error": "slow down"}"#, status: 429, headers: ["Retry-After": "7"]) }
     let (service, _) = try makeService()
     let first = await failure { () async throws(BeaconError) in try await service.global() }
-    #expect(first == .crypto(.rateLimited(retryAfterSeconds: 7)))
+    #expect(first == .upstream(.coinlore, .rateLimited(retryAfterSeconds: 7)))
     #expect(first?.kind == "rateLimited")
     let second = await failure { () async throws(BeaconError) in try await service.tickers() }
-    guard case .crypto(.rateLimited(let seconds))? = second else {
+    guard case .upstream(.coinlore, .rateLimited(let seconds))? = second else {
       Issue.record("expected rateLimited, got \(String(describing: second))")
       return
     }
@@ -285,7 +285,7 @@ import Testing
     _ = try await service.global()
     server.handler = { _ in .json(#"{"error": "Bad request"}"#, status: 400) }
     let error = await failure { () async throws(BeaconError) in try await service.global(refresh: true) }
-    #expect(error == .crypto(.rejected(message: "Bad request")))
+    #expect(error == .upstream(.coinlore, .rejected(message: "Bad request")))
     #expect(error?.kind == "upstreamRejected")
   }
 

@@ -187,7 +187,7 @@ import Testing
 
   @Test func anUnknownFruitIsNotFound() async throws {
     let error = await failure { () async throws(BeaconError) in try await service.logFruit(id: 999) }
-    #expect(error == .fruits(.fruitNotFound(999)))
+    #expect(error == .notFound(.fruit(999)))
   }
 
   @Test func theEntryKeepsTheNutritionItWasLoggedWith() async throws {

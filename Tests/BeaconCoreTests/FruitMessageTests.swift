@@ -5,8 +5,8 @@ import Testing
 /// Every fruit sentence exists in Bokmål, Nynorsk and English, and reaches people through `LocalizedMessage`.
 @Suite struct FruitMessageTests {
   static let samples: [FruitMessage] = [
-    .fruitNotFound(7), .groupNotFound(kind: .genus, name: "Citrus"), .rateLimited(3), .rejected("x"), .unavailable,
-    .offlineWithoutCatalogue, .highSugar, .eatenInTheFuture, .invalidDateTime("x"), .invalidDate("x"),
+    .fruitNotFound(7), .groupNotFound(kind: .genus, name: "Citrus"), .offlineWithoutCatalogue, .highSugar,
+    .eatenInTheFuture, .invalidDateTime("x"), .invalidDate("x"),
     .invalidDateRange(from: "2026-03-02", to: "2026-03-01"), .emptyGroupName, .invalidTimeZone("Mars/Base"),
     .invalidBaseURL("x"),
   ]
@@ -21,15 +21,15 @@ import Testing
   }
 
   @Test func errorsSpeakThroughBeaconError() {
-    let error = BeaconError.fruits(.groupNotFound(kind: .order, name: "Rosales"))
+    let error = BeaconError.notFound(.fruitGroup(kind: .order, name: "Rosales"))
     #expect(error.kind == "notFound")
     #expect(error.message(in: .nb) == "Fruityvice kjenner ingen orden 'Rosales'")
     #expect(error.message(in: .nn) == "Fruityvice kjenner ingen orden 'Rosales'")
     #expect(error.message(in: .en) == "Fruityvice knows no order 'Rosales'")
-    #expect(BeaconError.fruits(.unavailable(reason: "HTTP 500")).allowsStaleFallback)
-    #expect(BeaconError.fruits(.rateLimited(retryAfterSeconds: 1)).allowsStaleFallback)
-    #expect(!BeaconError.fruits(.rejected(message: "no")).allowsStaleFallback)
-    #expect(!BeaconError.fruits(.fruitNotFound(1)).allowsStaleFallback)
+    #expect(BeaconError.upstream(.fruityvice, .unavailable(reason: "HTTP 500")).allowsStaleFallback)
+    #expect(BeaconError.upstream(.fruityvice, .rateLimited(retryAfterSeconds: 1)).allowsStaleFallback)
+    #expect(!BeaconError.upstream(.fruityvice, .rejected(message: "no")).allowsStaleFallback)
+    #expect(!BeaconError.notFound(.fruit(1)).allowsStaleFallback)
   }
 
   @Test func anInvalidFruityviceURLIsAConfigurationError() {

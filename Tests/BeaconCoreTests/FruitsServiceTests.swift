@@ -128,7 +128,7 @@ import Testing
   @Test func offlineWithoutAStoredCatalogueSaysHowToGetOne() async throws {
     let (service, _) = try makeService(offline: true)
     let error = await failure { () async throws(BeaconError) in try await service.list() }
-    #expect(error == .fruits(.unavailable(reason: "offline")))
+    #expect(error == .upstream(.fruityvice, .unavailable(reason: "offline")))
     #expect(error?.message(in: .nb).contains("--offline") == true)
     #expect(server.requests.isEmpty)
   }
@@ -145,7 +145,7 @@ import Testing
     let unknown = await failure { () async throws(BeaconError) in
       try await offline.fruits(in: .family, named: "Nope")
     }
-    #expect(unknown == .fruits(.groupNotFound(kind: .family, name: "Nope")))
+    #expect(unknown == .notFound(.fruitGroup(kind: .family, name: "Nope")))
     #expect(catalogueRequests == 1)
     #expect(server.requests.count == 1)
   }
@@ -181,7 +181,7 @@ import Testing
     let (service, _) = try makeService()
     _ = try await service.list()
     let error = await failure { () async throws(BeaconError) in try await service.fruit(id: 999) }
-    #expect(error == .fruits(.fruitNotFound(999)))
+    #expect(error == .notFound(.fruit(999)))
     #expect(catalogueRequests == 2)
   }
 
@@ -247,7 +247,7 @@ import Testing
     let error = await failure { () async throws(BeaconError) in
       try await service.fruits(in: .family, named: "Nope")
     }
-    #expect(error == .fruits(.groupNotFound(kind: .family, name: "Nope")))
+    #expect(error == .notFound(.fruitGroup(kind: .family, name: "Nope")))
     #expect(error?.kind == "notFound")
     _ = await failure { () async throws(BeaconError) in try await service.fruits(in: .family, named: "Nope") }
     #expect(server.requests.count == 2)
@@ -267,7 +267,7 @@ import Testing
     server.handler = { _ in .json(#"{"error": "boom"}"#, status: status) }
     let (service, _) = try makeService()
     let error = await failure { () async throws(BeaconError) in try await service.list() }
-    #expect(error == .fruits(.unavailable(reason: "HTTP \(status)")))
+    #expect(error == .upstream(.fruityvice, .unavailable(reason: "HTTP \(status)")))
     #expect(error?.kind == "upstreamUnavailable")
     #expect(error?.message(in: .nb) == "Får ikke kontakt med Fruityvice; sjekk nettet eller prøv igjen senere")
   }
@@ -276,12 +276,12 @@ import Testing
     server.handler = { _ in .json(#"{"error": "slow down"}"#, status: 429, headers: ["Retry-After": "9"]) }
     let (service, _) = try makeService()
     let first = await failure { () async throws(BeaconError) in try await service.list() }
-    #expect(first == .fruits(.rateLimited(retryAfterSeconds: 9)))
+    #expect(first == .upstream(.fruityvice, .rateLimited(retryAfterSeconds: 9)))
     #expect(first?.kind == "rateLimited")
     let second = await failure { () async throws(BeaconError) in
       try await service.fruits(in: .family, named: "Rosaceae")
     }
-    guard case .fruits(.rateLimited(let seconds))? = second else {
+    guard case .upstream(.fruityvice, .rateLimited(let seconds))? = second else {
       Issue.record("expected rateLimited, got \(String(describing: second))")
       return
     }
@@ -293,7 +293,7 @@ import Testing
     server.handler = { _ in .json(#"{"error": "Bad nutrition range"}"#, status: 400) }
     let (service, _) = try makeService()
     let error = await failure { () async throws(BeaconError) in try await service.list() }
-    #expect(error == .fruits(.rejected(message: "Bad nutrition range")))
+    #expect(error == .upstream(.fruityvice, .rejected(message: "Bad nutrition range")))
     #expect(error?.kind == "upstreamRejected")
   }
 
@@ -330,8 +330,14 @@ import Testing
   @Test func identicalConcurrentRequestsReachTheServerOnce() async throws {
     server.handler = { _ in .json(FruityviceFixtures.all, delay: 0.3) }
     let client = FruityviceClient(baseURL: server.baseURL, transport: URLSessionTransport())
-    async let first = client.get(path: "/api/fruit/all", notFound: .unavailable(reason: "HTTP 404"))
-    async let second = client.get(path: "/api/fruit/all", notFound: .unavailable(reason: "HTTP 404"))
+    async let first = client.get(
+      path: "/api/fruit/all",
+      notFound: .upstream(.fruityvice, .unavailable(reason: "HTTP 404"))
+    )
+    async let second = client.get(
+      path: "/api/fruit/all",
+      notFound: .upstream(.fruityvice, .unavailable(reason: "HTTP 404"))
+    )
     let (a, b) = try await (first, second)
     #expect(a == b)
     #expect(server.requests.count == 1)

@@ -27,11 +27,11 @@ extension GeoapifyClientTests {
     let first = await failure { () async throws(BeaconError) in
       try await client.get(path: "/v2/places", query: [("limit", "1")])
     }
-    #expect(first == .rateLimited(retryAfterSeconds: 7))
+    #expect(first == .upstream(.geoapify, .rateLimited(retryAfterSeconds: 7)))
     let second = await failure { () async throws(BeaconError) in
       try await client.get(path: "/v2/places", query: [("limit", "2")])
     }
-    guard case .rateLimited(let seconds) = second else {
+    guard case .upstream(.geoapify, .rateLimited(let seconds)) = second else {
       Issue.record("expected rateLimited, got \(String(describing: second))")
       return
     }
@@ -45,7 +45,7 @@ extension GeoapifyClientTests {
     let error = await failure { () async throws(BeaconError) in
       try await client.get(path: "/v2/places", query: [])
     }
-    #expect(error == .rateLimited(retryAfterSeconds: 2))
+    #expect(error == .upstream(.geoapify, .rateLimited(retryAfterSeconds: 2)))
     #expect(GeoapifyClient.defaultBackoffSeconds == 2)
   }
 
@@ -55,7 +55,7 @@ extension GeoapifyClientTests {
     let error = await failure { () async throws(BeaconError) in
       try await client.get(path: "/v2/places", query: [("limit", "501")])
     }
-    #expect(error == .upstreamRejected(message: "\"limit\" must be less than or equal to 500"))
+    #expect(error == .upstream(.geoapify, .rejected(message: "\"limit\" must be less than or equal to 500")))
   }
 
   @Test(arguments: [500, 502, 503, 504])
@@ -65,7 +65,7 @@ extension GeoapifyClientTests {
     let error = await failure { () async throws(BeaconError) in
       try await client.get(path: "/v2/places", query: [])
     }
-    #expect(error == .upstreamUnavailable(reason: "HTTP \(status)"))
+    #expect(error == .upstream(.geoapify, .unavailable(reason: "HTTP \(status)")))
   }
 
   @Test(arguments: [

@@ -40,7 +40,7 @@ import Testing
     _ = try await store.addFavorite(placeId: id)
     #expect(try await store.place(id: id)?.name == Self.names[0])
     #expect(try await store.ratings(placeId: id).ratings.first?.comment == Self.names[0])
-    await #expect(throws: BeaconError.placeNotFound("x'); DROP TABLE rating;--")) {
+    await #expect(throws: BeaconError.notFound(.place("x'); DROP TABLE rating;--"))) {
       try await store.addRating(placeId: "x'); DROP TABLE rating;--", stars: 1, comment: nil)
     }
     #expect(try await store.ratings(placeId: id).ratings.count == 1)

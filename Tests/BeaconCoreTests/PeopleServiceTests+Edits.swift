@@ -95,7 +95,7 @@ extension PeopleServiceTests {
     let error = await failure { () async throws(BeaconError) in
       try await service.update(id: "nobody", with: UserUpdate(city: "Oslo"))
     }
-    #expect(error == .people(.userNotFound("nobody")))
+    #expect(error == .notFound(.user("nobody")))
     #expect(error?.kind == "notFound")
     let unchanged = try await service.update(id: Self.id(3), with: UserUpdate())
     #expect(unchanged.edited == false)
@@ -117,7 +117,7 @@ extension PeopleServiceTests {
     #expect(refetched.users.count == 98)
     #expect(!refetched.users.contains { [Self.id(4), Self.id(11)].contains($0.id) })
     let error = await failure { () async throws(BeaconError) in try await service.user(id: Self.id(4)) }
-    #expect(error == .people(.userNotFound(Self.id(4))))
+    #expect(error == .notFound(.user(Self.id(4))))
     #expect(try await store.storedUser(id: Self.id(4)) == nil, "the edits went with the user")
 
     // Not after a change of seed and back either.

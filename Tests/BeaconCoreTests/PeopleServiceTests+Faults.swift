@@ -13,7 +13,7 @@ extension PeopleServiceTests {
     server.handler = { _ in .json(RandomUserFixtures.troubleBody, status: status) }
     let (service, _) = try makeService()
     let error = await failure { () async throws(BeaconError) in try await service.list() }
-    #expect(error == .people(.unavailable(reason: "HTTP \(status)")))
+    #expect(error == .upstream(.randomUser, .unavailable(reason: "HTTP \(status)")))
     #expect(error?.message(in: .nb) == "Får ikke kontakt med randomuser.me; sjekk nettet eller prøv igjen senere")
   }
 
@@ -21,7 +21,7 @@ extension PeopleServiceTests {
     server.handler = { _ in .json(RandomUserFixtures.troubleBody) }
     let (service, _) = try makeService()
     let error = await failure { () async throws(BeaconError) in try await service.list() }
-    guard case .people(.unavailable(let reason))? = error else {
+    guard case .upstream(.randomUser, .unavailable(let reason))? = error else {
       Issue.record("unexpected \(String(describing: error))")
       return
     }
@@ -32,10 +32,10 @@ extension PeopleServiceTests {
     server.handler = { _ in .json(RandomUserFixtures.rateLimitBody, status: 429, headers: ["Retry-After": "7"]) }
     let (service, _) = try makeService()
     let first = await failure { () async throws(BeaconError) in try await service.list() }
-    #expect(first == .people(.rateLimited(retryAfterSeconds: 7)))
+    #expect(first == .upstream(.randomUser, .rateLimited(retryAfterSeconds: 7)))
     #expect(first?.kind == "rateLimited")
     let second = await failure { () async throws(BeaconError) in try await service.setSeed("android") }
-    guard case .people(.rateLimited(let seconds))? = second else {
+    guard case .upstream(.randomUser, .rateLimited(let seconds))? = second else {
       Issue.record("expected rateLimited, got \(String(describing: second))")
       return
     }
@@ -58,7 +58,7 @@ extension PeopleServiceTests {
     _ = try await service.list()
     server.handler = { _ in .json(#"{"error": "Bad seed"}"#, status: 400) }
     let error = await failure { () async throws(BeaconError) in try await service.list(refresh: true) }
-    #expect(error == .people(.rejected(message: "Bad seed")))
+    #expect(error == .upstream(.randomUser, .rejected(message: "Bad seed")))
     #expect(error?.kind == "upstreamRejected")
   }
 
@@ -66,7 +66,7 @@ extension PeopleServiceTests {
     server.handler = { _ in .text("Not Found", status: 404) }
     let (service, _) = try makeService()
     let error = await failure { () async throws(BeaconError) in try await service.list() }
-    #expect(error == .people(.unavailable(reason: "HTTP 404")))
+    #expect(error == .upstream(.randomUser, .unavailable(reason: "HTTP 404")))
   }
 
   @Test(arguments: [LoopbackHTTPServer.Response.Fault.neverFinish, .truncateBody, .closeWithoutResponse])

@@ -53,14 +53,14 @@ extension PeopleServiceTests {
     _ = try await service.update(id: Self.id(1), with: UserUpdate(city: "Bergen"))
     server.handler = { _ in .json(RandomUserFixtures.troubleBody, status: 500) }
     let error = await failure { () async throws(BeaconError) in try await service.setSeed("android") }
-    #expect(error == .people(.unavailable(reason: "HTTP 500")))
+    #expect(error == .upstream(.randomUser, .unavailable(reason: "HTTP 500")))
     let list = try await service.list()
     #expect(list.seed == "ios")
     #expect(list.users.count == 100)
 
     let (offline, _) = try makeService(store: service.store, offline: true)
     let refused = await failure { () async throws(BeaconError) in try await offline.setSeed("android") }
-    #expect(refused == .people(.unavailable(reason: "offline")))
+    #expect(refused == .upstream(.randomUser, .unavailable(reason: "offline")))
     #expect(server.requests.count == 2)
   }
 
@@ -141,6 +141,6 @@ extension PeopleServiceTests {
     #expect(one.region?.center == one.pins.first?.location)
     #expect(one.region?.latitudeDelta == MapRegion.singleUserSpan)
     let error = await failure { () async throws(BeaconError) in try await service.map(focus: "nobody") }
-    #expect(error == .people(.userNotFound("nobody")))
+    #expect(error == .notFound(.user("nobody")))
   }
 }

@@ -120,7 +120,7 @@ import Testing
   @Test func offlineWithNothingStoredSaysHowToGetUsers() async throws {
     let (service, _) = try makeService(offline: true)
     let error = await failure { () async throws(BeaconError) in try await service.list() }
-    #expect(error == .people(.unavailable(reason: "offline")))
+    #expect(error == .upstream(.randomUser, .unavailable(reason: "offline")))
     #expect(error?.message(in: .nb).contains("--offline") == true)
     #expect(server.requests.isEmpty)
   }

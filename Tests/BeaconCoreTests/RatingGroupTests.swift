@@ -45,7 +45,7 @@ import Testing
     ])
     #expect(try results[0].get().summary.count == 1)
     #expect(throws: BeaconError.invalidArgument(field: "stars", message: .starsOutOfRange(9))) { try results[1].get() }
-    #expect(throws: BeaconError.placeNotFound("nowhere")) { try results[2].get() }
+    #expect(throws: BeaconError.notFound(.place("nowhere"))) { try results[2].get() }
     #expect(throws: BeaconError.self) { try results[3].get() }
     #expect(try results[4].get().summary.count == 2)
     #expect(try await store.ratings(placeId: "a").ratings.map(\.stars) == [5, 3])

@@ -64,7 +64,7 @@ import Testing
     #expect(BeaconError.unsupportedPlace("x").kind == "unsupportedPlace")
     for language in Language.allCases {
       let message = BeaconError.unsupportedPlace("x").message(in: language)
-      #expect(message != BeaconError.placeNotFound("x").message(in: language))
+      #expect(message != BeaconError.notFound(.place("x")).message(in: language))
     }
   }
 

@@ -61,7 +61,7 @@ import Testing
     #expect(await Self.eventually { await coalescer.waiters(for: "k") == 2 })
     first.cancel()
     // The gate is still closed, so only cancellation can have ended the first caller's wait.
-    #expect(await first.value == .failure(.upstreamUnavailable(reason: "cancelled")))
+    #expect(await first.value == .failure(.upstream(.geoapify, .unavailable(reason: "cancelled"))))
     await gate.open()
     #expect(await second.value == .success(7))
     #expect(await gate.arrivals == 1)
@@ -82,7 +82,7 @@ import Testing
     }
     #expect(await Self.eventually { await coalescer.waiters(for: "k") == 1 })
     caller.cancel()
-    #expect(await caller.value == .failure(.upstreamUnavailable(reason: "cancelled")))
+    #expect(await caller.value == .failure(.upstream(.geoapify, .unavailable(reason: "cancelled"))))
     #expect(await Self.eventually { sawCancellation.withLock { $0 } }, "the run was cancelled with its last caller")
     #expect(await coalescer.waiters(for: "k") == 0)
     // A new caller for the same key starts a new run rather than joining the cancelled one.

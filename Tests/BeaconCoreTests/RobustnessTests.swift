@@ -31,7 +31,7 @@ import Testing
     #expect(try await store.place(id: "nul")?.name == "Før\u{0}etter")
     #expect(try await store.ratings(placeId: "nul").ratings.first?.comment == "a\u{0}b")
     #expect(added.rating.comment == "a\u{0}b")
-    await #expect(throws: BeaconError.placeNotFound("nul\u{0}x")) {
+    await #expect(throws: BeaconError.notFound(.place("nul\u{0}x"))) {
       try await store.addRating(placeId: "nul\u{0}x", stars: 3, comment: nil)
     }
   }

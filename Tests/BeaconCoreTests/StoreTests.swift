@@ -231,7 +231,7 @@ import Testing
   @Test func ratingsNeedAKnownPlaceAndOneToFiveStars() async throws {
     let store = try Store.open(path: directory.file("v.sqlite"))
     try await store.upsert([Self.place("p", "Plah")])
-    await #expect(throws: BeaconError.placeNotFound("nope")) {
+    await #expect(throws: BeaconError.notFound(.place("nope"))) {
       try await store.addRating(placeId: "nope", stars: 3, comment: nil)
     }
     for stars in [0, 6, -1] {
@@ -241,7 +241,7 @@ import Testing
     }
     let long = String(repeating: "x", count: Store.maxCommentLength + 1)
     await #expect(throws: BeaconError.self) { try await store.addRating(placeId: "p", stars: 3, comment: long) }
-    await #expect(throws: BeaconError.placeNotFound("nope")) { try await store.ratings(placeId: "nope") }
+    await #expect(throws: BeaconError.notFound(.place("nope"))) { try await store.ratings(placeId: "nope") }
     #expect(try await store.ratings(placeId: "p").summary == nil)
   }
 
@@ -259,7 +259,7 @@ import Testing
     #expect(try await store.removeFavorite(placeId: "f"))
     #expect(try await !store.removeFavorite(placeId: "f"))
     #expect(try await store.favorites(PlaceQuery()).isEmpty)
-    await #expect(throws: BeaconError.placeNotFound("x")) { try await store.addFavorite(placeId: "x") }
+    await #expect(throws: BeaconError.notFound(.place("x"))) { try await store.addFavorite(placeId: "x") }
   }
 
   @Test func favouritesFilterAndSortLikeSearch() async throws {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Talks to CoinLore (no key, GET only): keeps to CoinLore's request of about one call per second, merges identical
-/// concurrent requests, and maps every fault to a ``BeaconError`` of the same kind as Geoapify's (``CryptoError``).
+/// concurrent requests, and maps every fault to the ``UpstreamFault`` of ``UpstreamService/coinlore``.
 public final class CoinLoreClient: Sendable {
   /// The public API's base URL.
   public static let defaultBaseURL = "https://api.coinlore.net"
@@ -19,6 +19,7 @@ public final class CoinLoreClient: Sendable {
   /// Creates a client.
   public init(baseURL: URL, transport: any HTTPTransport, limiter: RateLimiter = CoinLoreClient.defaultLimiter()) {
     api = KeylessAPIClient(
+      service: .coinlore,
       baseURL: baseURL,
       transport: transport,
       limiter: limiter,
@@ -38,7 +39,7 @@ public final class CoinLoreClient: Sendable {
   public func get(
     path: String,
     query: [String: String] = [:],
-    notFound: CryptoError = .unavailable(reason: "HTTP 404")
+    notFound: BeaconError = .upstream(.coinlore, .unavailable(reason: "HTTP 404"))
   ) async throws(BeaconError) -> [UInt8] {
     var target = path
     if !query.isEmpty {
@@ -50,15 +51,7 @@ public final class CoinLoreClient: Sendable {
         .map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
         .joined(separator: "&")
     }
-    do {
-      return try await api.get(target)
-    } catch {
-      switch error {
-      case .notFound: throw .crypto(notFound)
-      case .rateLimited(let seconds): throw .crypto(.rateLimited(retryAfterSeconds: seconds))
-      case .rejected(let message): throw .crypto(.rejected(message: message))
-      case .unavailable(let reason): throw .crypto(.unavailable(reason: reason))
-      }
-    }
+    guard let body = try await api.get(target) else { throw notFound }
+    return body
   }
 }

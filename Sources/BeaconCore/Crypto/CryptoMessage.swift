@@ -3,9 +3,6 @@
 /// Wrapped by ``LocalizedMessage/crypto(_:)``, so errors and invalid params carry them like any other message.
 public enum CryptoMessage: Sendable, Equatable {
   case coinNotFound(String)
-  case rateLimited(Int)
-  case rejected(String)
-  case unavailable
   case offlineWithoutData
   case invalidBaseURL(String)
   case invalidCoinId(String)
@@ -26,23 +23,6 @@ public enum CryptoMessage: Sendable, Equatable {
       (
         "CoinLore kjenner ingen kryptovaluta med id '\(id)'", "CoinLore kjenner ingen kryptovaluta med id '\(id)'",
         "CoinLore knows no cryptocurrency with the id '\(id)'"
-      )
-    case .rateLimited(let seconds):
-      (
-        "For mange forespørsler til CoinLore akkurat nå; prøv igjen om \(seconds) s",
-        "For mange førespurnader til CoinLore akkurat no; prøv igjen om \(seconds) s",
-        "Too many requests to CoinLore right now; try again in \(seconds) s"
-      )
-    case .rejected(let detail):
-      (
-        "CoinLore avviste forespørselen: \(detail)", "CoinLore avviste førespurnaden: \(detail)",
-        "CoinLore rejected the request: \(detail)"
-      )
-    case .unavailable:
-      (
-        "Får ikke hentet kryptodata fra CoinLore; sjekk nettet eller prøv igjen senere",
-        "Får ikkje henta kryptodata frå CoinLore; sjekk nettet eller prøv igjen seinare",
-        "Cannot fetch crypto data from CoinLore; check the network or try again later"
       )
     case .offlineWithoutData:
       (

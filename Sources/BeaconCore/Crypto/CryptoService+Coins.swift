@@ -3,11 +3,11 @@ import Foundation
 extension CryptoService {
   /// Everything about coin `id`, money in the user's currency.
   ///
-  /// - Throws: ``CryptoError/coinNotFound(_:)`` when CoinLore knows no such coin.
+  /// - Throws: ``UnknownEntity/coin(_:)`` when CoinLore knows no such coin.
   public func ticker(id: String, refresh: Bool = false) async throws(BeaconError) -> CryptoTickerResult {
     let id = try Self.coinId(id, field: "id")
     let fetched = try await coins(ids: [id], refresh: refresh)
-    guard let coin = fetched.value.first else { throw .crypto(.coinNotFound(id)) }
+    guard let coin = fetched.value.first else { throw .notFound(.coin(id)) }
     let money = try await store.cryptoSettings().money
     return CryptoTickerResult(
       details: CoinDetails(coin, money: money),
@@ -58,7 +58,7 @@ extension CryptoService {
   /// Coins `ids` in that order: from the store when every one is fresh there, else from one `/api/ticker/?id=a,b`
   /// call (stored as it comes), else (when the network failed) the stored ones, stale.
   ///
-  /// - Throws: ``CryptoError/coinNotFound(_:)`` naming the first id neither CoinLore nor the store knows.
+  /// - Throws: ``UnknownEntity/coin(_:)`` naming the first id neither CoinLore nor the store knows.
   func coins(ids: [String], refresh: Bool) async throws(BeaconError) -> Fetched<[Coin]> {
     let time = now()
     let stored = try await store.storedCoins(ids: ids)
@@ -72,13 +72,13 @@ extension CryptoService {
     if allStored, !refresh || offline, time.timeIntervalSince(oldest) < ttl.coins { return fromStore(stale: false) }
     if offline {
       guard allStored else {
-        if storedCoins.isEmpty { throw .crypto(.unavailable(reason: "offline")) }
-        throw .crypto(.coinNotFound(ids.first { storedById[$0] == nil } ?? ""))
+        if storedCoins.isEmpty { throw .upstream(.coinlore, .unavailable(reason: "offline")) }
+        throw .notFound(.coin(ids.first { storedById[$0] == nil } ?? ""))
       }
       return fromStore(stale: true)
     }
     do throws(BeaconError) {
-      let notFound = CryptoError.coinNotFound(ids[0])
+      let notFound = BeaconError.notFound(.coin(ids[0]))
       let body = try await client.get(
         path: Self.tickerPath,
         query: ["id": ids.joined(separator: ",")],
@@ -86,7 +86,7 @@ extension CryptoService {
       )
       let received = try CoinLoreDecoding.ticker(from: body)
       let byId = Dictionary(received.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-      if let missing = ids.first(where: { byId[$0] == nil }) { throw .crypto(.coinNotFound(missing)) }
+      if let missing = ids.first(where: { byId[$0] == nil }) { throw .notFound(.coin(missing)) }
       try await store.storeCoins(received, at: time)
       return Fetched(value: ids.compactMap { byId[$0] }, source: .live, stale: false, fetchedAt: time)
     } catch {

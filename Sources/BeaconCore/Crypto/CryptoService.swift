@@ -73,7 +73,7 @@ public final class CryptoService: Sendable {
     }
     if let stored, !refresh || offline, time.timeIntervalSince(stored.fetchedAt) < ttl { return stored }
     if offline {
-      guard var stored else { throw .crypto(.unavailable(reason: "offline")) }
+      guard var stored else { throw .upstream(.coinlore, .unavailable(reason: "offline")) }
       stored.stale = true
       return stored
     }

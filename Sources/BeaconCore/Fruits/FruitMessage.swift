@@ -4,9 +4,6 @@
 public enum FruitMessage: Sendable, Equatable {
   case fruitNotFound(Int)
   case groupNotFound(kind: FruitGroupKind, name: String)
-  case rateLimited(Int)
-  case rejected(String)
-  case unavailable
   case offlineWithoutCatalogue
   case highSugar
   case eatenInTheFuture
@@ -32,23 +29,6 @@ public enum FruitMessage: Sendable, Equatable {
         "Fruityvice kjenner ingen \(kind.label(in: .nb)) '\(name)'",
         "Fruityvice kjenner ingen \(kind.label(in: .nn)) '\(name)'",
         "Fruityvice knows no \(kind.label(in: .en)) '\(name)'"
-      )
-    case .rateLimited(let seconds):
-      (
-        "For mange forespørsler til Fruityvice akkurat nå; prøv igjen om \(seconds) s",
-        "For mange førespurnader til Fruityvice akkurat no; prøv igjen om \(seconds) s",
-        "Too many requests to Fruityvice right now; try again in \(seconds) s"
-      )
-    case .rejected(let detail):
-      (
-        "Fruityvice avviste forespørselen: \(detail)", "Fruityvice avviste førespurnaden: \(detail)",
-        "Fruityvice rejected the request: \(detail)"
-      )
-    case .unavailable:
-      (
-        "Får ikke kontakt med Fruityvice; sjekk nettet eller prøv igjen senere",
-        "Får ikkje kontakt med Fruityvice; sjekk nettet eller prøv igjen seinare",
-        "Cannot reach Fruityvice; check the network or try again later"
       )
     case .offlineWithoutCatalogue:
       (

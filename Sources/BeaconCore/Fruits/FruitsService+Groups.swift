@@ -6,7 +6,7 @@ extension FruitsService {
   /// When Fruityvice cannot be reached (or Beacon is offline) and the answer is not cached, the stored catalogue's
   /// fruits of that group stand in. Colours are the catalogue's, so a fruit has the same colour in every list.
   ///
-  /// - Throws: ``FruitError/groupNotFound(kind:name:)`` when Fruityvice answers 404; an invalid argument for an
+  /// - Throws: ``UnknownEntity/fruitGroup(kind:name:)`` when Fruityvice answers 404; an invalid argument for an
   ///   empty name.
   public func fruits(
     in kind: FruitGroupKind,
@@ -47,10 +47,11 @@ extension FruitsService {
       if let cached { return result(cached.fruits, .cache, stale: true, fetchedAt: cached.fetchedAt) }
       let catalogueIsOld = stored.map { time.timeIntervalSince($0.fetchedAt) >= ttl.catalogue } ?? true
       if let standIn = fromCatalogue(stale: catalogueIsOld) { return standIn }
-      throw .fruits(stored == nil ? .unavailable(reason: "offline") : .groupNotFound(kind: kind, name: name))
+      throw stored == nil
+        ? .upstream(.fruityvice, .unavailable(reason: "offline")) : .notFound(.fruitGroup(kind: kind, name: name))
     }
     do throws(BeaconError) {
-      let body = try await client.get(path: path, notFound: .groupNotFound(kind: kind, name: name))
+      let body = try await client.get(path: path, notFound: .notFound(.fruitGroup(kind: kind, name: name)))
       let fruits = try FruityviceDecoding.fruits(from: body)
       try await store.cacheResponse(key: key, body: body, at: time)
       return result(fruits, .live, stale: false, fetchedAt: time)

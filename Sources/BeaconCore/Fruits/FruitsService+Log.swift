@@ -3,7 +3,7 @@ import Foundation
 extension FruitsService {
   /// Logs that the user ate fruit `id` at `eatenAt` (default now) and returns the entry.
   ///
-  /// - Throws: an invalid `eatenAt` for a time after now, ``FruitError/fruitNotFound(_:)`` for an id the catalogue
+  /// - Throws: an invalid `eatenAt` for a time after now, ``UnknownEntity/fruit(_:)`` for an id the catalogue
   ///   does not have, and Fruityvice's errors when no catalogue is stored yet.
   public func logFruit(id: Int, eatenAt: Date? = nil) async throws(BeaconError) -> FruitLogEntry {
     let time = now()
@@ -47,7 +47,7 @@ extension FruitsService {
     if !catalogue.fruits.contains(where: { $0.id == id }), catalogue.source == .cache, !catalogue.stale, !offline {
       catalogue = try await self.catalogue(refresh: true)
     }
-    guard let fruit = catalogue.fruits.first(where: { $0.id == id }) else { throw .fruits(.fruitNotFound(id)) }
+    guard let fruit = catalogue.fruits.first(where: { $0.id == id }) else { throw .notFound(.fruit(id)) }
     return (fruit, catalogue)
   }
 

@@ -79,12 +79,15 @@ public final class FruitsService: Sendable {
       if let stored {
         return Catalogue(fruits: stored.fruits, source: .cache, stale: true, fetchedAt: stored.fetchedAt)
       }
-      throw .fruits(.unavailable(reason: "offline"))
+      throw .upstream(.fruityvice, .unavailable(reason: "offline"))
     }
     do throws(BeaconError) {
-      let body = try await client.get(path: Self.cataloguePath, notFound: .unavailable(reason: "HTTP 404"))
+      let body = try await client.get(
+        path: Self.cataloguePath,
+        notFound: .upstream(.fruityvice, .unavailable(reason: "HTTP 404"))
+      )
       let fruits = try FruityviceDecoding.fruits(from: body)
-      guard !fruits.isEmpty else { throw .fruits(.unavailable(reason: "Fruityvice listed no fruits")) }
+      guard !fruits.isEmpty else { throw .upstream(.fruityvice, .unavailable(reason: "Fruityvice listed no fruits")) }
       try await store.replaceFruitCatalogue(fruits, at: time)
       return Catalogue(fruits: fruits, source: .live, stale: false, fetchedAt: time)
     } catch {
@@ -113,7 +116,7 @@ public final class FruitsService: Sendable {
   ///
   /// An id missing from a fresh stored catalogue is looked up once more at Fruityvice (it may be new).
   ///
-  /// - Throws: ``FruitError/fruitNotFound(_:)`` for an id the catalogue does not have.
+  /// - Throws: ``BeaconError/notFound(_:)`` (``UnknownEntity/fruit(_:)``) for an id the catalogue does not have.
   public func fruit(id: Int, language: Language = .nb) async throws(BeaconError) -> FruitDetailsResult {
     let (fruit, catalogue) = try await lookUp(id: id)
     let highSugar = fruit.nutritions.sugar > Self.highSugarThreshold

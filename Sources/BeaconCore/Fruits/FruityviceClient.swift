@@ -1,7 +1,7 @@
 import Foundation
 
 /// Talks to Fruityvice (no key, GET only): keeps under a polite rate, merges identical concurrent requests, and
-/// maps every fault to a ``BeaconError`` of the same kind as Geoapify's (``FruitError``).
+/// maps every fault to the ``UpstreamFault`` of ``UpstreamService/fruityvice``.
 public final class FruityviceClient: Sendable {
   /// The public API's base URL.
   public static let defaultBaseURL = "https://www.fruityvice.com"
@@ -18,6 +18,7 @@ public final class FruityviceClient: Sendable {
   /// Creates a client.
   public init(baseURL: URL, transport: any HTTPTransport, limiter: RateLimiter = FruityviceClient.defaultLimiter()) {
     api = KeylessAPIClient(
+      service: .fruityvice,
       baseURL: baseURL,
       transport: transport,
       limiter: limiter,
@@ -36,16 +37,8 @@ public final class FruityviceClient: Sendable {
   /// GETs `path` (already percent-encoded, see ``path(_:)``) and returns the body of a 2xx answer.
   ///
   /// - Parameter notFound: What a 404 means for this request (an unknown group, or an outage for `/all`).
-  public func get(path: String, notFound: FruitError) async throws(BeaconError) -> [UInt8] {
-    do {
-      return try await api.get(path)
-    } catch {
-      switch error {
-      case .notFound: throw .fruits(notFound)
-      case .rateLimited(let seconds): throw .fruits(.rateLimited(retryAfterSeconds: seconds))
-      case .rejected(let message): throw .fruits(.rejected(message: message))
-      case .unavailable(let reason): throw .fruits(.unavailable(reason: reason))
-      }
-    }
+  public func get(path: String, notFound: BeaconError) async throws(BeaconError) -> [UInt8] {
+    guard let body = try await api.get(path) else { throw notFound }
+    return body
   }
 }

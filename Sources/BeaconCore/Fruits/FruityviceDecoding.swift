@@ -11,7 +11,7 @@ public enum FruityviceDecoding {
     let value = try json(body)
     if let items = value.arrayValue { return items.compactMap(fruit(from:)) }
     if value["id"] != nil, let single = fruit(from: value) { return [single] }
-    throw .fruits(.unavailable(reason: "Fruityvice answered without a list of fruits"))
+    throw .upstream(.fruityvice, .unavailable(reason: "Fruityvice answered without a list of fruits"))
   }
 
   /// One fruit object, or `nil` when it has no usable id or name.
@@ -46,7 +46,7 @@ public enum FruityviceDecoding {
     do {
       return try JSONParser.parse(body)
     } catch {
-      throw .fruits(.unavailable(reason: "invalid JSON from Fruityvice (\(error.reason))"))
+      throw .upstream(.fruityvice, .unavailable(reason: "invalid JSON from Fruityvice (\(error.reason))"))
     }
   }
 

@@ -3,9 +3,6 @@
 /// Wrapped by ``LocalizedMessage/people(_:)``, so errors and invalid params carry them like any other message.
 public enum PeopleMessage: Sendable, Equatable {
   case userNotFound(String)
-  case rateLimited(Int)
-  case rejected(String)
-  case unavailable
   case offline
   case missingValue(UserField)
   case tooLong(UserField, Int)
@@ -30,23 +27,6 @@ public enum PeopleMessage: Sendable, Equatable {
       (
         "Fant ingen bruker med id '\(id)'", "Fann ingen brukar med id '\(id)'",
         "No user has the id '\(id)'"
-      )
-    case .rateLimited(let seconds):
-      (
-        "For mange forespørsler til randomuser.me akkurat nå; prøv igjen om \(seconds) s",
-        "For mange førespurnader til randomuser.me akkurat no; prøv igjen om \(seconds) s",
-        "Too many requests to randomuser.me right now; try again in \(seconds) s"
-      )
-    case .rejected(let detail):
-      (
-        "randomuser.me avviste forespørselen: \(detail)", "randomuser.me avviste førespurnaden: \(detail)",
-        "randomuser.me rejected the request: \(detail)"
-      )
-    case .unavailable:
-      (
-        "Får ikke kontakt med randomuser.me; sjekk nettet eller prøv igjen senere",
-        "Får ikkje kontakt med randomuser.me; sjekk nettet eller prøv igjen seinare",
-        "Cannot reach randomuser.me; check the network or try again later"
       )
     case .offline:
       (

@@ -7,13 +7,13 @@ extension PeopleService {
   ///
   /// - Throws: an invalid argument naming the field (empty or too long, an email without the shape
   ///   `name@domain.tld`, a phone number with other characters, a birth date that is no date or lies after today);
-  ///   ``PeopleError/userNotFound(_:)`` for an id the store does not hold.
+  ///   ``UnknownEntity/user(_:)`` for an id the store does not hold.
   public func update(id: String, with update: UserUpdate) async throws(BeaconError) -> User {
     let today = today
     let edits = try Self.validate(update, today: today)
     guard try await store.editUser(id: id, with: edits, at: now()),
       let stored = try await store.storedUser(id: id)
-    else { throw .people(.userNotFound(id)) }
+    else { throw .notFound(.user(id)) }
     return User(record: stored.record, edits: stored.edits, today: today)
   }
 
@@ -34,7 +34,7 @@ extension PeopleService {
     guard seed.count <= Self.maxSeedLength else {
       throw .invalidArgument(field: "seed", message: .people(.seedTooLong(Self.maxSeedLength)))
     }
-    guard !offline else { throw .people(.unavailable(reason: "offline")) }
+    guard !offline else { throw .upstream(.randomUser, .unavailable(reason: "offline")) }
     let previous = try await store.userDirectory(defaultSeed: Self.defaultSeed).seed
     let time = now()
     let change = try await fetch(seed: seed, at: time)

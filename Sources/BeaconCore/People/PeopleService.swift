@@ -77,7 +77,7 @@ public final class PeopleService: Sendable {
     }
     if offline {
       if let fetchedAt { return try await stored(.cache, stale: true, at: fetchedAt) }
-      throw .people(.unavailable(reason: "offline"))
+      throw .upstream(.randomUser, .unavailable(reason: "offline"))
     }
     do throws(BeaconError) {
       _ = try await fetch(seed: seed, at: time)
@@ -92,7 +92,7 @@ public final class PeopleService: Sendable {
   func fetch(seed: String, at time: Date) async throws(BeaconError) -> UserStoreChange {
     let body = try await client.users(seed: seed, count: Self.pageSize)
     let records = try RandomUserDecoding.users(from: body)
-    guard !records.isEmpty else { throw .people(.unavailable(reason: "randomuser.me listed no users")) }
+    guard !records.isEmpty else { throw .upstream(.randomUser, .unavailable(reason: "randomuser.me listed no users")) }
     return try await store.storeUsers(records, seed: seed, at: time)
   }
 
@@ -114,10 +114,10 @@ public final class PeopleService: Sendable {
   /// The profile of user `id`, whether their birthday falls in the current Monday–Sunday week on the user's
   /// calendar, and the celebration when it does.
   ///
-  /// - Throws: ``PeopleError/userNotFound(_:)`` for an id the directory does not hold (never fetched, or deleted).
+  /// - Throws: ``UnknownEntity/user(_:)`` for an id the directory does not hold (never fetched, or deleted).
   public func user(id: String, language: Language = .nb) async throws(BeaconError) -> UserDetailsResult {
     let directory = try await directory()
-    guard let user = directory.users.first(where: { $0.id == id }) else { throw .people(.userNotFound(id)) }
+    guard let user = directory.users.first(where: { $0.id == id }) else { throw .notFound(.user(id)) }
     let today = today
     let birthday = user.birthDate.flatMap { BirthdayCalendar.birthdayInWeek(of: $0, today: today) }
     let name = user.firstName.isEmpty ? user.name : user.firstName
@@ -138,13 +138,13 @@ public final class PeopleService: Sendable {
   /// A pin for every user with a location and the region that shows them all; with `focus`, only that user's pin
   /// and a region centred on them (the "show on map" from the profile).
   ///
-  /// - Throws: ``PeopleError/userNotFound(_:)`` when `focus` is not in the directory.
+  /// - Throws: ``UnknownEntity/user(_:)`` when `focus` is not in the directory.
   public func map(focus: String? = nil) async throws(BeaconError) -> UserMapResult {
     let directory = try await directory()
     let pins: [UserMapPin]
     let region: MapRegion?
     if let focus {
-      guard let user = directory.users.first(where: { $0.id == focus }) else { throw .people(.userNotFound(focus)) }
+      guard let user = directory.users.first(where: { $0.id == focus }) else { throw .notFound(.user(focus)) }
       pins = UserMapPin(user).map { [$0] } ?? []
       region = user.location.map(MapRegion.init(around:))
     } else {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Talks to randomuser.me (no key, GET only): keeps under a polite rate, merges identical concurrent requests, and
-/// maps every fault to a ``BeaconError`` of the same kind as Geoapify's (``PeopleError``).
+/// maps every fault to the ``UpstreamFault`` of ``UpstreamService/randomUser``.
 public final class RandomUserClient: Sendable {
   /// The public API's base URL.
   public static let defaultBaseURL = "https://randomuser.me"
@@ -22,6 +22,7 @@ public final class RandomUserClient: Sendable {
   /// Creates a client.
   public init(baseURL: URL, transport: any HTTPTransport, limiter: RateLimiter = RandomUserClient.defaultLimiter()) {
     api = KeylessAPIClient(
+      service: .randomUser,
       baseURL: baseURL,
       transport: transport,
       limiter: limiter,
@@ -41,16 +42,10 @@ public final class RandomUserClient: Sendable {
 
   /// GETs `count` users of `seed` and returns the body of a 2xx answer.
   public func users(seed: String, count: Int) async throws(BeaconError) -> [UInt8] {
-    do {
-      return try await api.get(Self.target(seed: seed, count: count))
-    } catch {
-      switch error {
-      // An unknown API version (or a wrong base URL): the service is not where Beacon looks for it.
-      case .notFound: throw .people(.unavailable(reason: "HTTP 404"))
-      case .rateLimited(let seconds): throw .people(.rateLimited(retryAfterSeconds: seconds))
-      case .rejected(let message): throw .people(.rejected(message: message))
-      case .unavailable(let reason): throw .people(.unavailable(reason: reason))
-      }
+    // A 404 is an unknown API version (or a wrong base URL): the service is not where Beacon looks for it.
+    guard let body = try await api.get(Self.target(seed: seed, count: count)) else {
+      throw .upstream(.randomUser, .unavailable(reason: "HTTP 404"))
     }
+    return body
   }
 }

@@ -70,7 +70,7 @@ extension PlacesService {
       let enough = filtered.places.count { !search.openNow || $0.openNow == true } >= search.limit
       if enough || fetched.value.count < pageSize { break }
     }
-    guard var answer else { throw .upstreamUnavailable(reason: "no page") }
+    guard var answer else { throw .upstream(.geoapify, .unavailable(reason: "no page")) }
     // Filters Geoapify applied leave nothing to count, but the result still says filters were given.
     if !search.filters.isEmpty, answer.found.excludedUnknown == nil { answer.found.excludedUnknown = [:] }
     return answer

@@ -72,7 +72,7 @@ public final class PlacesService: Sendable {
     }
     if offline {
       if let cached { return Fetched(value: cached.value, source: .cache, stale: true, fetchedAt: cached.fetchedAt) }
-      throw .upstreamUnavailable(reason: "offline")
+      throw .upstream(.geoapify, .unavailable(reason: "offline"))
     }
     do {
       let body = try await client.get(path: path, query: query)
@@ -221,7 +221,7 @@ public final class PlacesService: Sendable {
     // Imported and demo places (`osm:…` ids) are not Geoapify's to describe: the store has it all.
     let asksGeoapify = known.map { $0.source == "geoapify" } ?? !id.hasPrefix("osm:")
     do throws(BeaconError) {
-      guard asksGeoapify else { throw BeaconError.placeNotFound(id) }
+      guard asksGeoapify else { throw BeaconError.notFound(.place(id)) }
       // The category known for the id, for details that name none and whose OSM tags say nothing either.
       var requested = known?.category
       if requested == nil { requested = try await suggestedCategory(of: id) }
@@ -242,18 +242,18 @@ public final class PlacesService: Sendable {
     } catch {
       guard known != nil else {
         // Offline, without a key, or refused by Geoapify: a place never seen is simply not found.
-        if case .upstreamRejected = error { throw .placeNotFound(id) }
-        if searchesOffline || !asksGeoapify { throw .placeNotFound(id) }
+        if case .upstream(_, .rejected) = error { throw .notFound(.place(id)) }
+        if searchesOffline || !asksGeoapify { throw .notFound(.place(id)) }
         throw error
       }
       // What the store knows is better than an error, as long as it knows the place.
       switch error {
-      case .placeNotFound, .missingAPIKey, .upstreamRejected: break  // The stored copy is the answer.
+      case .notFound(.place), .missingAPIKey, .upstream(_, .rejected): break  // The stored copy is the answer.
       case _ where error.allowsStaleFallback: stale = true
       default: throw error
       }
     }
-    guard let place else { throw .placeNotFound(id) }
+    guard let place else { throw .notFound(.place(id)) }
     let summary = try await store.summaries(of: [place], center: nil, at: time).first
     return PlaceDetailsResult(
       place: PlaceDetails(

@@ -3,7 +3,7 @@ import Foundation
 extension Store {
   /// Marks a place as a favourite; `added` is `false` when it already was one.
   ///
-  /// - Throws: ``BeaconError/placeNotFound(_:)`` for a place never seen.
+  /// - Throws: ``UnknownEntity/place(_:)`` for a place never seen.
   public func addFavorite(
     placeId: String,
     at date: Date = Date()
@@ -22,7 +22,7 @@ extension Store {
     }
     guard let place = try place(id: placeId), let summary = try summaries(of: [place], center: nil, at: date).first
     else {
-      throw .placeNotFound(placeId)
+      throw .notFound(.place(placeId))
     }
     return (summary, added)
   }

@@ -5,7 +5,7 @@ extension Store {
   /// Adds one rating and returns it with the place's new summary.
   ///
   /// - Throws: ``BeaconError/invalidArgument(field:message:)`` for stars outside 1…5 or an over-long
-  ///   comment, ``BeaconError/placeNotFound(_:)`` for a place never seen.
+  ///   comment, ``UnknownEntity/place(_:)`` for a place never seen.
   public func addRating(
     placeId: String,
     stars: Int,
@@ -36,7 +36,7 @@ extension Store {
             let exists = try known[rating.placeId] ?? placeExists(rating.placeId)
             known[rating.placeId] = exists
             guard exists else {
-              results[index] = .failure(.placeNotFound(rating.placeId))
+              results[index] = .failure(.notFound(.place(rating.placeId)))
               continue
             }
             let comment = Self.storedComment(rating.comment)
@@ -98,7 +98,7 @@ extension Store {
   ///   - cursor: Where the previous page ended (its `nextCursor`); `nil` starts with the newest.
   /// - Returns: The page, the summary of every rating of the place, and the cursor of the next page (`nil` when
   ///   this page is the last).
-  /// - Throws: ``BeaconError/placeNotFound(_:)`` for a place never seen, ``BeaconError/invalidArgument(field:message:)``
+  /// - Throws: ``UnknownEntity/place(_:)`` for a place never seen, ``BeaconError/invalidArgument(field:message:)``
   ///   for a cursor that is not one of this place's.
   public func ratings(
     placeId: String,

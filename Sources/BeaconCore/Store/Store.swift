@@ -211,10 +211,10 @@ public actor Store {
     )
   }
 
-  /// Throws ``BeaconError/placeNotFound(_:)`` unless the store knows `id` (inside the caller's storage work).
+  /// Throws ``UnknownEntity/place(_:)`` unless the store knows `id` (inside the caller's storage work).
   func requirePlace(_ id: String) throws {
     guard try !database.query("SELECT 1 FROM place WHERE id = ?", [id]).isEmpty else {
-      throw BeaconError.placeNotFound(id)
+      throw BeaconError.notFound(.place(id))
     }
   }
 

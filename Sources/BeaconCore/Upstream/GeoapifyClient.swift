@@ -42,14 +42,14 @@ public final class GeoapifyClient: Sendable {
   public func get(path: String, query: [(String, String)]) async throws(BeaconError) -> [UInt8] {
     guard let apiKey else { throw .missingAPIKey }
     if let pause = await limiter.remainingPause {
-      throw .rateLimited(retryAfterSeconds: max(1, Int(pause.components.seconds) + 1))
+      throw .upstream(.geoapify, .rateLimited(retryAfterSeconds: max(1, Int(pause.components.seconds) + 1)))
     }
     guard var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
-    else { throw .upstreamUnavailable(reason: "invalid base URL") }
+    else { throw .upstream(.geoapify, .unavailable(reason: "invalid base URL")) }
     components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
     // URLQueryItem leaves "+" as it is, and servers read a literal "+" in a query as a space.
     components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-    guard let url = components.url else { throw .upstreamUnavailable(reason: "invalid request URL") }
+    guard let url = components.url else { throw .upstream(.geoapify, .unavailable(reason: "invalid request URL")) }
     let request = HTTPRequest(
       url: url,
       headers: [
@@ -61,13 +61,13 @@ public final class GeoapifyClient: Sendable {
       do {
         try await limiter.acquire()
       } catch {
-        return .failure(.upstreamUnavailable(reason: "cancelled"))
+        return .failure(.upstream(.geoapify, .unavailable(reason: "cancelled")))
       }
       do throws(HTTPTransportError) {
         let response = try await transport.send(request)
         return await Self.interpret(response, limiter: limiter)
       } catch {
-        return .failure(.upstreamUnavailable(reason: Self.describe(error)))
+        return .failure(.upstream(.geoapify, .unavailable(reason: Self.describe(error))))
       }
     }
     return try result.get()
@@ -83,11 +83,11 @@ public final class GeoapifyClient: Sendable {
     case 429:
       let seconds = retryAfterSeconds(response.headers["retry-after"]) ?? defaultBackoffSeconds
       await limiter.pause(for: .seconds(seconds))
-      return .failure(.rateLimited(retryAfterSeconds: seconds))
+      return .failure(.upstream(.geoapify, .rateLimited(retryAfterSeconds: seconds)))
     case 400..<500:
-      return .failure(.upstreamRejected(message: GeoapifyDecoding.errorMessage(response.body)))
+      return .failure(.upstream(.geoapify, .rejected(message: GeoapifyDecoding.errorMessage(response.body))))
     default:
-      return .failure(.upstreamUnavailable(reason: "HTTP \(response.status)"))
+      return .failure(.upstream(.geoapify, .unavailable(reason: "HTTP \(response.status)")))
     }
   }
 

@@ -12,14 +12,14 @@ public enum GeoapifyDecoding {
     do {
       return try JSONParser.parse(body)
     } catch {
-      throw .upstreamUnavailable(reason: "invalid JSON from Geoapify (\(error.reason))")
+      throw .upstream(.geoapify, .unavailable(reason: "invalid JSON from Geoapify (\(error.reason))"))
     }
   }
 
   /// The features of a FeatureCollection.
   static func features(_ value: JSONValue) throws(BeaconError) -> [JSONValue] {
     guard let features = value["features"]?.arrayValue else {
-      throw .upstreamUnavailable(reason: "Geoapify answered without 'features'")
+      throw .upstream(.geoapify, .unavailable(reason: "Geoapify answered without 'features'"))
     }
     return features
   }
@@ -160,7 +160,7 @@ public enum GeoapifyDecoding {
     } else if let results = value["results"]?.arrayValue {
       items = results
     } else {
-      throw .upstreamUnavailable(reason: "Geoapify autocomplete answered without 'features' or 'results'")
+      throw .upstream(.geoapify, .unavailable(reason: "Geoapify autocomplete answered without 'features' or 'results'"))
     }
     return items.compactMap { properties in
       guard let lat = properties["lat"]?.doubleValue, let lon = properties["lon"]?.doubleValue else { return nil }
@@ -196,7 +196,7 @@ public enum GeoapifyDecoding {
     guard let lat = value["location"]?["latitude"]?.doubleValue, let lon = value["location"]?["longitude"]?.doubleValue,
       Coordinate(lat: lat, lon: lon).isValid
     else {
-      throw .upstreamUnavailable(reason: "Geoapify IP geolocation answered without a location")
+      throw .upstream(.geoapify, .unavailable(reason: "Geoapify IP geolocation answered without a location"))
     }
     let city = value["city"]?["name"]?.stringValue ?? value["city"]?["names"]?["en"]?.stringValue
     return (Coordinate(lat: lat, lon: lon), city)

@@ -2,54 +2,64 @@ import BeaconJSON
 import Foundation
 
 /// GET-only access to a JSON API that needs no key (Fruityvice, CoinLore, randomuser.me): keeps to a polite rate,
-/// merges identical concurrent requests, backs off after a 429, and maps every fault to an ``UpstreamFault``.
+/// merges identical concurrent requests, backs off after a 429, and maps every fault to an ``UpstreamFault`` of its
+/// service.
 public final class KeylessAPIClient: Sendable {
   /// The API's base URL; a path in it is kept (`http://127.0.0.1:8080/prefix`).
   public let baseURL: URL
+  /// The service behind the base URL, named in its faults.
+  public let service: UpstreamService
   private let transport: any HTTPTransport
   private let limiter: RateLimiter
   private let backoffSeconds: Int
-  /// The shared runs carry the fault as their value: a waiting caller's own cancellation is the only failure.
-  private let coalescer = RequestCoalescer<Result<[UInt8], UpstreamFault>>()
+  /// A shared run's value is the body, or `nil` for a 404.
+  private let coalescer: RequestCoalescer<[UInt8]?>
 
   /// Creates a client.
   ///
   /// - Parameter backoffSeconds: How long to pause after a 429 without `Retry-After`.
-  public init(baseURL: URL, transport: any HTTPTransport, limiter: RateLimiter, backoffSeconds: Int) {
+  public init(
+    service: UpstreamService,
+    baseURL: URL,
+    transport: any HTTPTransport,
+    limiter: RateLimiter,
+    backoffSeconds: Int
+  ) {
+    self.service = service
     self.baseURL = baseURL
+    coalescer = RequestCoalescer(service: service)
     self.transport = transport
     self.limiter = limiter
     self.backoffSeconds = backoffSeconds
   }
 
   /// GETs `target` — a percent-encoded path with an optional query (`/api/tickers/?start=0&limit=100`) — under the
-  /// base URL, and returns the body of a 2xx answer. Identical targets in flight share one request.
-  public func get(_ target: String) async throws(UpstreamFault) -> [UInt8] {
+  /// base URL, and returns the body of a 2xx answer, or `nil` for a 404 (what it means depends on the request: an
+  /// unknown fruit group or coin, or a service that moved). Identical targets in flight share one request.
+  public func get(_ target: String) async throws(BeaconError) -> [UInt8]? {
     if let pause = await limiter.remainingPause {
-      throw .rateLimited(retryAfterSeconds: max(1, Int(pause.components.seconds) + 1))
+      throw .upstream(service, .rateLimited(retryAfterSeconds: max(1, Int(pause.components.seconds) + 1)))
     }
-    guard let url = url(for: target) else { throw .unavailable(reason: "invalid request URL") }
+    guard let url = url(for: target) else { throw .upstream(service, .unavailable(reason: "invalid request URL")) }
     let request = HTTPRequest(
       url: url,
       headers: ["accept": "application/json", "user-agent": "beacon/\(BeaconVersion.current)"]
     )
-    let shared = await coalescer.run(key: target) { [transport, limiter, backoffSeconds] in
+    let result = await coalescer.run(key: target) { [service, transport, limiter, backoffSeconds] in
       do {
         try await limiter.acquire()
       } catch {
-        return .success(.failure(.unavailable(reason: "cancelled")))
+        return .failure(.upstream(service, .unavailable(reason: "cancelled")))
       }
       do throws(HTTPTransportError) {
         let response = try await transport.send(request)
-        return .success(await Self.interpret(response, limiter: limiter, backoffSeconds: backoffSeconds))
+        return await Self.interpret(response, limiter: limiter, backoffSeconds: backoffSeconds)
+          .mapError { .upstream(service, $0) }
       } catch {
-        return .success(.failure(.unavailable(reason: GeoapifyClient.describe(error))))
+        return .failure(.upstream(service, .unavailable(reason: GeoapifyClient.describe(error))))
       }
     }
-    switch shared {
-    case .success(let result): return try result.get()
-    case .failure: throw .unavailable(reason: "cancelled")
-    }
+    return try result.get()
   }
 
   /// The base URL with `target` appended to its path.
@@ -64,17 +74,17 @@ public final class KeylessAPIClient: Sendable {
     return components.url
   }
 
-  /// Maps a response to its body or to the fault its status means.
+  /// Maps a response to its body (`nil` for a 404) or to the fault its status means.
   static func interpret(
     _ response: HTTPResponse,
     limiter: RateLimiter,
     backoffSeconds: Int
-  ) async -> Result<[UInt8], UpstreamFault> {
+  ) async -> Result<[UInt8]?, UpstreamFault> {
     switch response.status {
     case 200..<300:
       return .success(response.body)
     case 404:
-      return .failure(.notFound)
+      return .success(nil)
     case 429:
       let seconds = GeoapifyClient.retryAfterSeconds(response.headers["retry-after"]) ?? backoffSeconds
       await limiter.pause(for: .seconds(seconds))

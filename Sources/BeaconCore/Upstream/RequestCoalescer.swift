@@ -3,16 +3,19 @@ import BeaconSync
 /// Turns identical concurrent requests into one: later callers await the first caller's run.
 ///
 /// The shared run is not tied to any one caller: a caller that is cancelled stops waiting at once (and
-/// gets ``BeaconError/upstreamUnavailable(reason:)`` with reason `cancelled`), while the run goes on for
+/// gets ``UpstreamFault/unavailable(reason:)`` from its service with reason `cancelled`), while the run goes on for
 /// the others and is forgotten when it ends. When the last caller waiting for it is cancelled, nobody wants the
 /// answer any more: the run is cancelled too (which cancels its HTTP request) and forgotten.
 public actor RequestCoalescer<Value: Sendable> {
   private typealias Run = Task<Result<Value, BeaconError>, Never>
   private var inFlight: [String: (token: UInt64, run: Run, waiters: Int)] = [:]
   private var nextToken: UInt64 = 0
+  private let service: UpstreamService
 
-  /// Creates a coalescer.
-  public init() {}
+  /// Creates a coalescer for requests to `service`.
+  public init(service: UpstreamService = .geoapify) {
+    self.service = service
+  }
 
   /// Runs `work` for `key`, or joins the run already going for the same key.
   public func run(
@@ -45,7 +48,7 @@ public actor RequestCoalescer<Value: Sendable> {
         inFlight[key] = nil
       }
     }
-    return value ?? .failure(.upstreamUnavailable(reason: "cancelled"))
+    return value ?? .failure(.upstream(service, .unavailable(reason: "cancelled")))
   }
 
   /// How many callers wait for the run for `key` (for tests).

@@ -1,12 +1,20 @@
-/// What went wrong with a keyless JSON API before a domain names it (``KeylessAPIClient``): each domain maps it
-/// to its own error of the kinds Geoapify's faults have.
+/// What went wrong with an upstream API, the same for every service (Geoapify, Fruityvice, CoinLore,
+/// randomuser.me): carried with the service by ``BeaconError/upstream(_:_:)``, so each fault has one wire form and
+/// one sentence.
 public enum UpstreamFault: Error, Sendable, Equatable {
-  /// HTTP 404: what it means depends on the request (an unknown fruit group or coin, or a service moved).
-  case notFound
   /// HTTP 429, or Beacon still pausing after one; retry after this many seconds.
   case rateLimited(retryAfterSeconds: Int)
-  /// Another 4xx, with the API's own message.
+  /// The API rejected the request (a 4xx other than a key or rate fault) with its own message.
   case rejected(message: String)
-  /// 5xx, a transport failure, an unusable URL, or the request was cancelled while waiting for its turn.
+  /// 5xx, a transport failure, an unusable URL or answer, or the request was cancelled while waiting for its turn;
+  /// `offline` when Beacon runs offline and has nothing stored to answer with.
   case unavailable(reason: String)
+
+  /// Whether a stored answer may stand in for this fault (the network failed, not the request).
+  public var allowsStaleFallback: Bool {
+    switch self {
+    case .rateLimited, .unavailable: true
+    case .rejected: false
+    }
+  }
 }

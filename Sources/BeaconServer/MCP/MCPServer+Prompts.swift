@@ -23,7 +23,8 @@ extension MCPServer {
       ResponseError(
         code: .invalidParams,
         message: text.text(in: language),
-        data: ["kind": "invalidParams", "field": .string(field)]
+        kind: .invalidParams,
+        details: ["field": .string(field)]
       )
     }
     guard let prompt = MCPPrompt.all.first(where: { $0.name == request.name }) else {

@@ -181,7 +181,8 @@ public final class MCPServer: Sendable {
         throw ResponseError(
           code: .invalidParams,
           message: MCPText.invalidCursor.text(in: language),
-          data: ["kind": "invalidParams", "field": "cursor"]
+          kind: .invalidParams,
+          details: ["field": "cursor"]
         )
       }
       start = offset
@@ -225,13 +226,15 @@ public final class MCPServer: Sendable {
         throw ResponseError(
           code: .invalidParams,
           message: MCPText.toolSetOff(tool: request.name, set: set.rawValue).text(in: language),
-          data: ["kind": "unknownTool", "tool": .string(request.name), "toolSet": .string(set.rawValue)]
+          kind: .unknownTool,
+          details: ["tool": .string(request.name), "toolSet": .string(set.rawValue)]
         )
       }
       throw ResponseError(
         code: .invalidParams,
         message: MCPText.unknownTool(request.name).text(in: language),
-        data: ["kind": "unknownTool", "tool": .string(MCPText.shortened(request.name))]
+        kind: .unknownTool,
+        details: ["tool": .string(MCPText.shortened(request.name))]
       )
     }
     var arguments = request.arguments ?? [:]

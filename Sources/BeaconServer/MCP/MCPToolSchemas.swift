@@ -171,7 +171,7 @@ enum MCPToolSchemas {
     ResponseError(
       code: .internalError,
       message: "The tool schemas cannot be made from the OpenRPC document: \(detail)",
-      data: ["kind": "schemaUnavailable"]
+      kind: .schemaUnavailable
     )
   }
 }

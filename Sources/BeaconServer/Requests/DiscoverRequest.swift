@@ -16,7 +16,7 @@ public struct DiscoverRequest: RequestType, Encodable, Equatable {
       throw ResponseError(
         code: .internalError,
         message: "The OpenRPC document compiled into this binary cannot be read",
-        data: ["kind": "schemaUnavailable"]
+        kind: .schemaUnavailable
       )
     }
     return document

@@ -1,0 +1,25 @@
+/// Something a request names that Beacon does not know, with its id: carried by ``BeaconError/notFound(_:)``, so
+/// every domain's "not found" has one wire form (`notFound`, with the id fields of its entity).
+public enum UnknownEntity: Sendable, Equatable {
+  /// No place with this id has ever been seen.
+  case place(String)
+  /// No fruit with this id is in Fruityvice's catalogue.
+  case fruit(Int)
+  /// Fruityvice knows no family, genus or order of this name.
+  case fruitGroup(kind: FruitGroupKind, name: String)
+  /// CoinLore knows no coin with this id (nor does the store, offline).
+  case coin(String)
+  /// No stored user has this id (it was never fetched, or it was deleted).
+  case user(String)
+
+  /// The sentence for people.
+  public var message: LocalizedMessage {
+    switch self {
+    case .place(let id): .placeNotFound(id)
+    case .fruit(let id): .fruit(.fruitNotFound(id))
+    case .fruitGroup(let kind, let name): .fruit(.groupNotFound(kind: kind, name: name))
+    case .coin(let id): .crypto(.coinNotFound(id))
+    case .user(let id): .people(.userNotFound(id))
+    }
+  }
+}

@@ -1,0 +1,48 @@
+extension UpstreamFault {
+  /// The (nb, nn, en) sentence for this fault of `service`, one per fault for every service. Only the words differ:
+  /// Geoapify is asked for searches (`søk`), the others for data (`forespørsler`); CoinLore's outage names the data
+  /// that is missing; an offline service with nothing stored says how to fetch it (in its domain's messages).
+  func texts(of service: UpstreamService) -> (String, String, String) {
+    let name = service.name
+    let searches = service == .geoapify
+    switch self {
+    case .rateLimited(let seconds):
+      let (nb, nn) = searches ? ("søk mot", "søk mot") : ("forespørsler til", "førespurnader til")
+      return (
+        "For mange \(nb) \(name) akkurat nå; prøv igjen om \(seconds) s",
+        "For mange \(nn) \(name) akkurat no; prøv igjen om \(seconds) s",
+        "Too many requests to \(name) right now; try again in \(seconds) s"
+      )
+    case .rejected(let detail):
+      let (nb, nn) = searches ? ("søket", "søket") : ("forespørselen", "førespurnaden")
+      return (
+        "\(name) avviste \(nb): \(detail)", "\(name) avviste \(nn): \(detail)",
+        "\(name) rejected the request: \(detail)"
+      )
+    case .unavailable(let reason):
+      if reason == "offline", let offline = Self.offlineTexts(of: service) { return offline }
+      if service == .coinlore {
+        return (
+          "Får ikke hentet kryptodata fra \(name); sjekk nettet eller prøv igjen senere",
+          "Får ikkje henta kryptodata frå \(name); sjekk nettet eller prøv igjen seinare",
+          "Cannot fetch crypto data from \(name); check the network or try again later"
+        )
+      }
+      return (
+        "Får ikke kontakt med \(name); sjekk nettet eller prøv igjen senere",
+        "Får ikkje kontakt med \(name); sjekk nettet eller prøv igjen seinare",
+        "Cannot reach \(name); check the network or try again later"
+      )
+    }
+  }
+
+  /// What running offline without stored data means for `service`, if it has its own sentence for it.
+  private static func offlineTexts(of service: UpstreamService) -> (String, String, String)? {
+    switch service {
+    case .geoapify: nil
+    case .fruityvice: FruitMessage.offlineWithoutCatalogue.texts
+    case .coinlore: CryptoMessage.offlineWithoutData.texts
+    case .randomUser: PeopleMessage.offline.texts
+    }
+  }
+}
