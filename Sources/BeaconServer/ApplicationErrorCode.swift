@@ -5,7 +5,8 @@ import JSONRPC
 /// Each comes with a stable `data.kind`; the list is also in the README and in
 /// `Schemas/openrpc.json`.
 public enum ApplicationErrorCode {
-  /// `notFound`: no place with that id has been seen.
+  /// `notFound`: no place, fruit, fruit group, coin or user with that id is known (`data.placeId`, `data.fruitId`,
+  /// `data.groupKind` and `data.groupName`, `data.coinId`, `data.userId`).
   public static let notFound = ErrorCode(rawValue: -33001)
   /// `unsupportedPlace`: the place exists, but is none of the kinds Beacon shows (`data.placeId`).
   public static let unsupportedPlace = ErrorCode(rawValue: -33002)
@@ -19,11 +20,12 @@ public enum ApplicationErrorCode {
   public static let missingAPIKey = ErrorCode(rawValue: -33020)
   /// `invalidApiKey`: Geoapify refused the key.
   public static let invalidAPIKey = ErrorCode(rawValue: -33021)
-  /// `rateLimited`: Geoapify's rate limit or quota; `data.retryAfterSeconds` says when to retry.
+  /// `rateLimited`: an upstream API's rate limit or quota (Geoapify, Fruityvice, CoinLore, randomuser.me);
+  /// `data.retryAfterSeconds` says when to retry.
   public static let rateLimited = ErrorCode(rawValue: -33022)
-  /// `upstreamRejected`: Geoapify rejected the request; `data.upstreamMessage` is its own message.
+  /// `upstreamRejected`: an upstream API rejected the request; `data.upstreamMessage` is its own message.
   public static let upstreamRejected = ErrorCode(rawValue: -33023)
-  /// `upstreamUnavailable`: Geoapify could not be reached or answered unusably.
+  /// `upstreamUnavailable`: an upstream API could not be reached or answered unusably (`data.reason`).
   public static let upstreamUnavailable = ErrorCode(rawValue: -33024)
   /// `importFailed`: a file could not be imported (`data.file`, `data.position`), or held no named restaurant,
   /// café or hotel (`data.kind` `nothingImported`, `data.skipped`); nothing was stored.

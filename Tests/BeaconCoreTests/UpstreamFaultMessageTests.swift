@@ -33,4 +33,29 @@ import Testing
         == LocalizedMessage.upstream(.geoapify, .unavailable(reason: "HTTP 500")).text(in: .en)
     )
   }
+
+  @Test func geoapifyIsAskedForSearchesTheOthersForData() {
+    func text(_ service: UpstreamService, _ fault: UpstreamFault, _ language: Language) -> String {
+      LocalizedMessage.upstream(service, fault).text(in: language)
+    }
+    let limited = UpstreamFault.rateLimited(retryAfterSeconds: 3)
+    #expect(text(.geoapify, limited, .nb) == "For mange søk mot Geoapify akkurat nå; prøv igjen om 3 s")
+    #expect(text(.geoapify, limited, .nn) == "For mange søk mot Geoapify akkurat no; prøv igjen om 3 s")
+    #expect(text(.coinlore, limited, .nb) == "For mange forespørsler til CoinLore akkurat nå; prøv igjen om 3 s")
+    #expect(text(.fruityvice, limited, .nn) == "For mange førespurnader til Fruityvice akkurat no; prøv igjen om 3 s")
+    #expect(text(.geoapify, limited, .en) == "Too many requests to Geoapify right now; try again in 3 s")
+    let rejected = UpstreamFault.rejected(message: "x")
+    #expect(text(.geoapify, rejected, .nn) == "Geoapify avviste søket: x")
+    #expect(text(.geoapify, rejected, .en) == "Geoapify rejected the request: x")
+    #expect(text(.coinlore, rejected, .nb) == "CoinLore avviste forespørselen: x")
+    #expect(text(.fruityvice, rejected, .nn) == "Fruityvice avviste førespurnaden: x")
+    let down = UpstreamFault.unavailable(reason: "HTTP 500")
+    #expect(text(.geoapify, down, .nn) == "Får ikkje kontakt med Geoapify; sjekk nettet eller prøv igjen seinare")
+    #expect(
+      text(.coinlore, down, .en) == "Cannot fetch crypto data from CoinLore; check the network or try again later"
+    )
+    #expect(
+      text(.coinlore, down, .nn) == "Får ikkje henta kryptodata frå CoinLore; sjekk nettet eller prøv igjen seinare"
+    )
+  }
 }
