@@ -51,19 +51,9 @@ public enum MCPToolSet: String, CaseIterable, Sendable, Comparable {
     return sets.isEmpty ? defaultSets : sets
   }
 
-  /// The set the tool called `toolName` belongs to.
+  /// The set the tool called `toolName` belongs to: its method's feature's.
   static func of(tool toolName: String) -> MCPToolSet? {
-    let prefix = toolName.prefix { $0 != "_" }
-    switch prefix {
-    case "places": return .places
-    case "rating": return .ratings
-    case "favorites": return .favorites
-    case "settings": return .settings
-    case "fruits", "fruitlog": return .fruits
-    case "users": return .people
-    case "crypto": return .crypto
-    default: return nil
-    }
+    MethodDescriptor.all.first { $0.tool?.name == toolName }?.feature.toolSet
   }
 
   public static func < (lhs: MCPToolSet, rhs: MCPToolSet) -> Bool {
