@@ -108,7 +108,10 @@ public final class MCPServer: Sendable {
     self.options = options
     self.pageSize = max(1, pageSize)
     self.toolSets = toolSets
-    tools = MCPToolCatalogue.tools.filter { MCPToolSet.of(tool: $0.name).map(toolSets.contains) ?? false }
+    tools = MCPToolCatalogue.tools.filter { tool in
+      let served = MCPToolSet.of(tool: tool.name).map(toolSets.contains) ?? false
+      return served && (tool.isInDefaultList || toolSets != MCPToolSet.defaultSets)
+    }
     dispatcher.setErrorPresenter { [weak client] error in
       BeaconServer.localized(error, in: client?.beaconServer?.language ?? options.initialLanguage)
     }
