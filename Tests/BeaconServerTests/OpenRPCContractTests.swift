@@ -120,6 +120,7 @@ import Testing
       ("places/autocomplete", ["text": "fisk", "debounceMs": 0, "limit": 5]),
       ("rating/add", ["placeId": detailsID, "stars": 4, "comment": "Godt"]),
       ("rating/list", ["placeId": detailsID]),
+      ("rating/summary", ["placeIds": [detailsID, "osm:node/1"]]),
       ("favorites/add", ["placeId": detailsID]),
       ("favorites/list", ["sort": "rating"]),
       ("favorites/list", ["openNow": true]),

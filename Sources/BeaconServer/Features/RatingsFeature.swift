@@ -2,7 +2,7 @@ import BeaconCore
 import JSONRPC
 
 extension Feature {
-  /// `rating/list` and `rating/add`.
+  /// `rating/list`, `rating/summary` and `rating/add`.
   static let ratingsMethods: [MethodDescriptor] = [
     MethodDescriptor(ListRatingsRequest.self, feature: .ratings, tool: ratingListTool) { server, request, _ in
       try server.validate(request.limit, in: 1...ListRatingsRequest.maxLimit, field: "limit")
@@ -14,6 +14,16 @@ extension Feature {
         )
       }
       return ListRatingsRequest.Response(ratings: page.ratings, summary: page.summary, nextCursor: page.nextCursor)
+    },
+    MethodDescriptor(RatingSummaryRequest.self, feature: .ratings, tool: ratingSummaryTool) { server, request, _ in
+      let ids = request.placeIds
+      try server.validate(ids.count, in: RatingSummaryRequest.placeIdsRange, field: "placeIds")
+      let found = try await server.run(.ratings) { (store: Store) throws(BeaconError) in
+        try await store.ratingSummaries(for: ids)
+      }
+      return RatingSummaryRequest.Response(
+        summaries: ids.map { .init(placeId: $0, average: found[$0]?.average, count: found[$0]?.count ?? 0) }
+      )
     },
     MethodDescriptor(AddRatingRequest.self, feature: .ratings, tool: ratingAddTool) { server in
       server.dispatcher.register(AddRatingRequest.self) { [weak server] request, _ in
@@ -62,4 +72,29 @@ extension Feature {
   ) { result, _, output in
     [output.text(.ratingSaved(stars: result.rating.stars, summary: output.rating(result.summary)))]
   }
+
+  private static let ratingSummaryTool = MCPTool(
+    RatingSummaryRequest.self,
+    name: "rating_summary",
+    title: .init(
+      nb: "Vurderinger av flere steder",
+      nn: "Vurderingar av fleire stader",
+      en: "Ratings of several places"
+    ),
+    description: """
+      The user's average rating and count for up to 100 places at once (`placeIds`); no ratings: count 0.
+      """,
+    annotations: .init(readOnly: true, idempotent: true),
+    arguments: [
+      "placeIds": ""
+    ]
+  ) { result, _, output in
+    // As a place's rating shows everywhere else: `★ 4,5 (2)`.
+    result.summaries.map { summary in
+      let rating = summary.average.map { "★ \(output.decimal($0)) (\(summary.count))" } ?? output.text(.noRatings)
+      return "\(HumanOutput.singleLine(summary.placeId)) · \(rating)"
+    }
+  }
+  // The default tool list is held to its budget without it.
+  .outsideTheDefaultList()
 }
