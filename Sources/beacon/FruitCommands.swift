@@ -30,9 +30,7 @@ extension HumanCommandParser {
     let command: FruitCommand
     switch arguments.first {
     case nil, "list":
-      try allow(["--refresh"])
-      try expect(arguments: [], after: arguments.isEmpty ? 0 : 1)
-      command = .list(refresh: has("--refresh"))
+      command = .list(refresh: try listing())
     case "show":
       try allow([])
       command = .show(id: try integer(try expect(arguments: ["ID"], after: 1)[0], name: "ID"))

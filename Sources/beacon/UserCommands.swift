@@ -32,9 +32,7 @@ extension HumanCommandParser {
     var allowsGeoJSON = false
     switch arguments.first {
     case nil, "list":
-      try allow(["--refresh"])
-      try expect(arguments: [], after: arguments.isEmpty ? 0 : 1)
-      command = .list(refresh: has("--refresh"))
+      command = .list(refresh: try listing())
     case "show":
       try allow([])
       command = .show(id: try expect(arguments: ["ID"], after: 1)[0])
