@@ -47,6 +47,17 @@ public enum Feature: String, CaseIterable, Sendable {
     }
   }
 
+  /// What `beacon mcp`'s instructions say of the feature when its tools are served; `nil` for the features its
+  /// opening paragraph covers.
+  var agentSummary: String? {
+    switch self {
+    case .protocol, .places, .ratings, .favorites, .settings: nil
+    case .fruits: "Fruityvice's fruit catalogue and the user's log of eaten fruit (fruits_*, fruitlog_*)"
+    case .crypto: "CoinLore's cryptocurrency prices and change statistics (crypto_*)"
+    case .people: "a directory of random users that the user can edit (users_*)"
+    }
+  }
+
   /// The name failures of the feature are logged under.
   var logName: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 }
