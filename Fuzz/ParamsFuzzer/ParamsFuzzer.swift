@@ -1,9 +1,10 @@
 // libFuzzer target: the params of every request type Beacon registers (JSON-RPC and MCP), decoded from a
 // JSONValue by `Dispatcher.decodeParams` (JSONValueDecoder), as the dispatcher does before a handler runs.
 //
-// Input: a control byte choosing the request type (`control % requestTypes.count`, in the order of
-// `requestTypes` below), then the params as JSON text. Inputs that are not JSON, or whose params are
-// not an object, an array or null, never reach decoding (IncomingMessage rejects them) and are skipped.
+// Input: the method's name (`rating/add`; MCP's own methods as `mcp:tools/call`), a NUL byte, then the params as
+// JSON text. Seeds name their method, so adding a method re-aims none of them; an input whose name is no method
+// (libFuzzer mutates names too) is skipped. Inputs that are not JSON, or whose params are not an object, an array
+// or null, never reach decoding (IncomingMessage rejects them) and are skipped.
 //
 // Checked on every input (a failed check is a crash, which libFuzzer reports and saves):
 // - the request's ordering can be decided from the raw params;
@@ -20,24 +21,20 @@ import Foundation
 
 @testable import JSONRPC
 
-/// Every request type registered by `BeaconServer` and `MCPServer` (test-only methods excluded).
-/// Keep in step with Fuzz/Corpus/params (the seeds' first byte is an index into this list).
-private let requestTypes: [any (RequestType & Encodable & Equatable).Type] = [
-  InitializeRequest.self, PingRequest.self, DiscoverRequest.self,
-  AddRatingRequest.self, ListRatingsRequest.self, AddFavoriteRequest.self, RemoveFavoriteRequest.self,
-  ListFavoritesRequest.self, GetSettingsRequest.self, UpdateSettingsRequest.self, ResetSettingsRequest.self,
-  SearchPlacesRequest.self, PlaceDetailsRequest.self, AutocompleteRequest.self, ImportPlacesRequest.self,
-  ListFruitsRequest.self, GetFruitRequest.self, FruitGroupsRequest.self, FruitsByGroupRequest.self,
-  AddFruitLogRequest.self, RemoveFruitLogRequest.self, FruitLogDaysRequest.self,
-  CryptoGlobalRequest.self, CryptoTickersRequest.self, CryptoTickerRequest.self, CryptoStatsRequest.self,
-  GetCryptoSettingsRequest.self, UpdateCryptoSettingsRequest.self,
-  ListUsersRequest.self, GetUserRequest.self, UserMapRequest.self, UpdateUserRequest.self,
-  DeleteUserRequest.self, SetUserSeedRequest.self,
-  MCPInitializeRequest.self, ListToolsRequest.self, CallToolRequest.self, SetLogLevelRequest.self,
-]
+/// Every request type registered by `BeaconServer` (``MethodDescriptor/all``) and `MCPServer` (test-only methods
+/// excluded), by the name a seed gives.
+private let requestTypes: [String: any (RequestType & Encodable & Equatable).Type] = {
+  var types: [String: any (RequestType & Encodable & Equatable).Type] = [:]
+  for descriptor in MethodDescriptor.all { types[descriptor.method] = descriptor.requestType }
+  let mcp: [any (RequestType & Encodable & Equatable).Type] = [
+    MCPInitializeRequest.self, ListToolsRequest.self, CallToolRequest.self, SetLogLevelRequest.self,
+  ]
+  for type in mcp { types["mcp:" + type.method] = type }
+  return types
+}()
 
 /// Once, before fuzzing: every method of the contract (`Schemas/openrpc.json`, read from the working directory,
-/// which Scripts/fuzz.sh sets to the repository) must have its request type in `requestTypes`.
+/// which Scripts/fuzz.sh sets to the repository) must have its request type in `requestTypes`, that is a descriptor.
 @_cdecl("LLVMFuzzerInitialize")
 public func initializeParamsFuzzer(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutableRawPointer?) -> CInt {
   guard let data = FileManager.default.contents(atPath: "Schemas/openrpc.json"),
@@ -45,17 +42,20 @@ public func initializeParamsFuzzer(_ argc: UnsafeMutablePointer<CInt>?, _ argv: 
   else {
     preconditionFailure("Schemas/openrpc.json not found: run from the repository (Scripts/fuzz.sh)")
   }
-  let covered = Set(requestTypes.map { $0.method }).union([Dispatcher.shutdownMethod])
+  let covered = Set(requestTypes.keys).union([Dispatcher.shutdownMethod])
   let missing = methods.compactMap { $0["name"]?.stringValue }.filter { !covered.contains($0) }
-  precondition(missing.isEmpty, "request types missing from Fuzz/ParamsFuzzer: \(missing)")
+  precondition(missing.isEmpty, "methods of the contract without a MethodDescriptor: \(missing)")
   return 0
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzParams(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   guard let data, size > 0 else { return 0 }
-  let type = requestTypes[Int(data[0]) % requestTypes.count]
-  let text = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
+  let input = UnsafeBufferPointer(start: data, count: size)
+  guard let separator = input.firstIndex(of: 0),
+    let type = requestTypes[String(decoding: input[..<separator], as: UTF8.self)]
+  else { return 0 }
+  let text = Array(input[(separator + 1)...])
   let params: JSONValue?
   switch try? JSONParser.parse(text) {
   case .object(let members)?: params = .object(members)

@@ -8,42 +8,44 @@ extension BeaconServer {
   /// reads (parsing holds about ten times its size in memory); the file itself may be of any length.
   static let maxImportBytes = 256 << 20
 
-  /// Registers `places/import`.
-  func registerImportMethod() {
-    dispatcher.register(ImportPlacesRequest.self) { [weak self] request, context in
-      guard let self else { throw ResponseError.internalError }
-      let language = language
-      let readsStandardInput = options.importsFromStandardInput
-      context.reportProgress(.begin(title: LocalizedMessage.importing.text(in: language), percentage: 0))
-      defer { context.reportProgress(.end()) }
-      return try await withStore { store throws(BeaconError) in
-        let input: ImportInput
-        if request.path == "-" {
-          guard readsStandardInput else {
-            throw BeaconError.invalidArgument(field: "path", message: .osmImport(.standardInputUnavailable))
-          }
-          input = .standardInput()
-        } else {
-          input = try .file(path: request.path)
+  /// `places/import`: reads an OSM file into the store in one transaction, reporting progress.
+  func importPlaces(
+    _ request: ImportPlacesRequest,
+    context: RequestContext
+  ) async throws
+    -> ImportPlacesRequest.Response
+  {
+    let language = language
+    let readsStandardInput = options.importsFromStandardInput
+    context.reportProgress(.begin(title: LocalizedMessage.importing.text(in: language), percentage: 0))
+    defer { context.reportProgress(.end()) }
+    return try await run(.places) { (store: Store) throws(BeaconError) in
+      let input: ImportInput
+      if request.path == "-" {
+        guard readsStandardInput else {
+          throw BeaconError.invalidArgument(field: "path", message: .osmImport(.standardInputUnavailable))
         }
-        // Reading and storing go together, in one transaction: 0–95 % as the bytes come in (when the size is
-        // known), then the removal of places gone from the area and the commit.
-        let size = input.size
-        let reported = Locked(0)
-        let report = try await store.importPlaces(from: input, maxBytes: Self.maxImportBytes, at: self.now) {
-          bytesRead in
-          guard let size, size > 0 else { return }
-          let percentage = min(95, bytesRead * 95 / size)
-          let due = reported.withLock { last in
-            guard percentage >= last + 5 else { return false }
-            last = percentage
-            return true
-          }
-          if due { context.reportProgress(.report(percentage: percentage)) }
-        }
-        context.reportProgress(.report(percentage: 100))
-        return ImportPlacesRequest.Response(file: request.path, report: report)
+        input = .standardInput()
+      } else {
+        input = try .file(path: request.path)
       }
+      // Reading and storing go together, in one transaction: 0–95 % as the bytes come in (when the size is
+      // known), then the removal of places gone from the area and the commit.
+      let size = input.size
+      let reported = Locked(0)
+      let report = try await store.importPlaces(from: input, maxBytes: Self.maxImportBytes, at: self.now) {
+        bytesRead in
+        guard let size, size > 0 else { return }
+        let percentage = min(95, bytesRead * 95 / size)
+        let due = reported.withLock { last in
+          guard percentage >= last + 5 else { return false }
+          last = percentage
+          return true
+        }
+        if due { context.reportProgress(.report(percentage: percentage)) }
+      }
+      context.reportProgress(.report(percentage: 100))
+      return ImportPlacesRequest.Response(file: request.path, report: report)
     }
   }
 }

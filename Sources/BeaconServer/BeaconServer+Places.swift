@@ -5,38 +5,38 @@ extension BeaconServer {
   /// The default debounce of `places/autocomplete` (the seed: at least 300 ms).
   static let autocompleteDebounceMs = 300
 
-  /// Registers `places/search`, `places/details` and `places/autocomplete`.
-  func registerPlacesMethods() {
-    dispatcher.register(SearchPlacesRequest.self) { [weak self] request, context in
-      guard let self else { throw ResponseError.internalError }
-      return try await search(request, context: context)
-    }
-    dispatcher.register(PlaceDetailsRequest.self) { [weak self] request, context in
-      guard let self else { throw ResponseError.internalError }
-      let language = language
-      return try await withPlaces { places throws(BeaconError) in
-        try await self.upstream(context, title: .searching) { () throws(BeaconError) in
-          try await places.details(id: request.id, refresh: request.refresh ?? false, language: language)
-        }
+  /// `places/details`: one place, from the store when fresh, else from Geoapify.
+  func details(_ request: PlaceDetailsRequest, context: RequestContext) async throws -> PlaceDetailsResult {
+    let language = language
+    return try await run(.places) { (places: PlacesService) throws(BeaconError) in
+      try await self.upstream(context, title: .searching) { () throws(BeaconError) in
+        try await places.details(id: request.id, refresh: request.refresh ?? false, language: language)
       }
-    }
-    dispatcher.register(AutocompleteRequest.self) { [weak self] request, context in
-      guard let self else { throw ResponseError.internalError }
-      try validate(request.limit, in: 1...20, field: "limit")
-      try validate(request.debounceMs, in: 0...5_000, field: "debounceMs")
-      if let center = request.center, !center.isValid { throw invalid("center", .invalidCoordinate) }
-      let text = request.text.trimmingCharacters(in: .whitespacesAndNewlines)
-      guard !text.isEmpty else { return AutocompleteRequest.Response(suggestions: []) }
-      try await debounce(request.debounceMs ?? Self.autocompleteDebounceMs, context: context)
-      let language = language
-      let suggestions = try await withPlaces { places throws(BeaconError) in
-        try await places.autocomplete(text: text, center: request.center, limit: request.limit ?? 5, language: language)
-      }
-      return AutocompleteRequest.Response(suggestions: suggestions)
     }
   }
 
-  private func search(_ request: SearchPlacesRequest, context: RequestContext) async throws -> PlaceSearchResult {
+  /// `places/autocomplete`: suggestions for a partly typed text, after the debounce.
+  func autocomplete(
+    _ request: AutocompleteRequest,
+    context: RequestContext
+  ) async throws
+    -> AutocompleteRequest.Response
+  {
+    try validate(request.limit, in: 1...20, field: "limit")
+    try validate(request.debounceMs, in: 0...5_000, field: "debounceMs")
+    if let center = request.center, !center.isValid { throw invalid("center", .invalidCoordinate) }
+    let text = request.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !text.isEmpty else { return AutocompleteRequest.Response(suggestions: []) }
+    try await debounce(request.debounceMs ?? Self.autocompleteDebounceMs, context: context)
+    let language = language
+    let suggestions = try await run(.places) { (places: PlacesService) throws(BeaconError) in
+      try await places.autocomplete(text: text, center: request.center, limit: request.limit ?? 5, language: language)
+    }
+    return AutocompleteRequest.Response(suggestions: suggestions)
+  }
+
+  /// `places/search`: the places around the centre, with the user's ratings and favourites.
+  func search(_ request: SearchPlacesRequest, context: RequestContext) async throws -> PlaceSearchResult {
     try validate(request.radiusMeters, in: Settings.radiusRange, field: "radiusMeters")
     try validate(request.limit, in: PlaceSearch.limitRange, field: "limit")
     try validate(request.debounceMs, in: 0...5_000, field: "debounceMs")
@@ -45,7 +45,7 @@ extension BeaconServer {
     do throws(BeaconError) { filters = try request.filters() } catch { throw error.responseError(in: language) }
     if let debounceMs = request.debounceMs { try await debounce(debounceMs, context: context) }
     let language = language
-    return try await withPlaces { places throws(BeaconError) in
+    return try await run(.places) { (places: PlacesService) throws(BeaconError) in
       guard let store = self.store else { throw BeaconError.storage(SQLiteError(code: 1, message: "no store")) }
       var (settings, hasStoredCenter) = try await store.settingsForSearch()
       var centerSource = "settings"

@@ -7,24 +7,22 @@ import JSONRPC
 /// BeaconCore, and Core errors turned into wire errors. Used by `serve`, `mcp` and the CLI alike.
 ///
 /// ## Adding a method
-/// Write a request type under `Requests/`, register its handler in ``registerMethods()``, describe it
-/// in `Schemas/openrpc.json` and the README's method table, and test it.
+/// Write a request type under `Requests/` and a ``MethodDescriptor`` in its feature's file under `Features/`,
+/// describe it in `Schemas/openrpc.json` and `Documentation/Protocol.md`, and test it.
 public final class BeaconServer: Sendable {
   /// The dispatcher carrying Beacon's methods.
   public let dispatcher: Dispatcher
   let options: ServerOptions
-  private let logger: Logger
+  let logger: Logger
   private let exit: @Sendable (Int32) -> Void
-  private let session: Locked<Session>
+  let session: Locked<Session>
 
-  private struct Session {
+  struct Session {
     var language: Language
     var configuration: BeaconConfiguration?
     var store: Store?
-    var places: PlacesService?
-    var fruits: FruitsService?
-    var crypto: CryptoService?
-    var people: PeopleService?
+    /// Each feature's service (``Feature/makeService(_:)``), made in `initialize`.
+    var services: [Feature: any Sendable] = [:]
     var monitor: ClientProcessMonitor?
   }
 
@@ -75,25 +73,11 @@ public final class BeaconServer: Sendable {
   public var now: Date { options.now() }
 
   private func registerMethods() {
-    dispatcher.register(InitializeRequest.self) { [weak self] request, context in
-      guard let self else { throw ResponseError.internalError }
-      return try await self.initialize(request, context: context)
-    }
-    dispatcher.registerImmediate(PingRequest.self) { _ in EmptyResult() }
-    dispatcher.register(DiscoverRequest.self) { _, _ in try DiscoverRequest.document() }
-    registerStoreMethods()
-    registerPlacesMethods()
-    registerImportMethod()
-    registerFruitsMethods()
-    registerCryptoMethods()
-    registerPeopleMethods()
+    for descriptor in MethodDescriptor.all { descriptor.register(self) }
     dispatcher.onShutdown { [weak self] in
       // Closing the connection checkpoints the WAL; every earlier request has finished by now.
       self?.session.withLock {
-        $0.places = nil
-        $0.fruits = nil
-        $0.crypto = nil
-        $0.people = nil
+        $0.services = [:]
         $0.store = nil
       }
     }
@@ -104,7 +88,7 @@ public final class BeaconServer: Sendable {
 
   // MARK: - initialize
 
-  private func initialize(_ request: InitializeRequest, context: RequestContext) async throws -> InitializeResult {
+  func initialize(_ request: InitializeRequest, context: RequestContext) async throws -> InitializeResult {
     let given = request.initializationOptions
     let layer = BeaconOptions(
       storePath: given?.storePath,
@@ -148,49 +132,14 @@ public final class BeaconServer: Sendable {
     } catch {
       logger.debug("Demo data not loaded: \(error.kind)")  // Searches try again; nothing else depends on it.
     }
-    let client = GeoapifyClient(
-      baseURL: configuration.geoapifyBaseURL,
-      apiKey: configuration.geoapifyAPIKey,
-      transport: URLSessionTransport(maxResponseBytes: options.maxUpstreamBytes)
-    )
-    let places = PlacesService(store: store, client: client, offline: configuration.offline, now: options.now)
-    let fruits = FruitsService(
-      store: store,
-      client: FruityviceClient(
-        baseURL: configuration.fruityviceBaseURL,
-        transport: URLSessionTransport(maxResponseBytes: options.maxUpstreamBytes)
-      ),
-      offline: configuration.offline,
-      timeZone: configuration.timeZone,
-      now: options.now
-    )
-    let crypto = CryptoService(
-      store: store,
-      client: CoinLoreClient(
-        baseURL: configuration.coinloreBaseURL,
-        transport: URLSessionTransport(maxResponseBytes: options.maxUpstreamBytes)
-      ),
-      offline: configuration.offline,
-      now: options.now
-    )
-    let people = PeopleService(
-      store: store,
-      client: RandomUserClient(
-        baseURL: configuration.randomUserBaseURL,
-        transport: URLSessionTransport(maxResponseBytes: options.maxUpstreamBytes)
-      ),
-      offline: configuration.offline,
-      timeZone: configuration.timeZone,
-      now: options.now
-    )
+    let made = FeatureContext(store: store, configuration: configuration, options: options)
+    var services: [Feature: any Sendable] = [:]
+    for feature in Feature.allCases { services[feature] = feature.makeService(made) }
     session.withLock {
       $0.language = language
       $0.configuration = configuration
       $0.store = store
-      $0.places = places
-      $0.fruits = fruits
-      $0.crypto = crypto
-      $0.people = people
+      $0.services = services
     }
     if let tag = configuration.unrecognizedLocale {
       let message = LocalizedMessage.unrecognizedLocale(tag).text(in: configuration.language)
@@ -247,17 +196,6 @@ public final class BeaconServer: Sendable {
 
   // MARK: - Store
 
-  /// Runs `body` with the session's store, turning domain errors into localized wire errors.
-  func withStore<T: Sendable>(_ body: (Store) async throws(BeaconError) -> T) async throws(ResponseError) -> T {
-    let (store, language) = session.withLock { ($0.store, $0.language) }
-    guard let store else { throw ResponseError.serverNotInitialized("") }
-    do {
-      return try await body(store)
-    } catch {
-      throw wireError(error, in: language)
-    }
-  }
-
   /// `error` as the client gets it, in `language` (the session's by default); store failures are logged.
   func wireError(_ error: BeaconError, in language: Language? = nil) -> ResponseError {
     logStoreFailure(error)
@@ -275,62 +213,8 @@ public final class BeaconServer: Sendable {
   }
 
   /// Whether the session's searches run on the store only (`--offline` or no key); `true` before `initialize`.
-  var searchesOffline: Bool { session.withLock { $0.places?.searchesOffline ?? true } }
-
-  /// Runs `body` with the session's places service, turning domain errors into localized wire errors.
-  func withPlaces<T: Sendable>(_ body: (PlacesService) async throws(BeaconError) -> T) async throws(ResponseError) -> T
-  {
-    let (places, language) = session.withLock { ($0.places, $0.language) }
-    guard let places else { throw ResponseError.serverNotInitialized("") }
-    do {
-      return try await body(places)
-    } catch {
-      logStoreFailure(error)
-      logger.info("Places: \(error.kind)")
-      throw error.responseError(in: language)
-    }
-  }
-
-  /// Runs `body` with the session's fruits service, turning domain errors into localized wire errors.
-  func withFruits<T: Sendable>(_ body: (FruitsService) async throws(BeaconError) -> T) async throws(ResponseError) -> T
-  {
-    let (fruits, language) = session.withLock { ($0.fruits, $0.language) }
-    guard let fruits else { throw ResponseError.serverNotInitialized("") }
-    do {
-      return try await body(fruits)
-    } catch {
-      logStoreFailure(error)
-      logger.info("Fruits: \(error.kind)")
-      throw error.responseError(in: language)
-    }
-  }
-
-  /// Runs `body` with the session's crypto service, turning domain errors into localized wire errors.
-  func withCrypto<T: Sendable>(_ body: (CryptoService) async throws(BeaconError) -> T) async throws(ResponseError) -> T
-  {
-    let (crypto, language) = session.withLock { ($0.crypto, $0.language) }
-    guard let crypto else { throw ResponseError.serverNotInitialized("") }
-    do {
-      return try await body(crypto)
-    } catch {
-      logStoreFailure(error)
-      logger.info("Crypto: \(error.kind)")
-      throw error.responseError(in: language)
-    }
-  }
-
-  /// Runs `body` with the session's people service, turning domain errors into localized wire errors.
-  func withPeople<T: Sendable>(_ body: (PeopleService) async throws(BeaconError) -> T) async throws(ResponseError) -> T
-  {
-    let (people, language) = session.withLock { ($0.people, $0.language) }
-    guard let people else { throw ResponseError.serverNotInitialized("") }
-    do {
-      return try await body(people)
-    } catch {
-      logStoreFailure(error)
-      logger.info("People: \(error.kind)")
-      throw error.responseError(in: language)
-    }
+  var searchesOffline: Bool {
+    session.withLock { ($0.services[.places] as? PlacesService)?.searchesOffline ?? true }
   }
 
   /// The `initializationOptions` field a configuration error is about.

@@ -88,6 +88,29 @@ struct CommandSession {
     return 0
   }
 
+  /// Calls `method` and prints its result: as JSON, or as the method's text (``MethodDescriptor/text(of:arguments:output:)``,
+  /// the text `beacon mcp` gives too). Returns the exit code.
+  func show(_ method: String, _ params: JSONValue?, _ format: OutputFormat) async -> Int32 {
+    guard let result = await call(method, params) else { return 1 }
+    if format == .json {
+      StandardOutput.writeJSON(result)
+    } else {
+      guard let lines = text(of: method, result, params ?? [:]) else { return 1 }
+      StandardOutput.write(lines)
+    }
+    return 0
+  }
+
+  /// The text of `method`'s `result`, or `nil` after reporting a bug.
+  func text(of method: String, _ result: JSONValue, _ params: JSONValue) -> [String]? {
+    guard let lines = MethodDescriptor.named(method)?.text(of: result, arguments: params, output: output) else {
+      logger.fault("Cannot read the result of \(method) as text")
+      logger.sink(LocalizedMessage.internalError.text(in: language))
+      return nil
+    }
+    return lines
+  }
+
   /// Decodes a result into `type`, or reports a bug and returns `nil`.
   func decode<T: Decodable>(_ type: T.Type, from result: JSONValue) -> T? {
     do {

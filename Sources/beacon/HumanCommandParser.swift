@@ -142,6 +142,13 @@ struct HumanCommandParser {
     }
   }
 
+  /// `beacon AREA [list] [--refresh]`, the listing of a side domain: whether to fetch it again.
+  func listing() throws(UsageError) -> Bool {
+    try allow(["--refresh"])
+    try expect(arguments: [], after: arguments.isEmpty ? 0 : 1)
+    return has("--refresh")
+  }
+
   /// Checks that exactly the arguments `names` follow the first `after` ones, and returns them.
   @discardableResult
   func expect(arguments names: [String], after skipped: Int = 0) throws(UsageError) -> [String] {

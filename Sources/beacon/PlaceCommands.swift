@@ -16,14 +16,7 @@ enum DetailsCommand {
     guard let session = await CommandSession.start(options: options, logger: logger) else { return 1 }
     var params: [String: JSONValue] = ["id": .string(id)]
     if refresh { params["refresh"] = true }
-    guard let result = await session.call(PlaceDetailsRequest.method, .object(params)) else { return 1 }
-    if format == .json {
-      StandardOutput.writeJSON(result)
-    } else {
-      guard let details = session.decode(PlaceDetailsResult.self, from: result) else { return 1 }
-      StandardOutput.write(session.output.details(details))
-    }
-    return 0
+    return await session.show(PlaceDetailsRequest.method, .object(params), format)
   }
 }
 
@@ -40,16 +33,7 @@ enum RateCommand {
     guard let session = await CommandSession.start(options: options, logger: logger) else { return 1 }
     var params: [String: JSONValue] = ["placeId": .string(id), "stars": .int(stars)]
     if let comment { params["comment"] = .string(comment) }
-    guard let result = await session.call(AddRatingRequest.method, .object(params)) else { return 1 }
-    if format == .json {
-      StandardOutput.writeJSON(result)
-    } else {
-      guard let added = session.decode(AddRatingRequest.Response.self, from: result) else { return 1 }
-      let output = session.output
-      StandardOutput.write([output.text(.ratingSaved(stars: added.rating.stars, summary: output.rating(added.summary)))]
-      )
-    }
-    return 0
+    return await session.show(AddRatingRequest.method, .object(params), format)
   }
 }
 
@@ -63,15 +47,6 @@ enum SettingsCommand {
   ) async -> Int32 {
     guard let session = await CommandSession.start(options: options, logger: logger) else { return 1 }
     let method = action == .reset ? ResetSettingsRequest.method : GetSettingsRequest.method
-    guard let result = await session.call(method) else { return 1 }
-    if format == .json {
-      StandardOutput.writeJSON(result)
-    } else {
-      guard let settings = session.decode(Settings.self, from: result) else { return 1 }
-      let output = session.output
-      let heading = action == .reset ? [output.text(.settingsReset)] : []
-      StandardOutput.write(heading + output.settings(settings))
-    }
-    return 0
+    return await session.show(method, nil, format)
   }
 }

@@ -13,8 +13,8 @@ enum SearchCommand {
     case .geojson:
       StandardOutput.writeJSON(GeoJSONOutput.featureCollection(places: result["places"]?.arrayValue ?? []))
     case .human:
-      guard let decoded = session.decode(PlaceSearchResult.self, from: result) else { return 1 }
-      StandardOutput.write(session.output.search(decoded))
+      guard let lines = session.text(of: SearchPlacesRequest.method, result, params(search)) else { return 1 }
+      StandardOutput.write(lines)
     }
     return 0
   }
@@ -57,18 +57,18 @@ enum FavoritesCommand {
       case .geojson:
         StandardOutput.writeJSON(GeoJSONOutput.featureCollection(places: result["places"]?.arrayValue ?? []))
       case .human:
-        guard let list = session.decode(ListFavoritesRequest.Response.self, from: result) else { return 1 }
-        let output = session.output
-        StandardOutput.write(output.favorites(list, openOnly: openNow))
+        guard let lines = session.text(of: ListFavoritesRequest.method, result, .object(params)) else { return 1 }
+        StandardOutput.write(lines)
       }
     case .add(let id):
       guard let result = await session.call(AddFavoriteRequest.method, ["placeId": .string(id)]) else { return 1 }
       if format == .json {
         StandardOutput.writeJSON(result)
       } else {
-        guard let added = session.decode(AddFavoriteRequest.Response.self, from: result) else { return 1 }
-        let name = HumanOutput.singleLine(added.favorite.name)
-        StandardOutput.write([session.output.text(added.added ? .favoriteAdded(name) : .favoriteAlreadyThere(name))])
+        guard let lines = session.text(of: AddFavoriteRequest.method, result, ["placeId": .string(id)]) else {
+          return 1
+        }
+        StandardOutput.write(lines)
       }
     case .remove(let id):
       // The name, for the confirmation; the list is local, so this costs no network call.

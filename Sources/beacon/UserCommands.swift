@@ -32,9 +32,7 @@ extension HumanCommandParser {
     var allowsGeoJSON = false
     switch arguments.first {
     case nil, "list":
-      try allow(["--refresh"])
-      try expect(arguments: [], after: arguments.isEmpty ? 0 : 1)
-      command = .list(refresh: has("--refresh"))
+      command = .list(refresh: try listing())
     case "show":
       try allow([])
       command = .show(id: try expect(arguments: ["ID"], after: 1)[0])
@@ -86,13 +84,13 @@ enum UsersCommand {
     switch command {
     case .list(let refresh):
       let params: JSONValue = refresh ? ["refresh": true] : [:]
-      return await session.show(ListUsersRequest.method, params, format, output.userList)
+      return await session.show(ListUsersRequest.method, params, format)
     case .show(let id):
-      return await session.show(GetUserRequest.method, ["id": .string(id)], format, output.userProfile)
+      return await session.show(GetUserRequest.method, ["id": .string(id)], format)
     case .edit(let id, let fields):
       var params: [String: JSONValue] = ["id": .string(id)]
       for (name, value) in fields { params[name] = .string(value) }
-      return await session.show(UpdateUserRequest.method, .object(params), format, output.userUpdated)
+      return await session.show(UpdateUserRequest.method, .object(params), format)
     case .delete(let id):
       return await session.show(DeleteUserRequest.method, ["id": .string(id)], format) {
         (result: UserDeleteResult) in [output.userText(result.deleted ? .deleted(id) : .notThere(id))]
@@ -104,9 +102,9 @@ enum UsersCommand {
         StandardOutput.writeJSON(featureCollection(pins: result["pins"]?.arrayValue ?? []))
         return 0
       }
-      return await session.show(UserMapRequest.method, params, format, output.userMap)
+      return await session.show(UserMapRequest.method, params, format)
     case .seed(let seed):
-      return await session.show(SetUserSeedRequest.method, ["seed": .string(seed)], format, output.userSeedChanged)
+      return await session.show(SetUserSeedRequest.method, ["seed": .string(seed)], format)
     }
   }
 

@@ -13,6 +13,7 @@ import Testing
   /// Arguments that make each tool that claims to stay on this machine do its real work.
   static let localCalls: [String: JSONValue] = [
     "rating_list": ["placeId": "osm:node/317766538"],
+    "rating_summary": ["placeIds": ["osm:node/317766538"]],
     "rating_add": ["placeId": "osm:node/317766538", "stars": 4],
     "favorites_list": [:],
     "favorites_add": ["placeId": "osm:node/317766538"],

@@ -28,7 +28,7 @@ import Testing
     }
     let bySet = Dictionary(grouping: MCPToolCatalogue.tools.map(\.name)) { MCPToolSet.of(tool: $0) }
     #expect(bySet[.places] == ["places_search", "places_details", "places_autocomplete", "places_import"])
-    #expect(bySet[.ratings] == ["rating_list", "rating_add"])
+    #expect(bySet[.ratings] == ["rating_list", "rating_summary", "rating_add"])
     #expect(bySet[.favorites] == ["favorites_list", "favorites_add", "favorites_remove"])
     #expect(bySet[.settings] == ["settings_get", "settings_update", "settings_reset"])
     #expect(bySet[.crypto]?.allSatisfy { $0.hasPrefix("crypto_") } == true)

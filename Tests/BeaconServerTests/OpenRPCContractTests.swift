@@ -30,6 +30,12 @@ import Testing
     let described = Set((try Self.document()["methods"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue })
     #expect(registered.subtracting(described).isEmpty, "no schema entry: \(registered.subtracting(described).sorted())")
     #expect(described.subtracting(registered).isEmpty, "no handler: \(described.subtracting(registered).sorted())")
+    // The one list every part iterates: each descriptor is in the contract, and only `shutdown` (the
+    // dispatcher's own) is not a descriptor.
+    let descriptors = MethodDescriptor.all.map(\.method)
+    #expect(descriptors.count == Set(descriptors).count, "a method described twice")
+    #expect(described.subtracting(descriptors) == [Dispatcher.shutdownMethod])
+    #expect(Set(descriptors).subtracting(described).isEmpty)
   }
 
   @Test func rpcDiscoverServesTheSchemaFileItselfEvenBeforeInitialize() async throws {
@@ -114,6 +120,7 @@ import Testing
       ("places/autocomplete", ["text": "fisk", "debounceMs": 0, "limit": 5]),
       ("rating/add", ["placeId": detailsID, "stars": 4, "comment": "Godt"]),
       ("rating/list", ["placeId": detailsID]),
+      ("rating/summary", ["placeIds": [detailsID, "osm:node/1"]]),
       ("favorites/add", ["placeId": detailsID]),
       ("favorites/list", ["sort": "rating"]),
       ("favorites/list", ["openNow": true]),
@@ -160,6 +167,8 @@ import Testing
     }
     let notExercised = Set(methods.keys).subtracting(exercised)
     #expect(notExercised.isEmpty, "methods the session never called: \(notExercised.sorted())")
+    let notScripted = Set(MethodDescriptor.all.map(\.method)).subtracting(exercised)
+    #expect(notScripted.isEmpty, "descriptors the session never called: \(notScripted.sorted())")
   }
 
   /// Checks a params object against a method's content descriptors: required ones present, each value valid.

@@ -177,7 +177,7 @@ extension EndToEnd {
       let standard = try Self.toolNames(["mcp"])
       #expect(standard.count == 12)
       #expect(standard.allSatisfy { ["places", "rating", "favorites", "settings"].contains($0.prefix { $0 != "_" }) })
-      #expect(try Self.toolNames(["mcp", "--toolsets", "all"]).count == 31)
+      #expect(try Self.toolNames(["mcp", "--toolsets", "all"]).count == 32)
       let crypto = try Self.toolNames(["mcp", "--toolsets=crypto,ratings"])
       #expect(crypto.first == "rating_list" && crypto.contains("crypto_ticker") && !crypto.contains("places_search"))
       let people = try Self.toolNames(["mcp"], environment: ["BEACON_MCP_TOOLSETS": "people"])

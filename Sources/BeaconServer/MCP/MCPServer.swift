@@ -28,12 +28,9 @@ public final class MCPServer: Sendable {
       settings. Pass a result's `id` to places_details, rating_add or favorites_add. Distances are in metres, \
       coordinates in WGS 84 degrees. Messages are in the user's language (Norwegian Bokmål by default).
       """
-    let others: [(MCPToolSet, String)] = [
-      (.fruits, "Fruityvice's fruit catalogue and the user's log of eaten fruit (fruits_*, fruitlog_*)"),
-      (.crypto, "CoinLore's cryptocurrency prices and change statistics (crypto_*)"),
-      (.people, "a directory of random users that the user can edit (users_*)"),
-    ]
-    let served = others.filter { toolSets.contains($0.0) }.map(\.1)
+    var features: [Feature] = []
+    for feature in MethodDescriptor.all.map(\.feature) where !features.contains(feature) { features.append(feature) }
+    let served = features.filter { $0.toolSet.map(toolSets.contains) ?? false }.compactMap(\.agentSummary)
     if !served.isEmpty { text += " Beacon also serves " + served.joined(separator: "; ") + "." }
     return text
   }
@@ -108,7 +105,10 @@ public final class MCPServer: Sendable {
     self.options = options
     self.pageSize = max(1, pageSize)
     self.toolSets = toolSets
-    tools = MCPToolCatalogue.tools.filter { MCPToolSet.of(tool: $0.name).map(toolSets.contains) ?? false }
+    tools = MCPToolCatalogue.tools.filter { tool in
+      let served = MCPToolSet.of(tool: tool.name).map(toolSets.contains) ?? false
+      return served && (tool.isInDefaultList || toolSets != MCPToolSet.defaultSets)
+    }
     dispatcher.setErrorPresenter { [weak client] error in
       BeaconServer.localized(error, in: client?.beaconServer?.language ?? options.initialLanguage)
     }

@@ -57,6 +57,9 @@ struct MCPTool: Sendable {
   var hasDetailLevels = false
   /// Whether the tool takes `fields` (``MCPPlaceFields``) and returns only those groups of the place.
   var hasFieldGroups = false
+  /// Whether the default list (``MCPToolSet/defaultSets``, held to its byte budget) has the tool; one that it has
+  /// not is listed when the sets are chosen otherwise (`--toolsets ratings`, `all`).
+  var isInDefaultList = true
   /// For a result that found nothing, what the model could change; such a call is a tool error, so that the
   /// model tries again rather than telling the user there is nothing.
   var nothingFound: (@Sendable (_ result: JSONValue, _ arguments: JSONValue) -> MCPText?)?
@@ -108,6 +111,13 @@ struct MCPTool: Sendable {
   func withFieldGroups() -> MCPTool {
     var tool = self
     tool.hasFieldGroups = true
+    return tool
+  }
+
+  /// This tool, left out of the default list (``isInDefaultList``).
+  func outsideTheDefaultList() -> MCPTool {
+    var tool = self
+    tool.isInDefaultList = false
     return tool
   }
 

@@ -1,23 +1,12 @@
 import BeaconCore
 import Foundation
 
-/// A group of MCP tools a user switches on together (`beacon mcp --toolsets places,ratings`); every tool
-/// belongs to exactly one set, and only the tools of the chosen sets are listed and callable.
+/// A group of MCP tools a user switches on together (`beacon mcp --toolsets places,ratings`): a ``Feature``'s
+/// tools. Every tool belongs to exactly one set, and only the tools of the chosen sets are listed and callable.
 public enum MCPToolSet: String, CaseIterable, Sendable, Comparable {
-  /// Searching, details, autocomplete and import of places.
-  case places
-  /// The user's star ratings.
-  case ratings
-  /// The user's favourite places ("Mine steder").
-  case favorites
-  /// The user's stored settings.
-  case settings
-  /// Fruityvice's fruit catalogue and the user's fruit log.
-  case fruits
-  /// The directory of random users.
-  case people
-  /// CoinLore's cryptocurrency prices.
-  case crypto
+  /// One set per ``Feature`` but ``Feature/protocol``, of the same name: the tools of that feature's methods
+  /// (see ``Feature`` for what each holds).
+  case places, ratings, favorites, settings, fruits, people, crypto
 
   /// The sets `beacon mcp` serves when none are named: what a maps agent needs.
   public static let defaultSets: Set<MCPToolSet> = [.places, .ratings, .favorites, .settings]
@@ -51,19 +40,9 @@ public enum MCPToolSet: String, CaseIterable, Sendable, Comparable {
     return sets.isEmpty ? defaultSets : sets
   }
 
-  /// The set the tool called `toolName` belongs to.
+  /// The set the tool called `toolName` belongs to: its method's feature's.
   static func of(tool toolName: String) -> MCPToolSet? {
-    let prefix = toolName.prefix { $0 != "_" }
-    switch prefix {
-    case "places": return .places
-    case "rating": return .ratings
-    case "favorites": return .favorites
-    case "settings": return .settings
-    case "fruits", "fruitlog": return .fruits
-    case "users": return .people
-    case "crypto": return .crypto
-    default: return nil
-    }
+    MethodDescriptor.all.first { $0.tool?.name == toolName }?.feature.toolSet
   }
 
   public static func < (lhs: MCPToolSet, rhs: MCPToolSet) -> Bool {

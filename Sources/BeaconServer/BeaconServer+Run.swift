@@ -1,0 +1,25 @@
+import BeaconCore
+import JSONRPC
+
+extension BeaconServer {
+  /// Runs `body` with the session's service of `feature` (``Feature/makeService(_:)``), or with the session's store,
+  /// which every feature may use: before `initialize` it answers `serverNotInitialized`; a domain error is logged
+  /// (with SQLite's own words for a store failure) and becomes its localized wire error.
+  func run<Service: Sendable, T: Sendable>(
+    _ feature: Feature,
+    _ body: (Service) async throws(BeaconError) -> T
+  ) async throws(ResponseError) -> T {
+    let (service, store, language) = session.withLock { ($0.services[feature], $0.store, $0.language) }
+    guard let store else { throw ResponseError.serverNotInitialized("") }
+    guard let service = service as? Service ?? store as? Service else {
+      logger.fault("\(feature.logName): the service is no \(Service.self)")
+      throw ResponseError.internalError
+    }
+    do {
+      return try await body(service)
+    } catch {
+      logger.info("\(feature.logName): \(error.kind)")
+      throw wireError(error, in: language)
+    }
+  }
+}
