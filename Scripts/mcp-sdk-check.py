@@ -118,6 +118,8 @@ async def check_ratings_favourites_and_resources(tools, session, place, updates)
     assert "9" in out_of_range, out_of_range
     ratings, _ = await tools.call("rating_list", {"placeId": place["id"]})
     assert [r["comment"] for r in ratings["ratings"]] == ["God kaffe"], ratings
+    summaries, _ = await tools.call("rating_summary", {"placeIds": [place["id"], "osm:node/1"]})
+    assert [(s["count"], s["average"]) for s in summaries["summaries"]] == [(1, 4), (0, None)], summaries
 
     resources = [str(r.uri) for r in (await session.list_resources()).resources]
     assert resources == ["beacon://favorites", "beacon://settings"], resources
