@@ -104,6 +104,12 @@ public struct JSONValueEncoder: Sendable {
     }
 
     mutating func encodeNil(forKey key: Key) throws { set(Node(value: .null), for: key) }
+    // The common leaves directly: what a child encoder would store for them, without the child, its coding path
+    // and the dynamic casts (most of a search result's encoding time went there).
+    mutating func encode(_ value: String, forKey key: Key) throws { set(Node(value: .string(value)), for: key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { set(Node(value: .bool(value)), for: key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { set(Node(value: .int(value)), for: key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { set(Node(value: .double(value)), for: key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
       set(try JSONValueEncoder.encodeChild(value, codingPath: codingPath + [key]), for: key)
@@ -150,6 +156,10 @@ public struct JSONValueEncoder: Sendable {
     }
 
     mutating func encodeNil() throws { append(Node(value: .null)) }
+    mutating func encode(_ value: String) throws { append(Node(value: .string(value))) }
+    mutating func encode(_ value: Bool) throws { append(Node(value: .bool(value))) }
+    mutating func encode(_ value: Int) throws { append(Node(value: .int(value))) }
+    mutating func encode(_ value: Double) throws { append(Node(value: .double(value))) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
       append(try JSONValueEncoder.encodeChild(value, codingPath: codingPath + [JSONValueDecoder.IndexKey(count)]))

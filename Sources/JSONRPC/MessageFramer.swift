@@ -116,13 +116,58 @@ public struct MessageFramer: Sendable {
         }
 
       case .header(var block):
+        if block.line.isEmpty, block.fieldCount == 0, let (body, end) = wholeMessage(in: bytes, at: index) {
+          // The usual frame, whole in this read: taken in one step (the general path below gives the same body).
+          emit(.message(Array(bytes[body])))
+          index = end
+          continue
+        }
         state = .detecting  // Release the block's storage while it is mutated.
+        // Set when a line may exceed the limit: it is then read byte by byte up to its end, as before.
+        var bytewise = false
         while index < bytes.count {
+          // Whole lines that cannot exceed the line limit are taken as slices, without copying them byte by byte.
+          let newline = bytewise ? nil : bytes[index...].firstIndex(of: 0x0A)
+          let segmentEnd = newline ?? bytes.count
+          let length = block.line.count + segmentEnd - index
+          let lastByte = segmentEnd > index ? bytes[segmentEnd - 1] : block.line.last
+          if !bytewise,
+            length <= limits.maxHeaderLineBytes
+              || (newline != nil && length == limits.maxHeaderLineBytes + 1
+                && lastByte == 0x0D)
+          {
+            guard let newline else {
+              block.line.append(contentsOf: bytes[index...])
+              index = bytes.count
+              break
+            }
+            let next: State?
+            if block.line.isEmpty {
+              let end = newline > index && bytes[newline - 1] == 0x0D ? newline - 1 : newline
+              next = finishHeaderLine(bytes[index..<end], &block, emit: emit)
+            } else {
+              var line = block.line
+              block.line.removeAll(keepingCapacity: true)
+              line.append(contentsOf: bytes[index..<newline])
+              if line.last == 0x0D { line.removeLast() }
+              next = finishHeaderLine(line[...], &block, emit: emit)
+            }
+            index = newline + 1
+            if let next {
+              state = next
+              break
+            }
+            continue
+          }
+          bytewise = true
           let byte = bytes[index]
           index += 1
           if byte == 0x0A {
+            bytewise = false
             if block.line.last == 0x0D { block.line.removeLast() }
-            if let next = finishHeaderLine(&block, emit: emit) {
+            let line = block.line
+            block.line.removeAll(keepingCapacity: true)
+            if let next = finishHeaderLine(line[...], &block, emit: emit) {
               state = next
               break
             }
@@ -231,6 +276,36 @@ public struct MessageFramer: Sendable {
 
   // MARK: - Helpers
 
+  /// The body range and the end of a frame starting at `start` that is exactly `Content-Length: N\r\n\r\n` and its
+  /// whole body, with `N` within the limits; `nil` for anything else (other fields, other spelling, a body not yet
+  /// complete, a fault), which the general path handles.
+  private func wholeMessage(in bytes: [UInt8], at start: Int) -> (body: Range<Int>, end: Int)? {
+    let prefix = Self.exactContentLengthPrefix
+    guard bytes.count - start > prefix.count + 4, prefix.count + 20 <= limits.maxHeaderLineBytes,
+      limits.maxHeaderFields >= 1
+    else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer -> (body: Range<Int>, end: Int)? in
+      for offset in 0..<prefix.count where buffer[start + offset] != prefix[offset] { return nil }
+      var index = start + prefix.count
+      var length = 0
+      var digits = 0
+      while index < buffer.count, buffer[index] >= UInt8(ascii: "0"), buffer[index] <= UInt8(ascii: "9") {
+        guard digits < 18 else { return nil }  // No overflow; such lengths are over any limit anyway.
+        length = length * 10 + Int(buffer[index] - UInt8(ascii: "0"))
+        digits += 1
+        index += 1
+      }
+      guard digits > 0, length > 0, length <= limits.maxMessageBytes, buffer.count - index >= 4,
+        buffer[index] == 0x0D, buffer[index + 1] == 0x0A, buffer[index + 2] == 0x0D, buffer[index + 3] == 0x0A
+      else { return nil }
+      let bodyStart = index + 4
+      guard buffer.count - bodyStart >= length else { return nil }
+      return (bodyStart..<(bodyStart + length), bodyStart + length)
+    }
+  }
+
+  private static let exactContentLengthPrefix = Array("Content-Length: ".utf8)
+
   private func emitLine(_ line: [UInt8], emit: (Event) -> Void) {
     var end = line.count
     while end > 0, Self.isWhitespace(line[end - 1]) { end -= 1 }
@@ -241,32 +316,40 @@ public struct MessageFramer: Sendable {
   }
 
   /// Handles one complete header line; returns the next state when the header block ends or fails.
-  private func finishHeaderLine(_ block: inout HeaderBlock, emit: (Event) -> Void) -> State? {
-    let line = block.line
-    block.line.removeAll(keepingCapacity: true)
+  private func finishHeaderLine(
+    _ line: ArraySlice<UInt8>,
+    _ block: inout HeaderBlock,
+    emit: (Event) -> Void
+  ) -> State? {
     if line.isEmpty {
       // Blank lines before a header block are tolerated; one after fields ends the block.
       return block.fieldCount == 0 ? nil : endOfHeaders(block, emit: emit)
     }
     guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
-      return resynchronise(after: .malformedHeaderLine(Self.printable(line)), emit: emit)
+      return resynchronise(after: .malformedHeaderLine(Self.printable(Array(line))), emit: emit)
     }
     block.fieldCount += 1
     if block.fieldCount > limits.maxHeaderFields {
       return resynchronise(after: .tooManyHeaderFields(limit: limits.maxHeaderFields), emit: emit)
     }
-    let name = Self.trimmed(line[..<colon]).map(Self.lowercased)
-    if name != Self.contentLengthName, let start = Self.contentLengthStart(in: name), start > 0 {
-      // Garbage glued to the front of a header ("xyz}Content-Length: 8"): report it and start a new
-      // header block at `Content-Length`, so the message that follows is not lost.
-      let garbageEnd = Self.leadingBlankCount(line[..<colon]) + start
-      emit(.error(.malformedHeaderLine(Self.printable(Array(line[..<garbageEnd])))))
-      block = HeaderBlock()
-      block.line = Array(line[garbageEnd...])
-      return finishHeaderLine(&block, emit: emit)
+    let rawName = Self.trimmed(line[..<colon])
+    // Compared in place: lower-casing a copy of every header name cost an allocation per message.
+    let isContentLength = Self.equalsLowercased(rawName, Self.contentLengthName)
+    var isContentType = false
+    if !isContentLength {
+      let name = rawName.map(Self.lowercased)
+      if let start = Self.contentLengthStart(in: name), start > 0 {
+        // Garbage glued to the front of a header ("xyz}Content-Length: 8"): report it and start a new
+        // header block at `Content-Length`, so the message that follows is not lost.
+        let garbageEnd = line.startIndex + Self.leadingBlankCount(line[..<colon]) + start
+        emit(.error(.malformedHeaderLine(Self.printable(Array(line[..<garbageEnd])))))
+        block = HeaderBlock()
+        return finishHeaderLine(line[garbageEnd...], &block, emit: emit)
+      }
+      isContentType = name == Self.contentTypeName
     }
     let value = Self.trimmed(line[(colon + 1)...])
-    if name == Self.contentLengthName {
+    if isContentLength {
       block.contentLengthCount += 1
       if block.contentLengthCount > 1 {
         block.lengthIsReliable = false
@@ -277,7 +360,7 @@ public struct MessageFramer: Sendable {
         block.lengthIsReliable = false
         block.error = block.error ?? .invalidContentLength(Self.printable(Array(value)))
       }
-    } else if name == Self.contentTypeName, let charset = Self.charset(in: value) {
+    } else if isContentType, let charset = Self.charset(in: value) {
       if charset != "utf-8" && charset != "utf8" {
         block.error = block.error ?? .unsupportedCharset(charset)
       }
@@ -362,6 +445,11 @@ public struct MessageFramer: Sendable {
     while let first = slice.first, first == 0x20 || first == 0x09 { slice.removeFirst() }
     while let last = slice.last, last == 0x20 || last == 0x09 { slice.removeLast() }
     return slice
+  }
+
+  /// Whether `bytes`, lower-cased, equal `lowercase`.
+  private static func equalsLowercased(_ bytes: ArraySlice<UInt8>, _ lowercase: [UInt8]) -> Bool {
+    bytes.count == lowercase.count && zip(bytes, lowercase).allSatisfy { lowercased($0) == $1 }
   }
 
   private static func lowercased(_ byte: UInt8) -> UInt8 {
