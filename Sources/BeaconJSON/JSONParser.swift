@@ -172,7 +172,7 @@ public struct JSONParser {
     while true {
       skipWhitespace()
       guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { throw error(.expectedObjectKey) }
-      let key = try parseString()
+      let key = try parseMemberKey()
       skipWhitespace()
       guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { throw error(.expectedColon) }
       index += 1
@@ -186,6 +186,33 @@ public struct JSONParser {
       default: throw error(.expectedCommaOrClosingBrace)
       }
     }
+  }
+
+  /// The member names of a JSON-RPC envelope, handed over as literals (no string made and validated per message).
+  private static let envelopeKeys: [(name: String, bytes: [UInt8])] = [
+    "jsonrpc", "id", "method", "params", "result", "error",
+  ].map { ($0, Array($0.utf8)) }
+
+  /// ``parseString()`` for a member name: a plain one of ``envelopeKeys`` (no escapes) is returned as its literal.
+  private mutating func parseMemberKey() throws(JSONParseError) -> String {
+    let start = index + 1
+    var end = start
+    while end < buffer.count, end - start < 8, buffer[end] != UInt8(ascii: "\"") { end += 1 }
+    if end < buffer.count, buffer[end] == UInt8(ascii: "\"") {
+      let count = end - start
+      for key in Self.envelopeKeys where key.bytes.count == count {
+        var same = true
+        for offset in 0..<count where key.bytes[offset] != buffer[start + offset] {
+          same = false
+          break
+        }
+        if same {
+          index = end + 1
+          return key.name
+        }
+      }
+    }
+    return try parseString()
   }
 
   private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {

@@ -26,7 +26,9 @@ public struct JSONValueEncoder: Sendable {
     enum Kind { case value, object, array }
     var kind: Kind
     var value: JSONValue = .null
-    var members: [String: Node] = [:]
+    /// An object's members in the order they were set; a key set again replaces the earlier value (the last one
+    /// wins when the object is made). Appending costs no hashing and no growing table per member.
+    var members: [(key: String, node: Node)] = []
     var elements: [Node] = []
 
     init(_ kind: Kind) { self.kind = kind }
@@ -38,7 +40,10 @@ public struct JSONValueEncoder: Sendable {
     var jsonValue: JSONValue {
       switch kind {
       case .value: return value
-      case .object: return .object(members.mapValues(\.jsonValue))
+      case .object:
+        var object = [String: JSONValue](minimumCapacity: members.count)
+        for member in members { object[member.key] = member.node.jsonValue }
+        return .object(object)
       case .array: return .array(elements.map(\.jsonValue))
       }
     }
@@ -100,7 +105,7 @@ public struct JSONValueEncoder: Sendable {
     let codingPath: [any CodingKey]
 
     private func set(_ child: Node, for key: Key) {
-      node.members[key.stringValue] = child
+      node.members.append((key.stringValue, child))
     }
 
     mutating func encodeNil(forKey key: Key) throws { set(Node(value: .null), for: key) }

@@ -96,9 +96,16 @@ public enum JSONWriter {
 
   private static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    // Most strings need no escape: copied in one piece.
-    if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-      output.append(contentsOf: text.utf8)
+    // Most strings need no escape: checked in a plain loop over their bytes and copied in one piece.
+    let plain =
+      text.utf8.withContiguousStorageIfAvailable { bytes in
+        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+          return false
+        }
+        output.append(contentsOf: bytes)
+        return true
+      } ?? false
+    if plain {
       output.append(UInt8(ascii: "\""))
       return
     }

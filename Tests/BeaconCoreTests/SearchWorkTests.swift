@@ -40,6 +40,7 @@ import Testing
       place(#""diet:vegan":"yes","wheelchair":"limited""#, cuisine: "thai"),
       place(#""outdoor_seating":"yes","cuisine":"kebab""#, cuisine: "thai"),
       place("not json"),
+      place(#""diet:vegan":"yes""#),
     ] {
       // Asked twice: the second answer comes from memory and must be the same.
       #expect(await store.resolvedFacts(of: candidate) == candidate.resolvedFacts)

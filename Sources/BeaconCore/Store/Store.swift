@@ -29,8 +29,8 @@ public actor Store {
   public nonisolated let readOnlyReason: String?
   /// Whether this store is known to hold the demo places, so searches look only once per session.
   var hasDemoData = false
-  /// The facts of details texts parsed so far (``resolvedFacts(of:)``).
-  var factsByDetails: [String: PlaceFacts] = [:]
+  /// The facts of places' details texts parsed so far, by place id (``resolvedFacts(of:)``).
+  var factsByPlace: [String: (details: String, facts: PlaceFacts)] = [:]
   /// The settings as last read, with SQLite's `data_version` then (``settingsForSearch()``); `nil` after a write.
   var settingsCache: (dataVersion: Int, settings: Settings, hasStoredCenter: Bool)?
 
@@ -275,22 +275,23 @@ public actor Store {
 
   /// ``Place/resolvedFacts``, the facts read from a details text parsed once per text: a list of places shown
   /// again (a client searching on every keystroke) does not parse the same JSON again and again. The facts are a
-  /// function of the text alone; at most ``factsMemoLimit`` texts are kept.
+  /// function of the text alone, remembered by place id with the text they were read from (comparing the text
+  /// costs less than hashing it); at most ``factsMemoLimit`` places are kept.
   func resolvedFacts(of place: Place) -> PlaceFacts {
     guard place.facts == nil, let details = place.detailsJSON else { return place.resolvedFacts }
     var facts: PlaceFacts
-    if let known = factsByDetails[details] {
-      facts = known
+    if let known = factsByPlace[place.id], known.details == details {
+      facts = known.facts
     } else {
       facts = PlaceFacts(detailsJSON: details)
-      if factsByDetails.count >= Self.factsMemoLimit { factsByDetails.removeAll(keepingCapacity: true) }
-      factsByDetails[details] = facts
+      if factsByPlace.count >= Self.factsMemoLimit { factsByPlace.removeAll(keepingCapacity: true) }
+      factsByPlace[place.id] = (details, facts)
     }
     if facts.cuisine == nil { facts.cuisine = PlaceFacts.cuisineList(place.cuisine) }
     return facts
   }
 
-  /// How many details texts ``resolvedFacts(of:)`` remembers the facts of.
+  /// How many places ``resolvedFacts(of:)`` remembers the facts of.
   static let factsMemoLimit = 1_024
 
   /// `ids` as a JSON array, for `json_each(?)`.
