@@ -7,6 +7,7 @@ The difference of the two instruction counts (Ir) divided by N is what one messa
 The callgrind output of the N run is kept (`callgrind_annotate FILE` shows the profile).
 
     Benchmarks/profile.py --beacon .build/release/beacon ping --count 20000
+    Benchmarks/profile.py --beacon .build/release/beacon sequential-ping --count 2000
     Benchmarks/profile.py --beacon .build/release/beacon search --places 10000 --count 200
 
 Standard library only; uses `bench.py`'s framing and dataset.
@@ -40,7 +41,12 @@ def run(args, store, count, output, profiled=True):
     server.next_id = 1
     answer = server.call("initialize", {"processId": None, "capabilities": {}})
     assert "result" in answer, answer
-    if args.kind == "ping":
+    if args.kind == "sequential-ping":
+        ping = bench.frame(bench.request_body("ping", 1))
+        for _ in range(count):
+            server.write(ping)
+            server.count_frames(1)
+    elif args.kind == "ping":
         blob = b"".join(bench.frame(bench.request_body("ping", i)) for i in range(2, count + 2))
         writer = threading.Thread(target=server.write, args=(blob,))
         writer.start()
@@ -69,11 +75,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--beacon", required=True)
     parser.add_argument("--out", default=".build/benchmarks/callgrind", help="where the callgrind files go")
-    parser.add_argument("kind", choices=["ping", "search"])
+    parser.add_argument("kind", choices=["ping", "sequential-ping", "search"])
     parser.add_argument("--count", type=int, default=None)
     parser.add_argument("--places", type=int, default=10_000)
     args = parser.parse_args()
-    count = args.count or (20_000 if args.kind == "ping" else 200)
+    count = args.count or {"ping": 20_000, "sequential-ping": 2_000}.get(args.kind, 200)
     os.makedirs(args.out, exist_ok=True)
     work = tempfile.mkdtemp(prefix="beacon-profile-")
     store = os.path.join(work, "store.sqlite")
