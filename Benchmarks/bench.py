@@ -98,7 +98,9 @@ class Server:
         seen = self.buffer.count(b"Content-Length: ")
         tail = b""
         while seen < expected:
-            chunk = os.read(self.output, 1 << 20)
+            # 64 KiB, under glibc's mmap threshold: a 1 MiB read buffer was mapped and unmapped on every read, which
+            # cost the driver ~15 µs per round trip or not, depending on the allocator's state (issue 26).
+            chunk = os.read(self.output, 1 << 16)
             if not chunk:
                 raise EOFError("the server closed its stdout")
             joined = tail + chunk
@@ -357,6 +359,12 @@ class Bench:
             params = {"limit": 10}
             found = server.call("places/search", params)["result"]["places"]
             assert found, "the search finds places in the box"
+            # One ping round trip on the same server, in the same run: the protocol's part of a search's floor.
+            pings = []
+            for _ in range(queries):
+                started_ns = time.perf_counter_ns()
+                server.call("ping")
+                pings.append((time.perf_counter_ns() - started_ns) / 1000)
             samples = []
             for _ in range(queries):
                 started_ns = time.perf_counter_ns()
@@ -374,8 +382,52 @@ class Bench:
                 "rtree_p50_us": float(direct[0]),
                 "rtree_p99_us": float(direct[1]),
                 "rows_in_box": int(direct[2]),
+                "ping_p50_us": percentile(pings, 0.5),
             }
         self.results["offline_search"] = scale
+
+    def concurrent_search(self):
+        """Issue 26: 8 clients (8 `beacon serve` processes) searching one store offline at once, against one client."""
+        size = 500 if self.smoke else 10_000
+        queries = 20 if self.smoke else 200 if self.quick else 1000
+        store = os.path.join(self.work, f"concurrent-{size}.sqlite")
+        path = self.dataset(size, shrink=math.sqrt(size / 10_000))
+        subprocess.check_call(
+            [self.beacon, "import", path, "--offline", "--store", store, "--json"],
+            env=clean_environment(),
+            stdout=subprocess.DEVNULL,
+        )
+        os.remove(path)
+        params = {"center": {"lat": 59.95, "lon": 10.75}, "radiusMeters": 1000, "category": "restaurant", "limit": 10}
+        figures = {}
+        for clients in (1, 8):
+            servers = [self.start("beacon", None, store=store) for _ in range(clients)]
+            for server in servers:
+                assert server.call("places/search", params)["result"]["places"], "the search finds places"
+            samples = [[] for _ in servers]
+
+            def search(index):
+                for _ in range(queries):
+                    started_ns = time.perf_counter_ns()
+                    servers[index].call("places/search", params)
+                    samples[index].append((time.perf_counter_ns() - started_ns) / 1000)
+
+            threads = [threading.Thread(target=search, args=(index,)) for index in range(clients)]
+            started = time.perf_counter()
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            elapsed = time.perf_counter() - started
+            for server in servers:
+                server.close()
+            every = [value for client in samples for value in client]
+            figures[str(clients)] = {
+                "searches_per_s": len(every) / elapsed,
+                "p50_us": percentile(every, 0.5),
+                "p99_us": percentile(every, 0.99),
+            }
+        self.results["concurrent_search"] = figures
 
     def upstream_calls(self):
         counts = {"/v2/places": 0, "/v1/geocode/autocomplete": 0}
@@ -500,6 +552,7 @@ def table(results):
     if ping:
         beacon = ping["beacon"]
         pylsp = peer("python-lsp-jsonrpc", "p50_us")
+        limit = peer("limit", "p50_us")
         ratio = pylsp / beacon["p50_us"] if pylsp else None
         rows.append((
             "ping round trip p50 / p99",
@@ -507,9 +560,14 @@ def table(results):
             " · ".join(
                 f"{name} {value['p50_us']:.1f} / {value['p99_us']:.1f}" for name, value in ping.items() if name != "beacon"
             ),
-            f"{ratio:.1f}× pylsp" if ratio else "",
-            "p50 ≤ 25 µs, ≥ 5× pylsp",
-            beacon["p50_us"] <= 25 and (ratio is None or ratio >= 5),
+            " · ".join(
+                part for part in [
+                    f"{ratio:.1f}× pylsp" if ratio else "",
+                    f"{beacon['p50_us'] / limit:.2f}× limit p50" if limit else "",
+                ] if part
+            ),
+            "p50 ≤ 25 µs, ≥ 5× pylsp, ≤ 1.2× limit",
+            beacon["p50_us"] <= 25 and (ratio is None or ratio >= 5) and (not limit or beacon["p50_us"] <= 1.2 * limit),
         ))
     if throughput:
         beacon = throughput["beacon"]
@@ -552,16 +610,30 @@ def table(results):
             ratio >= 0.9,
         ))
     for size, values in results.get("offline_search", {}).items():
-        ratio = values["beacon_p99_us"] / values["rtree_p99_us"]
-        goal = "p99 ≤ 1 ms, ≤ 1.5× R*Tree" if size == "1000000" else "(scaling)"
-        met = values["beacon_p99_us"] <= 1000 and ratio <= 1.5 if size == "1000000" else None
+        # Issue 26: a search round trip against its floor, both from the same run: the direct R*Tree query of the box
+        # plus one ping round trip (p50s).
+        floor = values["rtree_p50_us"] + values.get("ping_p50_us", 0)
+        ratio = values["beacon_p50_us"] / floor
+        goal = "p50 ≤ 3× (R*Tree + ping)" + (", p99 ≤ 1 ms" if size == "1000000" else "")
+        met = ratio <= 3 and (values["beacon_p99_us"] <= 1000 if size == "1000000" else True)
         rows.append((
             f"offline search, {int(size):,} places p50 / p99",
             f"{values['beacon_p50_us']:.0f} / {values['beacon_p99_us']:.0f} µs",
-            f"R*Tree {values['rtree_p50_us']:.0f} / {values['rtree_p99_us']:.0f} µs ({values['rows_in_box']} rows)",
-            f"{ratio:.1f}× R*Tree p99",
+            f"R*Tree {values['rtree_p50_us']:.0f} / {values['rtree_p99_us']:.0f} µs ({values['rows_in_box']} rows)"
+            + (f" + ping {values['ping_p50_us']:.0f} µs" if "ping_p50_us" in values else ""),
+            f"{ratio:.1f}× (R*Tree + ping)",
             goal,
             met,
+        ))
+    if "concurrent_search" in results:
+        one, eight = results["concurrent_search"]["1"], results["concurrent_search"]["8"]
+        rows.append((
+            "8 clients searching one store: searches/s, p99",
+            f"{eight['searches_per_s']:,.0f}/s, p99 {eight['p99_us']:.0f} µs",
+            f"1 client {one['searches_per_s']:,.0f}/s, p99 {one['p99_us']:.0f} µs",
+            f"{eight['searches_per_s'] / one['searches_per_s']:.1f}× the searches/s",
+            "(reported)",
+            None,
         ))
     rows.extend(import_bench.rows(results.get("import_pbf", {})))
     if "upstream_calls" in results:
@@ -609,7 +681,16 @@ def main():
     parser.add_argument("--only", help="comma-separated benchmarks to run")
     args = parser.parse_args()
     bench = Bench(args)
-    steps = ["build_variants", "cold_start", "ping", "durable_writes", "offline_search", "upstream_calls", "import_pbf"]
+    steps = [
+        "build_variants",
+        "cold_start",
+        "ping",
+        "durable_writes",
+        "offline_search",
+        "concurrent_search",
+        "upstream_calls",
+        "import_pbf",
+    ]
     if args.only:
         steps = [step for step in steps if step in args.only.split(",")]
     for step in steps:

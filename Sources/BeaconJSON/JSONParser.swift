@@ -42,6 +42,41 @@ public struct JSONParser {
     return try result.get()
   }
 
+  /// Parses one JSON text like ``parse(_:maxDepth:exactNumberKeys:)``, but when it is an object hands its members
+  /// to `member` in order instead of building a dictionary, and returns `nil`; any other value is returned.
+  ///
+  /// Duplicate keys are all handed over: a caller keeping the last one sees what `parse` would keep. The errors are
+  /// `parse`'s, at the same offsets. A JSON-RPC envelope (`jsonrpc`, `id`, `method`, `params`) is read this way
+  /// without hashing its keys into a dictionary per message.
+  public static func parseMembers(
+    _ bytes: [UInt8],
+    maxDepth: Int,
+    exactNumberKeys: Set<String>,
+    member: (String, JSONValue) -> Void
+  ) throws(JSONParseError) -> JSONValue? {
+    let result: Result<JSONValue?, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
+      var parser = JSONParser(buffer: buffer, maxDepth: maxDepth, exactNumberKeys: exactNumberKeys)
+      do throws(JSONParseError) {
+        parser.skipWhitespace()
+        let value: JSONValue?
+        if parser.index < buffer.count, buffer[parser.index] == UInt8(ascii: "{") {
+          try parser.parseMembers(depth: 1, member: member)
+          value = nil
+        } else {
+          value = try parser.parseValue(depth: 0)
+        }
+        parser.skipWhitespace()
+        guard parser.index == buffer.count else {
+          throw parser.error(.dataAfterValue)
+        }
+        return .success(value)
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
   private let buffer: UnsafeBufferPointer<UInt8>
   private let maxDepth: Int
   private let exactNumberKeys: Set<String>
@@ -51,6 +86,13 @@ public struct JSONParser {
     self.buffer = buffer
     self.maxDepth = maxDepth
     self.exactNumberKeys = exactNumberKeys
+  }
+
+  /// Whether numbers in members named `key` are kept exactly. The set holds a name or two: comparing them costs less
+  /// than hashing every key of every message.
+  private func isExactNumberKey(_ key: String) -> Bool {
+    for name in exactNumberKeys where name == key { return true }
+    return false
   }
 
   private func error(_ kind: JSONParseError.Kind) -> JSONParseError {
@@ -107,10 +149,7 @@ public struct JSONParser {
       guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { throw error(.expectedColon) }
       index += 1
       skipWhitespace()
-      members[key] = try parseValue(
-        depth: depth,
-        exactNumber: !exactNumberKeys.isEmpty && exactNumberKeys.contains(key)
-      )
+      members[key] = try parseValue(depth: depth, exactNumber: isExactNumberKey(key))
       skipWhitespace()
       guard index < buffer.count else { throw error(.unexpectedEndOfInput) }
       switch buffer[index] {
@@ -119,6 +158,61 @@ public struct JSONParser {
       default: throw error(.expectedCommaOrClosingBrace)
       }
     }
+  }
+
+  /// ``parseObject(depth:)`` handing each member over instead of keeping it.
+  private mutating func parseMembers(depth: Int, member: (String, JSONValue) -> Void) throws(JSONParseError) {
+    guard depth <= maxDepth else { throw error(.nestedTooDeep(limit: maxDepth)) }
+    index += 1
+    skipWhitespace()
+    if index < buffer.count, buffer[index] == UInt8(ascii: "}") {
+      index += 1
+      return
+    }
+    while true {
+      skipWhitespace()
+      guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { throw error(.expectedObjectKey) }
+      let key = try parseMemberKey()
+      skipWhitespace()
+      guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { throw error(.expectedColon) }
+      index += 1
+      skipWhitespace()
+      member(key, try parseValue(depth: depth, exactNumber: isExactNumberKey(key)))
+      skipWhitespace()
+      guard index < buffer.count else { throw error(.unexpectedEndOfInput) }
+      switch buffer[index] {
+      case UInt8(ascii: ","): index += 1
+      case UInt8(ascii: "}"): index += 1; return
+      default: throw error(.expectedCommaOrClosingBrace)
+      }
+    }
+  }
+
+  /// The member names of a JSON-RPC envelope, handed over as literals (no string made and validated per message).
+  private static let envelopeKeys: [(name: String, bytes: [UInt8])] = [
+    "jsonrpc", "id", "method", "params", "result", "error",
+  ].map { ($0, Array($0.utf8)) }
+
+  /// ``parseString()`` for a member name: a plain one of ``envelopeKeys`` (no escapes) is returned as its literal.
+  private mutating func parseMemberKey() throws(JSONParseError) -> String {
+    let start = index + 1
+    var end = start
+    while end < buffer.count, end - start < 8, buffer[end] != UInt8(ascii: "\"") { end += 1 }
+    if end < buffer.count, buffer[end] == UInt8(ascii: "\"") {
+      let count = end - start
+      for key in Self.envelopeKeys where key.bytes.count == count {
+        var same = true
+        for offset in 0..<count where key.bytes[offset] != buffer[start + offset] {
+          same = false
+          break
+        }
+        if same {
+          index = end + 1
+          return key.name
+        }
+      }
+    }
+    return try parseString()
   }
 
   private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {

@@ -37,11 +37,12 @@ public enum JSONWriter {
       output.append(UInt8(ascii: "]"))
     case .object(let members):
       output.append(UInt8(ascii: "{"))
-      for (position, key) in members.keys.sorted().enumerated() {
+      // The members sorted by key as pairs: no lookup (hashing) per key.
+      for (position, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
         if position > 0 { output.append(UInt8(ascii: ",")) }
-        writeString(key, into: &output)
+        writeString(member.key, into: &output)
         output.append(UInt8(ascii: ":"))
-        if let member = members[key] { write(member, into: &output) }
+        write(member.value, into: &output)
       }
       output.append(UInt8(ascii: "}"))
     }
@@ -95,6 +96,19 @@ public enum JSONWriter {
 
   private static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
+    // Most strings need no escape: checked in a plain loop over their bytes and copied in one piece.
+    let plain =
+      text.utf8.withContiguousStorageIfAvailable { bytes in
+        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+          return false
+        }
+        output.append(contentsOf: bytes)
+        return true
+      } ?? false
+    if plain {
+      output.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

@@ -12,10 +12,20 @@ extension Dispatcher {
   ) {
     precondition(R.ordering == .concurrent, "\(R.method): only concurrent requests can be answered at once")
     register(type) { request, _ in try handler(request) }
-    let runNow: @Sendable (JSONValue?) throws -> JSONValue = { params in
-      let response = try handler(try Self.decodeParams(R.self, from: params))
-      // `{}` needs no encoder (`ping` answers it thousands of times a second).
-      return response is EmptyResult ? [:] : try JSONValueEncoder().encode(response)
+    let answersEmpty = R.Response.self == EmptyResult.self
+    let runNow: @Sendable (JSONValue?) throws -> JSONValue
+    if let withoutParams = try? Self.decodeParams(R.self, from: nil) {
+      // Decoding is pure: the request without params is decoded once, not for every `ping`.
+      runNow = { params in
+        let response = try handler(params == nil ? withoutParams : try Self.decodeParams(R.self, from: params))
+        // `{}` needs no encoder (`ping` answers it thousands of times a second).
+        return answersEmpty ? [:] : try JSONValueEncoder().encode(response)
+      }
+    } else {
+      runNow = { params in
+        let response = try handler(try Self.decodeParams(R.self, from: params))
+        return answersEmpty ? [:] : try JSONValueEncoder().encode(response)
+      }
     }
     state.withLock { $0.requestHandlers[R.method]?.runNow = runNow }
   }

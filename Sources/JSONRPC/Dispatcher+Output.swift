@@ -11,7 +11,9 @@ extension Dispatcher {
 
   /// The compact JSON of a response.
   func encodeResponse(id: RequestID, outcome: Result<JSONValue, ResponseError>) -> [UInt8] {
-    var output = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
+    var output: [UInt8] = []
+    output.reserveCapacity(128)  // A `ping` answer, an error, or the first step of a larger result.
+    output.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
     JSONWriter.write(id.jsonValue, into: &output)
     switch outcome {
     case .success(let result):

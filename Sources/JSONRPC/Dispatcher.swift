@@ -81,6 +81,8 @@ public final class Dispatcher: Sendable {
   private let onExit: @Sendable (Int32) -> Void
   let log: @Sendable (String) -> Void
   let hooks = Locked(Hooks())
+  /// The members whose numbers are parsed exactly: `id`, and the id a cancellation names.
+  let exactNumberKeys: Set<String>
 
   /// Creates a dispatcher.
   ///
@@ -96,6 +98,7 @@ public final class Dispatcher: Sendable {
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.configuration = configuration
+    exactNumberKeys = ["id", configuration.conventions.cancelledIDMember]
     self.send = send
     self.onExit = onExit
     self.log = log
@@ -152,18 +155,24 @@ public final class Dispatcher: Sendable {
 
   /// Handles one framed message body: a JSON object or a batch array.
   public func receive(_ body: [UInt8]) {
-    let value: JSONValue
+    let parsed: JSONValue?
+    var envelope = IncomingMessage.Envelope()
     do {
-      // Ids (and the id a cancellation names) keep a fraction or exponent as sent, to be echoed exactly.
-      value = try JSONParser.parse(
+      // Ids (and the id a cancellation names) keep a fraction or exponent as sent, to be echoed exactly. A message
+      // object's members go straight into its envelope: no dictionary per message.
+      parsed = try JSONParser.parseMembers(
         body,
         maxDepth: configuration.maxJSONDepth,
-        exactNumberKeys: ["id", conventions.cancelledIDMember]
-      )
+        exactNumberKeys: exactNumberKeys
+      ) { key, value in envelope.set(key, value) }
     } catch {
       flushGroup()
       log("Parse error: \(error)")
       sendResponse(id: .null, outcome: .failure(presented(.parseError(error))))
+      return
+    }
+    guard let value = parsed else {
+      handle(IncomingMessage(envelope), reply: { id, outcome in self.sendResponse(id: id, outcome: outcome) })
       return
     }
     guard case .array(let elements) = value else {

@@ -88,8 +88,8 @@ public struct MessageFramer: Sendable {
     }
   }
 
-  private static let contentLengthName = Array("content-length".utf8)
-  private static let contentTypeName = Array("content-type".utf8)
+  static let contentLengthName = Array("content-length".utf8)
+  static let contentTypeName = Array("content-type".utf8)
 
   /// Feeds bytes and returns the events they complete, in order.
   public mutating func push(_ bytes: [UInt8]) -> [Event] {
@@ -116,13 +116,58 @@ public struct MessageFramer: Sendable {
         }
 
       case .header(var block):
+        if block.line.isEmpty, block.fieldCount == 0, let (body, end) = wholeMessage(in: bytes, at: index) {
+          // The usual frame, whole in this read: taken in one step (the general path below gives the same body).
+          emit(.message(Array(bytes[body])))
+          index = end
+          continue
+        }
         state = .detecting  // Release the block's storage while it is mutated.
+        // Set when a line may exceed the limit: it is then read byte by byte up to its end, as before.
+        var bytewise = false
         while index < bytes.count {
+          // Whole lines that cannot exceed the line limit are taken as slices, without copying them byte by byte.
+          let newline = bytewise ? nil : bytes[index...].firstIndex(of: 0x0A)
+          let segmentEnd = newline ?? bytes.count
+          let length = block.line.count + segmentEnd - index
+          let lastByte = segmentEnd > index ? bytes[segmentEnd - 1] : block.line.last
+          if !bytewise,
+            length <= limits.maxHeaderLineBytes
+              || (newline != nil && length == limits.maxHeaderLineBytes + 1
+                && lastByte == 0x0D)
+          {
+            guard let newline else {
+              block.line.append(contentsOf: bytes[index...])
+              index = bytes.count
+              break
+            }
+            let next: State?
+            if block.line.isEmpty {
+              let end = newline > index && bytes[newline - 1] == 0x0D ? newline - 1 : newline
+              next = finishHeaderLine(bytes[index..<end], &block, emit: emit)
+            } else {
+              var line = block.line
+              block.line.removeAll(keepingCapacity: true)
+              line.append(contentsOf: bytes[index..<newline])
+              if line.last == 0x0D { line.removeLast() }
+              next = finishHeaderLine(line[...], &block, emit: emit)
+            }
+            index = newline + 1
+            if let next {
+              state = next
+              break
+            }
+            continue
+          }
+          bytewise = true
           let byte = bytes[index]
           index += 1
           if byte == 0x0A {
+            bytewise = false
             if block.line.last == 0x0D { block.line.removeLast() }
-            if let next = finishHeaderLine(&block, emit: emit) {
+            let line = block.line
+            block.line.removeAll(keepingCapacity: true)
+            if let next = finishHeaderLine(line[...], &block, emit: emit) {
               state = next
               break
             }
@@ -231,6 +276,36 @@ public struct MessageFramer: Sendable {
 
   // MARK: - Helpers
 
+  /// The body range and the end of a frame starting at `start` that is exactly `Content-Length: N\r\n\r\n` and its
+  /// whole body, with `N` within the limits; `nil` for anything else (other fields, other spelling, a body not yet
+  /// complete, a fault), which the general path handles.
+  private func wholeMessage(in bytes: [UInt8], at start: Int) -> (body: Range<Int>, end: Int)? {
+    let prefix = Self.exactContentLengthPrefix
+    guard bytes.count - start > prefix.count + 4, prefix.count + 20 <= limits.maxHeaderLineBytes,
+      limits.maxHeaderFields >= 1
+    else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer -> (body: Range<Int>, end: Int)? in
+      for offset in 0..<prefix.count where buffer[start + offset] != prefix[offset] { return nil }
+      var index = start + prefix.count
+      var length = 0
+      var digits = 0
+      while index < buffer.count, buffer[index] >= UInt8(ascii: "0"), buffer[index] <= UInt8(ascii: "9") {
+        guard digits < 18 else { return nil }  // No overflow; such lengths are over any limit anyway.
+        length = length * 10 + Int(buffer[index] - UInt8(ascii: "0"))
+        digits += 1
+        index += 1
+      }
+      guard digits > 0, length > 0, length <= limits.maxMessageBytes, buffer.count - index >= 4,
+        buffer[index] == 0x0D, buffer[index + 1] == 0x0A, buffer[index + 2] == 0x0D, buffer[index + 3] == 0x0A
+      else { return nil }
+      let bodyStart = index + 4
+      guard buffer.count - bodyStart >= length else { return nil }
+      return (bodyStart..<(bodyStart + length), bodyStart + length)
+    }
+  }
+
+  private static let exactContentLengthPrefix = Array("Content-Length: ".utf8)
+
   private func emitLine(_ line: [UInt8], emit: (Event) -> Void) {
     var end = line.count
     while end > 0, Self.isWhitespace(line[end - 1]) { end -= 1 }
@@ -241,32 +316,40 @@ public struct MessageFramer: Sendable {
   }
 
   /// Handles one complete header line; returns the next state when the header block ends or fails.
-  private func finishHeaderLine(_ block: inout HeaderBlock, emit: (Event) -> Void) -> State? {
-    let line = block.line
-    block.line.removeAll(keepingCapacity: true)
+  private func finishHeaderLine(
+    _ line: ArraySlice<UInt8>,
+    _ block: inout HeaderBlock,
+    emit: (Event) -> Void
+  ) -> State? {
     if line.isEmpty {
       // Blank lines before a header block are tolerated; one after fields ends the block.
       return block.fieldCount == 0 ? nil : endOfHeaders(block, emit: emit)
     }
     guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
-      return resynchronise(after: .malformedHeaderLine(Self.printable(line)), emit: emit)
+      return resynchronise(after: .malformedHeaderLine(Self.printable(Array(line))), emit: emit)
     }
     block.fieldCount += 1
     if block.fieldCount > limits.maxHeaderFields {
       return resynchronise(after: .tooManyHeaderFields(limit: limits.maxHeaderFields), emit: emit)
     }
-    let name = Self.trimmed(line[..<colon]).map(Self.lowercased)
-    if name != Self.contentLengthName, let start = Self.contentLengthStart(in: name), start > 0 {
-      // Garbage glued to the front of a header ("xyz}Content-Length: 8"): report it and start a new
-      // header block at `Content-Length`, so the message that follows is not lost.
-      let garbageEnd = Self.leadingBlankCount(line[..<colon]) + start
-      emit(.error(.malformedHeaderLine(Self.printable(Array(line[..<garbageEnd])))))
-      block = HeaderBlock()
-      block.line = Array(line[garbageEnd...])
-      return finishHeaderLine(&block, emit: emit)
+    let rawName = Self.trimmed(line[..<colon])
+    // Compared in place: lower-casing a copy of every header name cost an allocation per message.
+    let isContentLength = Self.equalsLowercased(rawName, Self.contentLengthName)
+    var isContentType = false
+    if !isContentLength {
+      let name = rawName.map(Self.lowercased)
+      if let start = Self.contentLengthStart(in: name), start > 0 {
+        // Garbage glued to the front of a header ("xyz}Content-Length: 8"): report it and start a new
+        // header block at `Content-Length`, so the message that follows is not lost.
+        let garbageEnd = line.startIndex + Self.leadingBlankCount(line[..<colon]) + start
+        emit(.error(.malformedHeaderLine(Self.printable(Array(line[..<garbageEnd])))))
+        block = HeaderBlock()
+        return finishHeaderLine(line[garbageEnd...], &block, emit: emit)
+      }
+      isContentType = name == Self.contentTypeName
     }
     let value = Self.trimmed(line[(colon + 1)...])
-    if name == Self.contentLengthName {
+    if isContentLength {
       block.contentLengthCount += 1
       if block.contentLengthCount > 1 {
         block.lengthIsReliable = false
@@ -277,7 +360,7 @@ public struct MessageFramer: Sendable {
         block.lengthIsReliable = false
         block.error = block.error ?? .invalidContentLength(Self.printable(Array(value)))
       }
-    } else if name == Self.contentTypeName, let charset = Self.charset(in: value) {
+    } else if isContentType, let charset = Self.charset(in: value) {
       if charset != "utf-8" && charset != "utf8" {
         block.error = block.error ?? .unsupportedCharset(charset)
       }
@@ -311,75 +394,5 @@ public struct MessageFramer: Sendable {
   private func resynchronise(after error: FramingError, emit: (Event) -> Void) -> State {
     emit(.error(error))
     return .resynchronising(window: [])
-  }
-
-  /// Parses a decimal byte count: ASCII digits only, overflow-checked; `nil` for anything else.
-  private static func parseLength(_ digits: ArraySlice<UInt8>) -> Int? {
-    guard !digits.isEmpty else { return nil }
-    var value = 0
-    for byte in digits {
-      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-      let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-      let (next, overflow2) = shifted.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
-      if overflow1 || overflow2 { return nil }
-      value = next
-    }
-    return value
-  }
-
-  /// The lower-cased `charset` parameter of a `Content-Type` value, without quotes, if it has one.
-  private static func charset(in value: ArraySlice<UInt8>) -> String? {
-    let text = String(decoding: value, as: UTF8.self)
-    for parameter in text.split(separator: ";").dropFirst() {
-      let parts = parameter.split(separator: "=", maxSplits: 1)
-      guard parts.count == 2, parts[0].trimmingSpaces.lowercased() == "charset" else { continue }
-      var charset = parts[1].trimmingSpaces
-      if charset.count >= 2, charset.hasPrefix("\""), charset.hasSuffix("\"") {
-        charset = String(charset.dropFirst().dropLast())
-      }
-      return charset.lowercased()
-    }
-    return nil
-  }
-
-  /// Where `content-length` starts inside a lower-cased header name, if it occurs there.
-  private static func contentLengthStart(in name: [UInt8]) -> Int? {
-    guard name.count > contentLengthName.count else { return nil }
-    for start in 0...(name.count - contentLengthName.count)
-    where name[start..<(start + contentLengthName.count)].elementsEqual(contentLengthName) {
-      return start
-    }
-    return nil
-  }
-
-  /// How many spaces and tabs start `bytes`.
-  private static func leadingBlankCount(_ bytes: ArraySlice<UInt8>) -> Int {
-    bytes.prefix { $0 == 0x20 || $0 == 0x09 }.count
-  }
-
-  private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-    var slice = bytes
-    while let first = slice.first, first == 0x20 || first == 0x09 { slice.removeFirst() }
-    while let last = slice.last, last == 0x20 || last == 0x09 { slice.removeLast() }
-    return slice
-  }
-
-  private static func lowercased(_ byte: UInt8) -> UInt8 {
-    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-  }
-
-  private static func isWhitespace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-  }
-
-  /// A short, log-safe rendering of header bytes.
-  private static func printable(_ bytes: [UInt8]) -> String {
-    String(decoding: bytes.prefix(64), as: UTF8.self)
-  }
-}
-
-extension Substring {
-  fileprivate var trimmingSpaces: String {
-    String(self.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
   }
 }

@@ -67,7 +67,16 @@ public final class MessageWriter: Sendable {
 
   /// Frames one message body and queues it for writing.
   public func enqueue(_ body: [UInt8]) {
-    let frame = Self.frame(body, framing: framing.withLock { $0 })
+    let framing = framing.withLock { $0 }
+    // While a read's answers are collected (a pipelined read), the frame goes straight into the queue under one lock:
+    // no frame of its own, no wake-up (the collection's end writes or signals).
+    let collected = queue.withLock { queue in
+      guard queue.isCollecting, !queue.isClosed else { return false }
+      Self.appendFrame(body, framing: framing, to: &queue.pending)
+      return true
+    }
+    if collected { return }
+    let frame = Self.frame(body, framing: framing)
     if frame.count <= Self.directWriteLimit, writeDirectly(frame) { return }
     condition.lock()
     let signal = queue.withLock { queue in
@@ -146,23 +155,34 @@ public final class MessageWriter: Sendable {
 
   /// Frames `body`: `Content-Length: N\r\n\r\n` + body, or body + `\n`.
   public static func frame(_ body: [UInt8], framing: MessageFramer.Framing) -> [UInt8] {
+    var frame: [UInt8] = []
+    frame.reserveCapacity(body.count + 32)
+    appendFrame(body, framing: framing, to: &frame)
+    return frame
+  }
+
+  /// Appends the frame of `body` to `output`.
+  static func appendFrame(_ body: [UInt8], framing: MessageFramer.Framing, to output: inout [UInt8]) {
     switch framing {
     case .newlineDelimited:
-      return body + [0x0A]
+      output.append(contentsOf: body)
+      output.append(0x0A)
     case .automatic, .contentLength:
-      var frame: [UInt8] = []
-      frame.reserveCapacity(body.count + 32)
-      frame.append(contentsOf: Self.contentLengthPrefix)
-      var digits: [UInt8] = []
-      var count = body.count
-      repeat {
-        digits.append(UInt8(ascii: "0") + UInt8(count % 10))
-        count /= 10
-      } while count > 0
-      frame.append(contentsOf: digits.reversed())
-      frame.append(contentsOf: [0x0D, 0x0A, 0x0D, 0x0A])
-      frame.append(contentsOf: body)
-      return frame
+      output.append(contentsOf: Self.contentLengthPrefix)
+      // The decimal length, most significant digit first, without an array for the digits.
+      var divisor = 1
+      while divisor <= body.count / 10 { divisor *= 10 }
+      var rest = body.count
+      while divisor > 0 {
+        output.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+        rest %= divisor
+        divisor /= 10
+      }
+      output.append(0x0D)
+      output.append(0x0A)
+      output.append(0x0D)
+      output.append(0x0A)
+      output.append(contentsOf: body)
     }
   }
 

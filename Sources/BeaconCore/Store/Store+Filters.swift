@@ -89,7 +89,7 @@ extension Store {
     var kept: [PlaceSummary] = []
     for (place, summary) in zip(places, summaries) {
       let verdict = filters.verdict(
-        facts: place.resolvedFacts,
+        facts: resolvedFacts(of: place),
         hours: place.openingHours,
         zone: OpeningHours.timeZone(place.timeZone, default: defaultTimeZone),
         rating: summary.rating,

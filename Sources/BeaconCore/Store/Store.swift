@@ -29,6 +29,10 @@ public actor Store {
   public nonisolated let readOnlyReason: String?
   /// Whether this store is known to hold the demo places, so searches look only once per session.
   var hasDemoData = false
+  /// The facts of places' details texts parsed so far, by place id (``resolvedFacts(of:)``).
+  var factsByPlace: [String: (details: String, facts: PlaceFacts)] = [:]
+  /// The settings as last read, with SQLite's `data_version` then (``settingsForSearch()``); `nil` after a write.
+  var settingsCache: (dataVersion: Int, settings: Settings, hasStoredCenter: Bool)?
 
   private init(database: Database, path: String, defaultTimeZone: TimeZone, readOnlyReason: String?) {
     self.database = database
@@ -225,9 +229,7 @@ public actor Store {
     center: Coordinate?,
     at date: Date = Date()
   ) throws(BeaconError) -> [PlaceSummary] {
-    let ids = places.map(\.id)
-    let ratings = try ratingSummaries(for: ids)
-    let favorites = try favoriteIDs(among: ids)
+    let (ratings, favorites) = try ratingsAndFavorites(of: places.map(\.id))
     return places.map { place in
       PlaceSummary(
         id: place.id,
@@ -240,10 +242,57 @@ public actor Store {
         isFavorite: favorites.contains(place.id),
         source: place.source,
         hours: place.openingStatus(at: date, defaultTimeZone: defaultTimeZone),
-        facts: place.resolvedFacts
+        facts: resolvedFacts(of: place)
       )
     }
   }
+
+  /// The rating summaries and favourite marks of `ids` in one statement (``ratingSummaries(for:)`` and
+  /// ``favoriteIDs(among:)`` together): one query per list instead of two.
+  func ratingsAndFavorites(of ids: [String]) throws(BeaconError) -> ([String: RatingSummary], Set<String>) {
+    guard !ids.isEmpty else { return ([:], []) }
+    return try storage {
+      let rows = try database.query(
+        """
+        SELECT ids.value,
+          (SELECT sum(stars) FROM rating WHERE place_id = ids.value),
+          (SELECT count(*) FROM rating WHERE place_id = ids.value),
+          EXISTS (SELECT 1 FROM favorite WHERE place_id = ids.value)
+        FROM json_each(?) AS ids
+        """,
+        [Self.jsonArray(ids)]
+      )
+      var ratings: [String: RatingSummary] = [:]
+      var favorites: Set<String> = []
+      for row in rows {
+        guard let id = row.string(0) else { continue }
+        if let summary = RatingSummary(total: row.int(1) ?? 0, count: row.int(2) ?? 0) { ratings[id] = summary }
+        if row.int(3) == 1 { favorites.insert(id) }
+      }
+      return (ratings, favorites)
+    }
+  }
+
+  /// ``Place/resolvedFacts``, the facts read from a details text parsed once per text: a list of places shown
+  /// again (a client searching on every keystroke) does not parse the same JSON again and again. The facts are a
+  /// function of the text alone, remembered by place id with the text they were read from (comparing the text
+  /// costs less than hashing it); at most ``factsMemoLimit`` places are kept.
+  func resolvedFacts(of place: Place) -> PlaceFacts {
+    guard place.facts == nil, let details = place.detailsJSON else { return place.resolvedFacts }
+    var facts: PlaceFacts
+    if let known = factsByPlace[place.id], known.details == details {
+      facts = known.facts
+    } else {
+      facts = PlaceFacts(detailsJSON: details)
+      if factsByPlace.count >= Self.factsMemoLimit { factsByPlace.removeAll(keepingCapacity: true) }
+      factsByPlace[place.id] = (details, facts)
+    }
+    if facts.cuisine == nil { facts.cuisine = PlaceFacts.cuisineList(place.cuisine) }
+    return facts
+  }
+
+  /// How many places ``resolvedFacts(of:)`` remembers the facts of.
+  static let factsMemoLimit = 1_024
 
   /// `ids` as a JSON array, for `json_each(?)`.
   static func jsonArray(_ ids: [String]) -> String {
@@ -281,8 +330,15 @@ public actor Store {
 
   /// The settings and whether the centre among them was stored by the user (not the default): one visit for
   /// a search.
+  ///
+  /// Read again only when the store changed since: `PRAGMA data_version` moves when another connection (another
+  /// Beacon process) commits, and this connection's own setting writes drop the copy.
   public func settingsForSearch() throws(BeaconError) -> (settings: Settings, hasStoredCenter: Bool) {
-    (try settings(), try hasStoredCenter())
+    let version = try storage { try database.query("PRAGMA data_version").first?.int(0) ?? 0 }
+    if let cached = settingsCache, cached.dataVersion == version { return (cached.settings, cached.hasStoredCenter) }
+    let read = (try settings(), try hasStoredCenter())
+    settingsCache = (version, read.0, read.1)
+    return read
   }
 
   /// Whether a map centre was ever stored (by `settings/update` or a search with an explicit centre).
@@ -298,6 +354,7 @@ public actor Store {
   /// Validates and applies a partial update, then returns the new settings.
   public func updateSettings(_ update: SettingsUpdate) throws(BeaconError) -> Settings {
     try update.validate()
+    settingsCache = nil
     var values: [(SettingKey, any Encodable)] = []
     if let center = update.center { values.append((.center, center)) }
     if let radius = update.radiusMeters { values.append((.radiusMeters, radius)) }
@@ -320,6 +377,7 @@ public actor Store {
 
   /// Restores every setting to its default (a client's clear button).
   public func resetSettings() throws(BeaconError) -> Settings {
+    settingsCache = nil
     try storage {
       try database.transaction { try database.run("DELETE FROM setting") }
     }

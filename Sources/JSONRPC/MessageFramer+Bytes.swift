@@ -1,0 +1,77 @@
+/// The byte-level helpers of ``MessageFramer``: lengths, header names and values, whitespace.
+extension MessageFramer {
+  /// Parses a decimal byte count: ASCII digits only, overflow-checked; `nil` for anything else.
+  static func parseLength(_ digits: ArraySlice<UInt8>) -> Int? {
+    guard !digits.isEmpty else { return nil }
+    var value = 0
+    for byte in digits {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+      let (next, overflow2) = shifted.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+      if overflow1 || overflow2 { return nil }
+      value = next
+    }
+    return value
+  }
+
+  /// The lower-cased `charset` parameter of a `Content-Type` value, without quotes, if it has one.
+  static func charset(in value: ArraySlice<UInt8>) -> String? {
+    let text = String(decoding: value, as: UTF8.self)
+    for parameter in text.split(separator: ";").dropFirst() {
+      let parts = parameter.split(separator: "=", maxSplits: 1)
+      guard parts.count == 2, parts[0].trimmingSpaces.lowercased() == "charset" else { continue }
+      var charset = parts[1].trimmingSpaces
+      if charset.count >= 2, charset.hasPrefix("\""), charset.hasSuffix("\"") {
+        charset = String(charset.dropFirst().dropLast())
+      }
+      return charset.lowercased()
+    }
+    return nil
+  }
+
+  /// Where `content-length` starts inside a lower-cased header name, if it occurs there.
+  static func contentLengthStart(in name: [UInt8]) -> Int? {
+    guard name.count > contentLengthName.count else { return nil }
+    for start in 0...(name.count - contentLengthName.count)
+    where name[start..<(start + contentLengthName.count)].elementsEqual(contentLengthName) {
+      return start
+    }
+    return nil
+  }
+
+  /// How many spaces and tabs start `bytes`.
+  static func leadingBlankCount(_ bytes: ArraySlice<UInt8>) -> Int {
+    bytes.prefix { $0 == 0x20 || $0 == 0x09 }.count
+  }
+
+  static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    var slice = bytes
+    while let first = slice.first, first == 0x20 || first == 0x09 { slice.removeFirst() }
+    while let last = slice.last, last == 0x20 || last == 0x09 { slice.removeLast() }
+    return slice
+  }
+
+  /// Whether `bytes`, lower-cased, equal `lowercase`.
+  static func equalsLowercased(_ bytes: ArraySlice<UInt8>, _ lowercase: [UInt8]) -> Bool {
+    bytes.count == lowercase.count && zip(bytes, lowercase).allSatisfy { lowercased($0) == $1 }
+  }
+
+  static func lowercased(_ byte: UInt8) -> UInt8 {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+  }
+
+  static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
+  /// A short, log-safe rendering of header bytes.
+  static func printable(_ bytes: [UInt8]) -> String {
+    String(decoding: bytes.prefix(64), as: UTF8.self)
+  }
+}
+
+extension Substring {
+  fileprivate var trimmingSpaces: String {
+    String(self.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+  }
+}
