@@ -83,6 +83,7 @@ public final class BeaconServer: Sendable {
     dispatcher.register(DiscoverRequest.self) { _, _ in try DiscoverRequest.document() }
     registerStoreMethods()
     registerPlacesMethods()
+    registerRouteMethods()
     registerImportMethod()
     registerFruitsMethods()
     registerCryptoMethods()

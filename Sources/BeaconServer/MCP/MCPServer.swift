@@ -29,6 +29,7 @@ public final class MCPServer: Sendable {
       coordinates in WGS 84 degrees. Messages are in the user's language (Norwegian Bokmål by default).
       """
     let others: [(MCPToolSet, String)] = [
+      (.routes, "a search for places along a route (places_search_along_route)"),
       (.fruits, "Fruityvice's fruit catalogue and the user's log of eaten fruit (fruits_*, fruitlog_*)"),
       (.crypto, "CoinLore's cryptocurrency prices and change statistics (crypto_*)"),
       (.people, "a directory of random users that the user can edit (users_*)"),

@@ -7,7 +7,7 @@ import JSONRPC
 /// Schemas come from `Schemas/openrpc.json` (``MCPToolSchemas``); the text of results is the text the
 /// command line prints (``HumanOutput``), with hints that name tools and arguments instead of options.
 enum MCPToolCatalogue {
-  static let tools: [MCPTool] = placeTools + fruitTools + cryptoTools + peopleTools
+  static let tools: [MCPTool] = placeTools + routeTools + fruitTools + cryptoTools + peopleTools
 
   /// The places, ratings, favourites, settings and import tools.
   static let placeTools: [MCPTool] = [

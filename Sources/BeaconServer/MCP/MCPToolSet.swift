@@ -12,6 +12,8 @@ public enum MCPToolSet: String, CaseIterable, Sendable, Comparable {
   case favorites
   /// The user's stored settings.
   case settings
+  /// Searching along a route (not a default set: the default tool list has no room for it).
+  case routes
   /// Fruityvice's fruit catalogue and the user's fruit log.
   case fruits
   /// The directory of random users.
@@ -53,6 +55,7 @@ public enum MCPToolSet: String, CaseIterable, Sendable, Comparable {
 
   /// The set the tool called `toolName` belongs to.
   static func of(tool toolName: String) -> MCPToolSet? {
+    if MCPToolCatalogue.routeTools.contains(where: { $0.name == toolName }) { return .routes }
     let prefix = toolName.prefix { $0 != "_" }
     switch prefix {
     case "places": return .places
