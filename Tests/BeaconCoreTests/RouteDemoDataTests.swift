@@ -97,13 +97,81 @@ import Testing
     }
   }
 
-  @Test func inRouteOrderTheFirstPlacesAreTheSameWhetherFewOrManyAreAskedFor() async throws {
+  @Test(arguments: [
+    positions,
+    // Out along Esplanadi and back 60 m north of it, and up again: each place belongs to the leg nearest it.
+    [
+      Coordinate(lat: 60.1713, lon: 24.9414), Coordinate(lat: 60.1676, lon: 24.9527),
+      Coordinate(lat: 60.1681, lon: 24.9440), Coordinate(lat: 60.1725, lon: 24.9480),
+    ],
+  ])
+  func inRouteOrderTheFirstPlacesAreTheSameWhetherFewOrManyAreAskedFor(_ positions: [Coordinate]) async throws {
     let (service, _) = try FilterDemoDataTests.service()
-    let route = try RouteLine(Self.positions)
+    let route = try RouteLine(positions)
+    let samples = RouteLineTests.samples(positions)
     let many = try await service.searchAlongRoute(RouteSearch(route: route, corridorMeters: 300, limit: 100))
-    for limit in [1, 3, 10] {
+    #expect(many.places.count > 30)
+    for place in many.places {
+      let along = Double(try #require(place.alongRouteMeters))
+      let sample = try #require(samples.min { abs($0.along - along) < abs($1.along - along) })
+      let nearest = RouteLineTests.bruteForce(place.location, samples).1
+      #expect(abs(sample.point.distance(to: place.location) - nearest) <= 2, "\(place.name) lies by its nearest leg")
+    }
+    for limit in [1, 3, 10, 25] {
       let few = try await service.searchAlongRoute(RouteSearch(route: route, corridorMeters: 300, limit: limit))
       #expect(few.places.map(\.id) == many.places.prefix(limit).map(\.id), "limit \(limit)")
+      #expect(few.places.map(\.alongRouteMeters) == many.places.prefix(limit).map(\.alongRouteMeters))
+    }
+  }
+}
+
+/// The early stop of a search in route order, on a synthetic store with a long route that comes back on itself:
+/// however few places are asked for, they are the first of the whole corridor, each by its nearest leg.
+@Suite struct RouteEarlyStopTests {
+  @Test func fewPlacesAreTheFirstOfTheWholeCorridor() async throws {
+    let store = try Store.open(path: ":memory:")
+    let origin = Coordinate(lat: 60.0, lon: 24.0)
+    let metresLon = RouteLine.metersPerDegree * cos(origin.lat * .pi / 180)
+    func at(_ east: Double, _ north: Double) -> Coordinate {
+      Coordinate(lat: origin.lat + north / RouteLine.metersPerDegree, lon: origin.lon + east / metresLon)
+    }
+    // 300 places in a 12 km × 1 km band (a fixed pseudo-random sequence), a third of them restaurants.
+    var seed: UInt64 = 42
+    func next() -> Double {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(seed >> 11) / Double(1 << 53)
+    }
+    let categories: [PlaceCategory] = [.restaurant, .cafe, .hotel]
+    let places = (0..<300).map { index in
+      Place(
+        id: String(format: "p%04d", index),
+        name: "P\(index)",
+        category: categories[index % 3],
+        location: at(next() * 12_000 - 1_000, next() * 1_000 - 350),
+        source: "test"
+      )
+    }
+    try await store.upsert(places)
+    // East 10 km, 250 m north, back west 10 km: the legs' corridors overlap between them.
+    let route = try RouteLine([at(0, 0), at(10_000, 0), at(10_000, 250), at(0, 250)])
+    let client = GeoapifyClient(baseURL: URL(fileURLWithPath: "/"), apiKey: nil, transport: URLSessionTransport())
+    let service = PlacesService(store: store, client: client, offline: true)
+    let search = { (limit: Int) in
+      try await service.searchAlongRoute(
+        RouteSearch(route: route, corridorMeters: 200, limit: limit, includesDemo: true)
+      )
+    }
+    let all = try await search(100)
+    #expect(all.places.count > 40 && all.places.count < 100, "every restaurant in the corridor: \(all.places.count)")
+    let samples = RouteLineTests.samples(route.positions, step: 2)
+    for place in all.places {
+      let along = Double(try #require(place.alongRouteMeters))
+      let sample = try #require(samples.min { abs($0.along - along) < abs($1.along - along) })
+      #expect(abs(sample.point.distance(to: place.location) - Double(place.detourMeters ?? -9)) <= 2.5, "\(place.id)")
+    }
+    for limit in [1, 2, 7, 20, 33] {
+      let few = try await search(limit)
+      #expect(few.places.map(\.id) == all.places.prefix(limit).map(\.id), "limit \(limit)")
     }
   }
 }

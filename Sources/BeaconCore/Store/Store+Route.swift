@@ -5,6 +5,8 @@ extension Store {
   /// coordinates, within half a metre) and the piece it is nearest.
   struct RouteCandidate {
     var rowid: Int64
+    /// Where the R*Tree has it.
+    var point: Coordinate
     var along: Double
     var detour: Double
     var piece: Int
@@ -27,52 +29,48 @@ extension Store {
   /// with `alongRouteMeters` and `detourMeters`, in route order; the demo data loaded first if the store does not
   /// have it yet.
   ///
-  /// First the R*Tree alone, box by box along the route (``RouteLine/chunks(corridorMeters:maxLength:maxWaste:)``),
-  /// gives every place near enough with where it lies along the route; then the places are read by rowid in route
+  /// The route's corridor is covered by boxes (``RouteLine/chunks(corridorMeters:maxLength:maxWaste:)``); the
+  /// R*Tree alone (rowids and coordinates, no row of `place`) gives every place in each box with where it lies
+  /// along the route, each place kept once with its smallest detour. Then the places are read by rowid in route
   /// order, category and filters in SQL as in ``places(near:radiusMeters:category:text:excludingDemo:filters:)``.
-  /// In route order without filters, reading stops once `limit` places are settled; otherwise every place in the
-  /// corridor is judged, so `excludedUnknown` counts all of them.
+  ///
+  /// In route order without filters, box follows box only until `limit` places are settled: those before the next
+  /// box's stretch that no later stretch comes nearer to. Otherwise every place in the corridor is judged, so
+  /// `excludedUnknown` counts all of them.
   public func routeSummaries(for search: RouteSearch, at date: Date) throws(BeaconError) -> FilteredPlaces {
     try loadDemoDataIfNeeded()
     let excludingDemo = try excludesDemo(unlessAsked: search.includesDemo)
+    let route = search.route
     let corridor = Double(search.corridorMeters)
-    let candidates = try routeCandidates(search.route, corridor: corridor)
-    let stopsEarly = search.sort == .distance && !search.openNow && search.filters.isEmpty
-    let conditions = search.filters.isEmpty ? nil : Self.factConditions(search.filters)
-    // The rowid comes last, after the place's columns and (with filters) its facts.
-    let rowidColumn = conditions == nil ? 12 : 18
-    var sql = """
-      SELECT \(Self.placeColumns)\(conditions == nil ? "" : ", " + Self.factColumns), place.rowid FROM place\
-      \(conditions == nil ? "" : Self.factJoin)
-      WHERE place.rowid IN (SELECT value FROM json_each(?)) AND +place.category = ?
-      """
-    if excludingDemo { sql += " AND +place.source <> ?" }
-    if let conditions { sql += conditions.sql }
-    let read = conditions == nil ? Self.place(from:) : Self.placeWithFacts(from:)
+    let reach = corridor + Self.routeCandidateMargin
+    let chunks = route.chunks(corridorMeters: reach, maxLength: max(4 * corridor, 1_000), maxWaste: 2.5)
+    let reader = RouteReader(search: search, excludingDemo: excludingDemo)
+    var best: [Int64: RouteCandidate] = [:]
     var found: [(place: Place, along: Double, detour: Double)] = []
-    var next = 0
-    while next < candidates.count {
-      let batch = candidates[next..<min(next + Self.routeBatchSize, candidates.count)]
-      next = batch.endIndex
-      let byRowid = Dictionary(batch.map { ($0.rowid, $0) }, uniquingKeysWith: { first, _ in first })
-      let list = "[" + batch.map { String($0.rowid) }.joined(separator: ",") + "]"
-      var values: [any DatabaseValueConvertible] = [list, search.category.rawValue]
-      if excludingDemo { values.append(DemoDataset.source) }
-      values += conditions?.values ?? []
-      let rows = try storage { try database.query(sql, values) }
-      for row in rows {
-        guard let rowid = row.int(rowidColumn), let candidate = byRowid[Int64(rowid)], let place = read(row)
-        else { continue }
-        let window = max(0, candidate.piece - 1)..<min(search.route.pieces.count, candidate.piece + 2)
-        let exact = search.route.locate(place.location, pieces: window)
-        if exact.detour <= corridor { found.append((place, exact.along, exact.detour)) }
+    if search.sort == .distance && !search.openNow && search.filters.isEmpty {
+      var pending: Set<Int64> = []
+      for index in chunks.indices {
+        pending.formUnion(try scan(chunks[index], of: route, reach: reach, into: &best))
+        let nextStart = index + 1 < chunks.count ? route.pieces[chunks[index + 1].pieces.lowerBound].along : .infinity
+        var ready: [RouteCandidate] = []
+        for rowid in pending {
+          guard let candidate = best[rowid], candidate.along < nextStart - Self.routeCandidateMargin,
+            !Self.nearer(candidate, on: route, in: chunks[(index + 1)...])
+          else { continue }
+          ready.append(candidate)
+        }
+        for candidate in ready { pending.remove(candidate.rowid) }
+        found += try reader.read(ready.sorted { ($0.along, $0.rowid) < ($1.along, $1.rowid) }, from: self)
+        // Every place still to come lies at least `nextStart` along the route (within the margin).
+        if found.count >= search.limit,
+          found.map(\.along).sorted()[search.limit - 1] < nextStart - 2 * Self.routeCandidateMargin
+        {
+          break
+        }
       }
-      // In route order, the places settled so far are final once `limit` of them lie before every candidate
-      // still unread (whose positions may be off by the margin).
-      if stopsEarly, found.count >= search.limit, next < candidates.count {
-        let alongs = found.map(\.along).sorted()
-        if alongs[search.limit - 1] + Self.routeCandidateMargin < candidates[next].along { break }
-      }
+    } else {
+      for chunk in chunks { _ = try scan(chunk, of: route, reach: reach, into: &best) }
+      found = try reader.read(best.values.sorted { ($0.along, $0.rowid) < ($1.along, $1.rowid) }, from: self)
     }
     found.sort { ($0.along, $0.detour, $0.place.id) < ($1.along, $1.detour, $1.place.id) }
     var filtered = try filteredSummaries(of: found.map(\.place), filters: search.filters, center: nil, at: date)
@@ -88,36 +86,112 @@ extension Store {
     return filtered
   }
 
-  /// Every place in the R*Tree within `corridor` (plus the margin) of `route`, each once with its nearest piece,
-  /// in route order.
-  func routeCandidates(_ route: RouteLine, corridor: Double) throws(BeaconError) -> [RouteCandidate] {
-    let reach = corridor + Self.routeCandidateMargin
-    let chunks = route.chunks(corridorMeters: reach, maxLength: max(4 * corridor, 1_000), maxWaste: 2.5)
-    var best: [Int64: RouteCandidate] = [:]
+  /// Whether a stretch among `chunks` comes nearer to `candidate` than its detour so far.
+  static func nearer(_ candidate: RouteCandidate, on route: RouteLine, in chunks: ArraySlice<RouteLine.Chunk>) -> Bool {
+    let point = candidate.point
+    for chunk in chunks
+    where (chunk.minLat...chunk.maxLat).contains(point.lat) && (chunk.minLon...chunk.maxLon).contains(point.lon) {
+      if route.locate(point, pieces: chunk.pieces).detour < candidate.detour { return true }
+    }
+    return false
+  }
+
+  /// The places in `chunk`'s box within `reach` of its pieces, merged into `best` (each place with its smallest
+  /// detour); returns the rowids added or moved.
+  func scan(
+    _ chunk: RouteLine.Chunk,
+    of route: RouteLine,
+    reach: Double,
+    into best: inout [Int64: RouteCandidate]
+  ) throws(BeaconError) -> [Int64] {
+    var changed: [Int64] = []
     try storage {
       let statement = try database.statement(Self.routeBoxSQL)
       defer { statement.reset() }
-      for chunk in chunks {
-        try statement.bind([chunk.minLat, chunk.maxLat, chunk.minLon, chunk.maxLon])
-        while try statement.step() {
-          let rowid = statement.integer(at: 0)
-          let point = Coordinate(
-            lat: (statement.real(at: 1) + statement.real(at: 2)) / 2,
-            lon: (statement.real(at: 3) + statement.real(at: 4)) / 2
-          )
-          var nearest = RouteCandidate(rowid: rowid, along: 0, detour: .infinity, piece: 0)
-          for index in chunk.pieces {
-            let found = RouteLine.locate(point, on: route.pieces[index])
-            if found.detour < nearest.detour {
-              nearest = RouteCandidate(rowid: rowid, along: found.along, detour: found.detour, piece: index)
-            }
+      try statement.bind([chunk.minLat, chunk.maxLat, chunk.minLon, chunk.maxLon])
+      while try statement.step() {
+        let rowid = statement.integer(at: 0)
+        let point = Coordinate(
+          lat: (statement.real(at: 1) + statement.real(at: 2)) / 2,
+          lon: (statement.real(at: 3) + statement.real(at: 4)) / 2
+        )
+        var nearest = RouteCandidate(rowid: rowid, point: point, along: 0, detour: .infinity, piece: 0)
+        for index in chunk.pieces {
+          let found = RouteLine.locate(point, on: route.pieces[index])
+          if found.detour < nearest.detour {
+            nearest = RouteCandidate(rowid: rowid, point: point, along: found.along, detour: found.detour, piece: index)
           }
-          guard nearest.detour <= reach else { continue }
-          if let known = best[rowid], known.detour <= nearest.detour { continue }
-          best[rowid] = nearest
         }
+        guard nearest.detour <= reach else { continue }
+        if let known = best[rowid], known.detour <= nearest.detour { continue }
+        best[rowid] = nearest
+        changed.append(rowid)
       }
     }
-    return best.values.sorted { ($0.along, $0.rowid) < ($1.along, $1.rowid) }
+    return changed
+  }
+}
+
+/// Reads the places of route candidates by rowid, with a search's category, demo rule and filters in SQL.
+struct RouteReader {
+  let search: RouteSearch
+  let sql: String
+  let values: [any DatabaseValueConvertible]
+  let read: (Row) -> Place?
+  /// The column of the rowid, after the place's columns and (with filters) its facts.
+  let rowidColumn: Int
+
+  init(search: RouteSearch, excludingDemo: Bool) {
+    self.search = search
+    let conditions = search.filters.isEmpty ? nil : Store.factConditions(search.filters)
+    var sql = """
+      SELECT \(Store.placeColumns)\(conditions == nil ? "" : ", " + Store.factColumns), place.rowid FROM place\
+      \(conditions == nil ? "" : Store.factJoin)
+      WHERE place.rowid IN (SELECT value FROM json_each(?)) AND +place.category = ?
+      """
+    var values: [any DatabaseValueConvertible] = [search.category.rawValue]
+    if excludingDemo {
+      sql += " AND +place.source <> ?"
+      values.append(DemoDataset.source)
+    }
+    if let conditions {
+      sql += conditions.sql
+      values += conditions.values
+    }
+    self.sql = sql
+    self.values = values
+    if conditions == nil {
+      read = { Store.place(from: $0) }
+      rowidColumn = 12
+    } else {
+      read = { Store.placeWithFacts(from: $0) }
+      rowidColumn = 18
+    }
+  }
+
+  /// The places of `candidates` that pass, each with its exact position on the route if within the corridor.
+  func read(
+    _ candidates: [Store.RouteCandidate],
+    from store: isolated Store
+  ) throws(BeaconError) -> [(place: Place, along: Double, detour: Double)] {
+    let route = search.route
+    let corridor = Double(search.corridorMeters)
+    var found: [(place: Place, along: Double, detour: Double)] = []
+    var next = 0
+    while next < candidates.count {
+      let batch = candidates[next..<min(next + Store.routeBatchSize, candidates.count)]
+      next = batch.endIndex
+      let byRowid = Dictionary(batch.map { ($0.rowid, $0) }, uniquingKeysWith: { first, _ in first })
+      let list = "[" + batch.map { String($0.rowid) }.joined(separator: ",") + "]"
+      let rows = try store.storage { try store.database.query(sql, [list] + values) }
+      for row in rows {
+        guard let rowid = row.int(rowidColumn), let candidate = byRowid[Int64(rowid)], let place = read(row)
+        else { continue }
+        let window = max(0, candidate.piece - 1)..<min(route.pieces.count, candidate.piece + 2)
+        let exact = route.locate(place.location, pieces: window)
+        if exact.detour <= corridor { found.append((place, exact.along, exact.detour)) }
+      }
+    }
+    return found
   }
 }
