@@ -68,6 +68,12 @@ extension Store {
           break
         }
       }
+      // Only the first `limit` in whole metres along the route (and any tied with the last) can make the list:
+      // the others cost no summary.
+      if found.count > search.limit {
+        let cutoff = found.map { $0.along.rounded() }.sorted()[search.limit - 1]
+        found = found.filter { $0.along.rounded() <= cutoff }
+      }
     } else {
       for chunk in chunks { _ = try scan(chunk, of: route, reach: reach, into: &best) }
       found = try reader.read(best.values.sorted { ($0.along, $0.rowid) < ($1.along, $1.rowid) }, from: self)
