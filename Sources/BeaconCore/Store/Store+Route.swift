@@ -60,13 +60,21 @@ extension Store {
           ready.append(candidate)
         }
         for candidate in ready { pending.remove(candidate.rowid) }
-        found += try reader.read(ready.sorted { ($0.along, $0.rowid) < ($1.along, $1.rowid) }, from: self)
-        // Every place still to come lies at least `nextStart` along the route (within the margin).
-        if found.count >= search.limit,
-          found.map(\.along).sorted()[search.limit - 1] < nextStart - 2 * Self.routeCandidateMargin
-        {
-          break
+        // Read in route order, a batch at a time, until `limit` places lie before every candidate still unread
+        // (those of this stretch, then every place still to come, at least `nextStart` along the route).
+        ready.sort { ($0.along, $0.rowid) < ($1.along, $1.rowid) }
+        var settled = false
+        var next = 0
+        while !settled && next < ready.count {
+          let batch = Array(ready[next..<min(next + Store.routeBatchSize, ready.count)])
+          next += batch.count
+          found += try reader.read(batch, from: self)
+          let unread = next < ready.count ? ready[next].along : nextStart
+          settled =
+            found.count >= search.limit
+            && found.map(\.along).sorted()[search.limit - 1] < unread - 2 * Self.routeCandidateMargin
         }
+        if settled { break }
       }
       // Only the first `limit` in whole metres along the route (and any tied with the last) can make the list:
       // the others cost no summary.
