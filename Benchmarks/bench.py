@@ -328,10 +328,17 @@ class Bench:
                 if shrink != 1.0:
                     lon = 10.75 + (lon - 10.75) * shrink
                     lat = 59.95 + (lat - 59.95) * shrink
+                # Facts for the filtered search, by index (no random draw, so the positions stay as they were):
+                # diet:vegan yes on 1 in 7 and no on 1 in 7, wheelchair yes / limited / no on 3 in 5.
+                facts = ""
+                if index % 7 < 2:
+                    facts += ',"diet:vegan":"%s"' % ("yes" if index % 7 == 0 else "no")
+                if index % 5 < 3:
+                    facts += ',"wheelchair":"%s"' % ("yes", "limited", "no")[index % 5]
                 feature = (
                     '{"type":"Feature","geometry":{"type":"Point","coordinates":[%.6f,%.6f]},'
-                    '"properties":{"@type":"node","@id":%d,"%s":"%s","name":"Sted %d"}}'
-                    % (lon, lat, index + 1, key, value, index + 1)
+                    '"properties":{"@type":"node","@id":%d,"%s":"%s","name":"Sted %d"%s}}'
+                    % (lon, lat, index + 1, key, value, index + 1, facts)
                 )
                 output.write(feature + (",\n" if index + 1 < size else "\n"))
             output.write("]}\n")
@@ -370,7 +377,48 @@ class Bench:
                 started_ns = time.perf_counter_ns()
                 server.call("places/search", params)
                 samples.append((time.perf_counter_ns() - started_ns) / 1000)
+            # Filtered: a diet and access, every place in the 1 km circle judged (excludedUnknown counts them all).
+            filtered_params = {"limit": 10, "diet": ["vegan"], "wheelchair": "limited"}
+            filtered = server.call("places/search", filtered_params)["result"]
+            assert "excludedUnknown" in filtered, "the filtered search judged the places"
+            filtered_samples = []
+            for _ in range(queries):
+                started_ns = time.perf_counter_ns()
+                server.call("places/search", filtered_params)
+                filtered_samples.append((time.perf_counter_ns() - started_ns) / 1000)
+            # Along a 50 km route across the area (two stretches, corridor 500 m), in route order.
+            shrink = math.sqrt(size / 10_000) if self.smoke else 1.0
+            route = [
+                (10.75 + (lon - 10.75) * shrink, 59.95 + (lat - 59.95) * shrink)
+                for lon, lat in ROUTE_50_KM
+            ]
+            route_params = {
+                "route": {"type": "LineString", "coordinates": [list(position) for position in route]},
+                "category": "restaurant",
+                "limit": 10,
+            }
+            along = server.call("places/searchAlongRoute", route_params)["result"]
+            assert along["places"], "the search along the route finds places"
+            route_samples = []
+            for _ in range(queries):
+                started_ns = time.perf_counter_ns()
+                server.call("places/searchAlongRoute", route_params)
+                route_samples.append((time.perf_counter_ns() - started_ns) / 1000)
+            # The same route sorted by `best`: every place in the corridor read and summarized (a tenth of the runs).
+            best_params = dict(route_params, sort="best")
+            best_samples = []
+            for _ in range(max(queries // 10, 10)):
+                started_ns = time.perf_counter_ns()
+                server.call("places/searchAlongRoute", best_params)
+                best_samples.append((time.perf_counter_ns() - started_ns) / 1000)
             server.close()
+            boxes = os.path.join(self.work, "route-boxes.txt")
+            with open(boxes, "w") as output:
+                for box in route_boxes(route, 500):
+                    output.write("%.9f %.9f %.9f %.9f\n" % box)
+            route_direct = subprocess.check_output(
+                [self.args.rtree_route, store, boxes, "restaurant", str(queries)]
+            ).decode().split()
             box = bounding_box(center, radius)
             direct = subprocess.check_output(
                 [self.args.rtree_query, store, *map(str, box), "restaurant", str(queries)]
@@ -383,6 +431,16 @@ class Bench:
                 "rtree_p99_us": float(direct[1]),
                 "rows_in_box": int(direct[2]),
                 "ping_p50_us": percentile(pings, 0.5),
+                "filtered_p50_us": percentile(filtered_samples, 0.5),
+                "filtered_p99_us": percentile(filtered_samples, 0.99),
+                "route_length_m": along["lengthMeters"],
+                "route_p50_us": percentile(route_samples, 0.5),
+                "route_p99_us": percentile(route_samples, 0.99),
+                "route_best_p50_us": percentile(best_samples, 0.5),
+                "route_best_p99_us": percentile(best_samples, 0.99),
+                "route_rtree_p50_us": float(route_direct[0]),
+                "route_rtree_p99_us": float(route_direct[1]),
+                "route_rows": int(route_direct[2]),
             }
         self.results["offline_search"] = scale
 
@@ -500,6 +558,27 @@ def python_has_module(python, module):
     except (OSError, subprocess.TimeoutExpired):
         return False
     return check.returncode == 0
+
+
+# A route of 50.4 km across the benchmark area ([lon, lat]): south-west to the centre, then north-east.
+ROUTE_50_KM = [(10.30, 59.80), (10.70, 59.95), (11.04, 60.06)]
+
+
+def route_boxes(route, corridor):
+    """The corridor of `route` ([lon, lat] positions) as boxes (min_lat, max_lat, min_lon, max_lon), one per
+    stretch of at most 1 km, each the stretch's box widened by `corridor` metres."""
+    boxes = []
+    for (lon1, lat1), (lon2, lat2) in zip(route, route[1:]):
+        scale = math.cos(math.radians((lat1 + lat2) / 2))
+        length = math.hypot((lat2 - lat1) * 111_195, (lon2 - lon1) * 111_195 * scale)
+        count = max(1, math.ceil(length / 1000))
+        for index in range(count):
+            a = (lon1 + (lon2 - lon1) * index / count, lat1 + (lat2 - lat1) * index / count)
+            b = (lon1 + (lon2 - lon1) * (index + 1) / count, lat1 + (lat2 - lat1) * (index + 1) / count)
+            low = bounding_box({"lat": min(a[1], b[1]), "lon": min(a[0], b[0])}, corridor)
+            high = bounding_box({"lat": max(a[1], b[1]), "lon": max(a[0], b[0])}, corridor)
+            boxes.append((low[0], high[1], min(low[2], high[2]), max(low[3], high[3])))
+    return boxes
 
 
 def bounding_box(center, radius):
@@ -635,6 +714,35 @@ def table(results):
             "(reported)",
             None,
         ))
+    for size, values in results.get("offline_search", {}).items():
+        if "filtered_p99_us" not in values:
+            continue
+        last = size == "1000000"
+        rows.append((
+            f"offline filtered search, {int(size):,} places p50 / p99",
+            f"{values['filtered_p50_us']:.0f} / {values['filtered_p99_us']:.0f} µs",
+            f"R*Tree {values['rtree_p50_us']:.0f} / {values['rtree_p99_us']:.0f} µs ({values['rows_in_box']} rows)",
+            f"{values['filtered_p99_us'] / values['rtree_p99_us']:.1f}× R*Tree p99",
+            "p99 ≤ 2 ms" if last else "(scaling)",
+            values["filtered_p99_us"] <= 2000 if last else None,
+        ))
+        rows.append((
+            f"along a {values['route_length_m'] / 1000:.0f} km route, {int(size):,} places p50 / p99",
+            f"{values['route_p50_us']:.0f} / {values['route_p99_us']:.0f} µs",
+            f"R*Tree {values['route_rtree_p50_us']:.0f} / {values['route_rtree_p99_us']:.0f} µs "
+            f"({values['route_rows']} rows)",
+            f"{values['route_p99_us'] / values['route_rtree_p99_us']:.2f}× R*Tree p99",
+            "p99 ≤ 10 ms" if last else "(scaling)",
+            values["route_p99_us"] <= 10_000 if last else None,
+        ))
+        rows.append((
+            f"  the same, sort best (whole corridor), {int(size):,} places",
+            f"{values['route_best_p50_us']:.0f} / {values['route_best_p99_us']:.0f} µs",
+            "",
+            f"{values['route_best_p99_us'] / values['route_rtree_p99_us']:.2f}× R*Tree p99",
+            "(no goal)",
+            None,
+        ))
     rows.extend(import_bench.rows(results.get("import_pbf", {})))
     if "upstream_calls" in results:
         calls = results["upstream_calls"]
@@ -669,6 +777,7 @@ def main():
     parser.add_argument("--limit", required=True)
     parser.add_argument("--sqlite-inserts", required=True)
     parser.add_argument("--rtree-query", required=True)
+    parser.add_argument("--rtree-route", required=True, help="the direct R*Tree query of a route's corridor boxes")
     parser.add_argument("--swift-floor", help="the Foundation-only Swift floor program")
     parser.add_argument("--swift-floor-networking", help="the Swift floor program linking FoundationNetworking")
     parser.add_argument("--beacon-dynamic", help="the release binary linked against the toolchain's shared libraries")

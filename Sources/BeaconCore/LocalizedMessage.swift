@@ -57,6 +57,8 @@ public enum LocalizedMessage: Sendable, Equatable {
   case people(PeopleMessage)
   /// A sentence about search filters (diet, cuisine, access, opening time, rating).
   case filter(FilterMessage)
+  /// A sentence about routes (`places/searchAlongRoute`).
+  case route(RouteMessage)
 
   // Store files a user can act on. Texts in `LocalizedMessage+Store.swift`.
   /// An explicitly chosen store's folder does not exist.
@@ -107,6 +109,8 @@ public enum LocalizedMessage: Sendable, Equatable {
     case .people(let message):
       message.texts
     case .filter(let message):
+      message.texts
+    case .route(let message):
       message.texts
     case .osmImport:
       ("", "", "")  // Answered by `text(in:)`.

@@ -42,7 +42,8 @@ extension BeaconServer {
         sort: request.sort ?? settings.sort,
         center: center.center,
         openNow: request.openNow ?? false,
-        filters: filters
+        filters: filters,
+        reachMeters: settings.radiusMeters
       )
       let found = try await store.filteredFavorites(query, at: self.now)
       return ListFavoritesRequest.Response(

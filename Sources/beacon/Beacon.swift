@@ -65,6 +65,8 @@ struct Beacon {
       exit(await CallCommand.run(method: method, paramsText: params, options: options, logger: logger))
     case .search(let search):
       exit(await SearchCommand.run(search, options: options, logger: humanLogger))
+    case .route(let route):
+      exit(await RouteCommand.run(route, options: options, logger: humanLogger))
     case .details(let id, let refresh, let format):
       exit(await DetailsCommand.run(id: id, refresh: refresh, format: format, options: options, logger: humanLogger))
     case .rate(let id, let stars, let comment, let format):

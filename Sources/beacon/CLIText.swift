@@ -8,6 +8,8 @@ enum CLIText: Sendable, Equatable {
   case core(LocalizedMessage)
   case invalidChoice(option: String, value: String, choices: [String])
   case invalidNear(String)
+  /// A `LAT,LON` option (`--from`, `--to`) that is no position.
+  case invalidPosition(option: String, value: String)
   case invalidNumber(option: String, value: String)
   case invalidInteger(name: String, value: String)
   case optionNotAllowed(option: String, command: String)
@@ -75,6 +77,12 @@ enum CLIText: Sendable, Equatable {
         "Ugyldig verdi '\(value)' for '\(option)'; bruk \(Self.alternatives(choices, in: .nb))",
         "Ugyldig verdi '\(value)' for '\(option)'; bruk \(Self.alternatives(choices, in: .nn))",
         "Invalid value '\(value)' for '\(option)'; use \(Self.alternatives(choices, in: .en))"
+      )
+    case .invalidPosition(let option, let value):
+      (
+        "'\(value)' er ikke en posisjon; skriv \(option) BREDDE,LENGDE, f.eks. 60.1713,24.9414",
+        "'\(value)' er ikkje ein posisjon; skriv \(option) BREIDD,LENGD, t.d. 60.1713,24.9414",
+        "'\(value)' is not a position; write \(option) LAT,LON, e.g. 60.1713,24.9414"
       )
     case .invalidNear(let value):
       (

@@ -13,6 +13,7 @@ struct CommandLineArguments: Equatable {
     case help
     case version
     case search(SearchOptions)
+    case route(RouteOptions)
     case details(id: String, refresh: Bool, format: OutputFormat)
     case rate(id: String, stars: Int, comment: String?, format: OutputFormat)
     case favorites(FavoritesAction, format: OutputFormat)
@@ -54,7 +55,7 @@ struct CommandLineArguments: Equatable {
     "--store", "--locale", "--time-zone", "--category", "--near", "--radius", "--text", "--sort", "--limit",
     "--comment", "--at", "--from", "--to", "--order", "--start", "--svg", "--nok-rate", "--alert-threshold",
     "--first-name", "--last-name", "--city", "--email", "--phone", "--birth-date", "--output", "--toolsets",
-    "--diet", "--cuisine", "--wheelchair", "--open-at", "--open-for", "--min-rating",
+    "--diet", "--cuisine", "--wheelchair", "--open-at", "--open-for", "--min-rating", "--corridor",
   ]
 
   /// Options of the human commands that take no value.
@@ -69,7 +70,8 @@ struct CommandLineArguments: Equatable {
 
   /// The commands `beacon` knows, for "did you mean" suggestions.
   static let commandNames = [
-    "search", "details", "rate", "favorites", "settings", "import", "fruits", "crypto", "users", "store", "serve",
+    "search", "route", "details", "rate", "favorites", "settings", "import", "fruits", "crypto", "users", "store",
+    "serve",
     "mcp",
     "call", "help", "version",
   ]
@@ -212,7 +214,8 @@ struct CommandLineArguments: Equatable {
           --near BREDDE,LENGDE               midtpunkt, f.eks. 59.9111,10.7503 (blir lagret)
           --radius KM                        søkeradius i km, 1–10 (f.eks. 1,5)
           --text TEKST                       ord som må finnes i navn, adresse eller kjøkken
-          --sort distance|rating|name        rekkefølge (navn sorteres norsk: æ, ø, å til slutt)
+          --sort distance|rating|name|best   rekkefølge (navn sorteres norsk: æ, ø, å til slutt; best: nær,
+                                             godt vurdert, favoritt, åpen nå)
           --favorites                        søk bare blant favorittene
           --open-now                         bare steder som er åpne nå (i stedets egen tidssone)
           --diet vegan|vegetarian|gluten_free|halal|kosher   bare steder med en av diettene (flere: vegan,halal)
@@ -227,6 +230,17 @@ struct CommandLineArguments: Equatable {
           --limit N                          høyst N treff (1–100, standard 10)
           --refresh                          hent på nytt fra Geoapify, ikke fra hurtiglageret
           --json | --geojson                 skriv resultatet som JSON eller GeoJSON
+      beacon route [FIL] [VALG]         steder langs en rute, i rekkefølge langs den
+          FIL                                en GeoJSON LineString (Feature eller geometri)
+          --from BREDDE,LENGDE --to BREDDE,LENGDE   eller en rett linje mellom to punkter
+          --corridor METER                   hvor langt fra ruten, 50–2000 (standard 500)
+          --category restaurant|cafe|hotel   hva du leter etter (standard: lagret innstilling)
+          --sort distance|rating|name|best   rekkefølge (distance: langs ruten)
+          --open-now, --diet, --cuisine, --wheelchair, --outdoor-seating, --takeaway, --open-at, --open-for,
+          --min-rating                       de samme filtrene som i search
+          --demo, --refresh                  som i search
+          --limit N                          høyst N treff (1–100, standard 20)
+          --json | --geojson                 skriv resultatet som JSON eller GeoJSON (med ruten)
       beacon details ID [--refresh] [--json]          alt om ett sted, med lenker til kart
       beacon rate ID STJERNER [--comment TEKST] [--json]   gi et sted 1–5 stjerner
       beacon favorites [--open-now] [--json|--geojson]   list favorittene (--open-now: bare de som er åpne nå)
@@ -269,7 +283,7 @@ struct CommandLineArguments: Equatable {
                                                       fil (standard: ved siden av, med «-recovered-» i navnet)
       beacon serve [--stdio]            JSON-RPC 2.0-tjener på stdin/stdout (Content-Length eller NDJSON)
       beacon mcp [--toolsets SETT,…]    MCP-tjener (Model Context Protocol) på stdin/stdout for KI-agenter
-          verktøysett: places,ratings,favorites,settings (standard), fruits, people, crypto eller all;
+          verktøysett: places,ratings,favorites,settings (standard), routes, fruits, people, crypto eller all;
           ellers BEACON_MCP_TOOLSETS
       beacon call METODE [PARAMS_JSON]  kjør én forespørsel og skriv resultatet som JSON
       beacon --help | --version

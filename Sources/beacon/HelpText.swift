@@ -17,7 +17,8 @@ enum HelpText {
           --near BREIDD,LENGD                midtpunkt, t.d. 59.9111,10.7503 (blir lagra)
           --radius KM                        søkjeradius i km, 1–10 (t.d. 1,5)
           --text TEKST                       ord som må finnast i namn, adresse eller kjøkken
-          --sort distance|rating|name        rekkjefølgje (namn blir sorterte norsk: æ, ø, å til slutt)
+          --sort distance|rating|name|best   rekkjefølgje (namn blir sorterte norsk: æ, ø, å til slutt; best: nær,
+                                             godt vurdert, favoritt, open no)
           --favorites                        søk berre blant favorittane
           --open-now                         berre stader som er opne no (i staden si eiga tidssone)
           --diet vegan|vegetarian|gluten_free|halal|kosher   berre stader med ein av diettane (fleire: vegan,halal)
@@ -32,6 +33,17 @@ enum HelpText {
           --limit N                          høgst N treff (1–100, standard 10)
           --refresh                          hent på nytt frå Geoapify, ikkje frå mellomlageret
           --json | --geojson                 skriv resultatet som JSON eller GeoJSON
+      beacon route [FIL] [VAL]          stader langs ei rute, i rekkjefølgje langs ho
+          FIL                                ein GeoJSON LineString (Feature eller geometri)
+          --from BREIDD,LENGD --to BREIDD,LENGD   eller ei rett linje mellom to punkt
+          --corridor METER                   kor langt frå ruta, 50–2000 (standard 500)
+          --category restaurant|cafe|hotel   kva du leitar etter (standard: lagra innstilling)
+          --sort distance|rating|name|best   rekkjefølgje (distance: langs ruta)
+          --open-now, --diet, --cuisine, --wheelchair, --outdoor-seating, --takeaway, --open-at, --open-for,
+          --min-rating                       dei same filtera som i search
+          --demo, --refresh                  som i search
+          --limit N                          høgst N treff (1–100, standard 20)
+          --json | --geojson                 skriv resultatet som JSON eller GeoJSON (med ruta)
       beacon details ID [--refresh] [--json]          alt om éin stad, med lenkjer til kart
       beacon rate ID STJERNER [--comment TEKST] [--json]   gi ein stad 1–5 stjerner
       beacon favorites [--open-now] [--json|--geojson]   list favorittane (--open-now: berre dei som er opne no)
@@ -73,7 +85,7 @@ enum HelpText {
                                                       fil (standard: ved sida av, med «-recovered-» i namnet)
       beacon serve [--stdio]            JSON-RPC 2.0-tenar på stdin/stdout (Content-Length eller NDJSON)
       beacon mcp [--toolsets SETT,…]    MCP-tenar (Model Context Protocol) på stdin/stdout for KI-agentar
-          verktøysett: places,ratings,favorites,settings (standard), fruits, people, crypto eller all;
+          verktøysett: places,ratings,favorites,settings (standard), routes, fruits, people, crypto eller all;
           elles BEACON_MCP_TOOLSETS
       beacon call METODE [PARAMS_JSON]  køyr éin førespurnad og skriv resultatet som JSON
       beacon --help | --version
@@ -110,7 +122,8 @@ enum HelpText {
           --near LAT,LON                     centre, e.g. 59.9111,10.7503 (stored)
           --radius KM                        search radius in km, 1–10 (e.g. 1.5)
           --text TEXT                        words that must appear in the name, address or cuisine
-          --sort distance|rating|name        order (names sort the Norwegian way: æ, ø, å last)
+          --sort distance|rating|name|best   order (names sort the Norwegian way: æ, ø, å last; best: near,
+                                             well rated, a favourite, open now)
           --favorites                        search only among the favourites
           --open-now                         only places open now (in the place's own time zone)
           --diet vegan|vegetarian|gluten_free|halal|kosher   only places with one of the diets (several: vegan,halal)
@@ -125,6 +138,17 @@ enum HelpText {
           --limit N                          at most N results (1–100, default 10)
           --refresh                          fetch again from Geoapify, not from the cache
           --json | --geojson                 print the result as JSON or GeoJSON
+      beacon route [FILE] [OPTIONS]     places along a route, in order along it
+          FILE                               a GeoJSON LineString (a Feature or a geometry)
+          --from LAT,LON --to LAT,LON        or a straight line between two points
+          --corridor METRES                  how far from the route, 50–2000 (default 500)
+          --category restaurant|cafe|hotel   what you are looking for (default: the stored setting)
+          --sort distance|rating|name|best   order (distance: along the route)
+          --open-now, --diet, --cuisine, --wheelchair, --outdoor-seating, --takeaway, --open-at, --open-for,
+          --min-rating                       the same filters as search
+          --demo, --refresh                  as in search
+          --limit N                          at most N results (1–100, default 20)
+          --json | --geojson                 print the result as JSON or GeoJSON (with the route)
       beacon details ID [--refresh] [--json]          everything about one place, with map links
       beacon rate ID STARS [--comment TEXT] [--json]  give a place 1–5 stars
       beacon favorites [--open-now] [--json|--geojson]   list the favourites (--open-now: only those open now)
@@ -167,7 +191,7 @@ enum HelpText {
                                                       file (default: next to it, with "-recovered-" in the name)
       beacon serve [--stdio]            JSON-RPC 2.0 server on stdin/stdout (Content-Length or NDJSON)
       beacon mcp [--toolsets SET,…]     MCP server (Model Context Protocol) on stdin/stdout for AI agents
-          tool sets: places,ratings,favorites,settings (default), fruits, people, crypto or all;
+          tool sets: places,ratings,favorites,settings (default), routes, fruits, people, crypto or all;
           else BEACON_MCP_TOOLSETS
       beacon call METHOD [PARAMS_JSON]  run one request and print the result as JSON
       beacon --help | --version

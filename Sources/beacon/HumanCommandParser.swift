@@ -67,6 +67,8 @@ struct HumanCommandParser {
       try allow(own.union(Self.filterOptions))
       try expect(arguments: [])
       return .search(try searchOptions())
+    case "route":
+      return try parseRoute()
     case "details":
       try allow(["--refresh"])
       let id = try expect(arguments: ["ID"])[0]

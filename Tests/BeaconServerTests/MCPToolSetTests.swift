@@ -34,6 +34,7 @@ import Testing
     #expect(bySet[.crypto]?.allSatisfy { $0.hasPrefix("crypto_") } == true)
     #expect(bySet[.people]?.allSatisfy { $0.hasPrefix("users_") } == true)
     #expect(bySet[.fruits]?.count == 7)
+    #expect(bySet[.routes] == ["places_search_along_route"])
   }
 
   @Test func listsAreParsed() throws {
@@ -43,7 +44,9 @@ import Testing
     #expect(try MCPToolSet.parse("") == MCPToolSet.defaultSets)
     #expect(throws: MCPToolSet.UnknownName(name: "maps")) { try MCPToolSet.parse("places,maps") }
     #expect(
-      MCPToolSet.validNames == ["places", "ratings", "favorites", "settings", "fruits", "people", "crypto", "all"]
+      MCPToolSet.validNames == [
+        "places", "ratings", "favorites", "settings", "routes", "fruits", "people", "crypto", "all",
+      ]
     )
   }
 

@@ -118,6 +118,11 @@ import Testing
       ("places/search", ["center": ["lat": 59.9111, "lon": 10.7503], "text": "Fjord", "sort": "name"]),
       ("places/details", ["id": detailsID]),
       ("places/autocomplete", ["text": "fisk", "debounceMs": 0, "limit": 5]),
+      (
+        "places/searchAlongRoute",
+        ["route": ["type": "LineString", "coordinates": [[10.7503, 59.9111], [10.76, 59.92]]], "sort": "best"]
+      ),
+      ("places/searchAlongRoute", ["route": ["polyline": "_p~iF~ps|U_ulLnnqC", "precision": 5], "limit": 3]),
       ("rating/add", ["placeId": detailsID, "stars": 4, "comment": "Godt"]),
       ("rating/list", ["placeId": detailsID]),
       ("rating/summary", ["placeIds": [detailsID, "osm:node/1"]]),

@@ -9,6 +9,7 @@ import Testing
   /// A command line for each command, and the start of its entry in the help.
   static let commands: [(arguments: [String], help: String)] = [
     (["search"], "beacon search"),
+    (["route", "f.geojson"], "beacon route"),
     (["details", "x"], "beacon details"),
     (["rate", "x", "5"], "beacon rate"),
     (["favorites"], "beacon favorites ["),
@@ -51,6 +52,7 @@ import Testing
     case "--category": return "cafe"
     case "--at": return "2026-01-01T00:00:00Z"
     case "--from", "--to", "--birth-date": return "2026-01-01"
+    case "--corridor": return "500"
     default: return "x"
     }
   }

@@ -741,6 +741,17 @@ class BeaconClient:
         """
         return self.request("places/search", params, timeout=timeout)
 
+    def search_along_route(self, route: Dict[str, Any], *, timeout: Optional[float] = None, **params: Any) -> Dict[str, Any]:
+        """``places/searchAlongRoute``: the places within ``corridorMeters`` (50–2000, default 500) of ``route``, a
+        GeoJSON LineString ``{"type": "LineString", "coordinates": [[lon, lat], ...]}`` or an encoded polyline
+        ``{"polyline": "...", "precision": 5}`` (or 6), in route order; also ``category``, ``sort``, ``limit``
+        (default 20), ``refresh``, ``openNow``, ``includeDemo``, ``workDoneToken`` and the filters of :meth:`search`.
+
+        Returns ``{places, lengthMeters, corridorMeters, category, sort, source, stale, fetchedAt, attribution,
+        message?, excludedUnknown?, upstreamQueries}``; each place has ``alongRouteMeters`` and ``detourMeters``.
+        """
+        return self.request("places/searchAlongRoute", dict(params, route=route), timeout=timeout)
+
     def details(self, place_id: str, refresh: Optional[bool] = None, *, timeout: Optional[float] = None) -> Dict[str, Any]:
         """``places/details``: returns ``{place, source, stale, fetchedAt, attribution}``; a place that is no
         restaurant, café or hotel raises ``BeaconError`` with kind ``unsupportedPlace`` (-33002)."""

@@ -286,6 +286,19 @@ class PlacesTests(BeaconTestCase):
         self.assertEqual(len(result["places"]), 10)
         self.assertTrue(all(place["category"] == "cafe" for place in result["places"]))
 
+    def test_search_along_a_route_in_route_order(self) -> None:
+        client = self.start(offline=True)
+        walk = {"type": "LineString", "coordinates": [[24.9414, 60.1713], [24.9440, 60.1675]]}
+        result = client.search_along_route(walk, corridorMeters=100, category="cafe", limit=100)
+        self.assertEqual(result["source"], "offline")
+        alongs = [place["alongRouteMeters"] for place in result["places"]]
+        self.assertGreaterEqual(len(alongs), 3)
+        self.assertEqual(alongs, sorted(alongs))
+        self.assertTrue(all(place["detourMeters"] <= 100 for place in result["places"]))
+        with self.assertRaises(BeaconError) as raised:
+            client.search_along_route({"polyline": "_p~i"})
+        self.assertEqual(raised.exception.code, -32602)
+
     def test_details_of_the_first_place(self) -> None:
         client = self.start()
         place = self.first_place(client)

@@ -12,6 +12,8 @@ public struct PlaceQuery: Sendable, Equatable {
   public var openNow: Bool
   /// Diet, cuisine, access, opening-time and rating filters.
   public var filters: PlaceFilters
+  /// The distance `sort: best` counts as 1 (the stored search radius), when no radius is given.
+  public var reachMeters: Int?
 
   /// Creates a query.
   public init(
@@ -20,8 +22,10 @@ public struct PlaceQuery: Sendable, Equatable {
     sort: PlaceSort = .distance,
     center: Coordinate? = nil,
     openNow: Bool = false,
-    filters: PlaceFilters = PlaceFilters()
+    filters: PlaceFilters = PlaceFilters(),
+    reachMeters: Int? = nil
   ) {
+    self.reachMeters = reachMeters
     self.text = text
     self.category = category
     self.sort = sort

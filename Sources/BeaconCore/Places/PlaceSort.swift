@@ -1,15 +1,54 @@
 /// How lists of places are ordered (a client's sort picker).
 public enum PlaceSort: String, Sendable, Codable, CaseIterable {
-  /// Nearest first.
+  /// Nearest first (along a route: in route order).
   case distance
   /// Highest average rating first; unrated places last.
   case rating
   /// Alphabetical, Norwegian A–Å (æ, ø, å after z).
   case name
+  /// The lowest ``bestScore(of:reach:distance:)`` first: near, well rated, a favourite, open now.
+  case best
 
-  /// Sorts `places` by this order; ties fall back to distance, then name, then id, so the order is total.
-  public func sorted(_ places: [PlaceSummary]) -> [PlaceSummary] {
-    let keyed = places.map { (place: $0, name: NorwegianCollation.key($0.name)) }
+  /// What one star of the user's average above 1 takes off the score of `best` (5 stars: 0.4).
+  public static let bestRatingWeight = 0.1
+  /// What being a favourite takes off the score of `best`.
+  public static let bestFavoriteBonus = 0.3
+  /// What being open now takes off the score of `best`.
+  public static let bestOpenNowBonus = 0.2
+  /// The distance that counts as 1 when no radius or corridor is given.
+  public static let defaultReachMeters = 5_000
+
+  /// The score `best` orders by, lower first: `distance / reach − 0.1 × (average − 1) − 0.3 × favourite −
+  /// 0.2 × open now`, where `distance` is the distance from the centre (along a route: the detour) and `reach` the
+  /// search's radius (the corridor). An unknown distance counts as `reach`; unrated or unknown opening hours
+  /// take nothing off.
+  public static func bestScore(of place: PlaceSummary, reach: Int, distance: Int?) -> Double {
+    var score = Double(distance ?? reach) / Double(max(reach, 1))
+    if let average = place.rating?.average { score -= bestRatingWeight * (average - 1) }
+    if place.isFavorite { score -= bestFavoriteBonus }
+    if place.openNow == true { score -= bestOpenNowBonus }
+    return score
+  }
+
+  /// Sorts `places` by this order; ties fall back to distance (along a route: the distance along it), then name
+  /// (not for `best`), then id, so the order is total.
+  ///
+  /// - Parameters:
+  ///   - reach: What `best` divides the distance by: the search's radius, or the route's corridor.
+  ///   - distance: The distance `best` weighs: from the centre, or (along a route) the detour.
+  public func sorted(
+    _ places: [PlaceSummary],
+    reach: Int? = nil,
+    distance: KeyPath<PlaceSummary, Int?> = \.distanceMeters
+  ) -> [PlaceSummary] {
+    let reach = reach ?? Self.defaultReachMeters
+    let keyed = places.map { place in
+      (
+        place: place,
+        name: NorwegianCollation.key(place.name),
+        score: self == .best ? Self.bestScore(of: place, reach: reach, distance: place[keyPath: distance]) : 0
+      )
+    }
     return keyed.sorted { left, right in
       let a = left.place
       let b = right.place
@@ -22,11 +61,13 @@ public enum PlaceSort: String, Sendable, Codable, CaseIterable {
         if ra != rb { return ra > rb }
       case .name:
         if left.name != right.name { return left.name < right.name }
+      case .best:
+        if left.score != right.score { return left.score < right.score }
       }
-      let da = a.distanceMeters ?? Int.max
-      let db = b.distanceMeters ?? Int.max
+      let da = a.alongRouteMeters ?? a.distanceMeters ?? Int.max
+      let db = b.alongRouteMeters ?? b.distanceMeters ?? Int.max
       if da != db { return da < db }
-      if left.name != right.name { return left.name < right.name }
+      if self != .best, left.name != right.name { return left.name < right.name }
       return a.id < b.id
     }.map(\.place)
   }

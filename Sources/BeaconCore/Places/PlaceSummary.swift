@@ -29,6 +29,10 @@ public struct PlaceSummary: Sendable, Equatable, Codable {
   public var wheelchair: Wheelchair?
   public var outdoorSeating: Bool?
   public var takeaway: Bool?
+  /// Along a route: the distance from the route's start to the point of the route nearest the place, in whole metres.
+  public var alongRouteMeters: Int?
+  /// Along a route: the distance from the route to the place, in whole metres.
+  public var detourMeters: Int?
 
   /// Creates a summary.
   public init(
@@ -82,7 +86,7 @@ public struct PlaceSummary: Sendable, Equatable, Codable {
 
   private enum CodingKeys: String, CodingKey {
     case id, name, category, location, address, distanceMeters, rating, isFavorite, source, openNow, closesAt
-    case opensAt, diet, wheelchair, outdoorSeating, takeaway, cuisine
+    case opensAt, diet, wheelchair, outdoorSeating, takeaway, cuisine, alongRouteMeters, detourMeters
   }
 
   /// Encodes every field; `rating` and `openNow` are written as `null` when unknown, so clients need not guess.
@@ -105,5 +109,7 @@ public struct PlaceSummary: Sendable, Equatable, Codable {
     try container.encodeIfPresent(wheelchair, forKey: .wheelchair)
     try container.encodeIfPresent(outdoorSeating, forKey: .outdoorSeating)
     try container.encodeIfPresent(takeaway, forKey: .takeaway)
+    try container.encodeIfPresent(alongRouteMeters, forKey: .alongRouteMeters)
+    try container.encodeIfPresent(detourMeters, forKey: .detourMeters)
   }
 }

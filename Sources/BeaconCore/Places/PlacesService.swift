@@ -21,10 +21,10 @@ public final class PlacesService: Sendable {
   public static let offlineAttribution = "© OpenStreetMap contributors (ODbL)"
 
   let store: Store
-  private let client: GeoapifyClient
-  private let offline: Bool
+  let client: GeoapifyClient
+  let offline: Bool
   let ttl: TimeToLive
-  private let now: @Sendable () -> Date
+  let now: @Sendable () -> Date
 
   /// Creates a service.
   public init(
@@ -112,7 +112,8 @@ public final class PlacesService: Sendable {
         category: search.category,
         sort: search.sort,
         center: search.center,
-        filters: search.filters
+        filters: search.filters,
+        reachMeters: search.radiusMeters
       )
       let found = try await store.filteredFavorites(query, within: search.radiusMeters, at: time)
       places = found.places
@@ -143,7 +144,7 @@ public final class PlacesService: Sendable {
     }
     let foundAny = !places.isEmpty
     if search.openNow { places = places.filter { $0.openNow == true } }
-    places = Array(search.sort.sorted(places).prefix(search.limit))
+    places = Array(search.sort.sorted(places, reach: search.radiusMeters).prefix(search.limit))
     var lead = try await emptyMessage(for: search, empty: places.isEmpty, source: source) ?? fallbackMessage
     if places.isEmpty, foundAny { lead = LocalizedMessage.noneOpenNow.text(in: search.language) }
     var result = PlaceSearchResult(

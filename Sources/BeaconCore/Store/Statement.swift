@@ -82,6 +82,9 @@ final class Statement {
   /// The integer in column `index` of the current row.
   func integer(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
 
+  /// The number in column `index` of the current row, as a double.
+  func real(at index: Int32) -> Double { sqlite3_column_double(handle, index) }
+
   /// Steps once: `true` when a row is available, `false` when the statement is done.
   func step() throws(SQLiteError) -> Bool {
     switch sqlite3_step(handle) {

@@ -87,7 +87,7 @@ extension Store {
     }
     var result = try filteredSummaries(of: places, filters: query.filters, center: query.center, at: date)
     if query.openNow { result.places = result.places.filter { $0.openNow == true } }
-    result.places = query.sort.sorted(result.places)
+    result.places = query.sort.sorted(result.places, reach: radiusMeters ?? query.reachMeters)
     return result
   }
 }

@@ -77,30 +77,35 @@ extension Store {
 
   /// Summaries of the `places` that pass `filters` (opening times at `date` in each place's zone), with the count
   /// of those left out for lack of data.
+  ///
+  /// Each place is judged before it is summarized, so only the places kept cost a summary (their ratings,
+  /// favourite marks and opening status); ratings are looked up for all only when a rating filter needs them.
   public func filteredSummaries(
     of places: [Place],
     filters: PlaceFilters,
     center: Coordinate?,
     at date: Date
   ) throws(BeaconError) -> FilteredPlaces {
-    let summaries = try summaries(of: places, center: center, at: date)
-    guard !filters.isEmpty else { return FilteredPlaces(places: summaries, excludedUnknown: nil) }
+    guard !filters.isEmpty else {
+      return FilteredPlaces(places: try summaries(of: places, center: center, at: date), excludedUnknown: nil)
+    }
+    let ratings = filters.minRating == nil ? [:] : try ratingSummaries(for: places.map(\.id))
     var counts = Dictionary(uniqueKeysWithValues: filters.active.map { ($0.rawValue, 0) })
-    var kept: [PlaceSummary] = []
-    for (place, summary) in zip(places, summaries) {
+    var kept: [Place] = []
+    for place in places {
       let verdict = filters.verdict(
         facts: resolvedFacts(of: place),
         hours: place.openingHours,
         zone: OpeningHours.timeZone(place.timeZone, default: defaultTimeZone),
-        rating: summary.rating,
+        rating: ratings[place.id],
         now: date
       )
       switch verdict {
-      case .match: kept.append(summary)
+      case .match: kept.append(place)
       case .fails: continue
       case .unknown(let names): for name in names { counts[name.rawValue, default: 0] += 1 }
       }
     }
-    return FilteredPlaces(places: kept, excludedUnknown: counts)
+    return FilteredPlaces(places: try summaries(of: kept, center: center, at: date), excludedUnknown: counts)
   }
 }

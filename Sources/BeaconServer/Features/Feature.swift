@@ -15,6 +15,8 @@ public enum Feature: String, CaseIterable, Sendable {
   case favorites
   /// The user's stored settings.
   case settings
+  /// Searching for places along a route (not a default tool set: the default tool list has no room for it).
+  case routes
   /// Fruityvice's fruit catalogue and the user's fruit log.
   case fruits
   /// The directory of random users.
@@ -32,13 +34,13 @@ public enum Feature: String, CaseIterable, Sendable {
   /// places comes after the settings.
   static let listed: [MethodDescriptor] =
     protocolMethods + placesMethods + ratingsMethods + favoritesMethods + settingsMethods + importMethods
-    + fruitsMethods + cryptoMethods + peopleMethods
+    + routesMethods + fruitsMethods + cryptoMethods + peopleMethods
 
   /// The service the feature's handlers run on (``BeaconServer/run(_:_:)``), made for a session that has opened
   /// its store; `nil` for a feature without one.
   func makeService(_ context: FeatureContext) -> (any Sendable)? {
     switch self {
-    case .protocol: nil
+    case .protocol, .routes: nil  // A route search runs on the places service (one upstream budget).
     case .ratings, .favorites, .settings: context.store
     case .places: Self.placesService(context)
     case .fruits: Self.fruitsService(context)
@@ -52,6 +54,7 @@ public enum Feature: String, CaseIterable, Sendable {
   var agentSummary: String? {
     switch self {
     case .protocol, .places, .ratings, .favorites, .settings: nil
+    case .routes: "a search for places along a route (places_search_along_route)"
     case .fruits: "Fruityvice's fruit catalogue and the user's log of eaten fruit (fruits_*, fruitlog_*)"
     case .crypto: "CoinLore's cryptocurrency prices and change statistics (crypto_*)"
     case .people: "a directory of random users that the user can edit (users_*)"

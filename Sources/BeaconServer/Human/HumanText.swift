@@ -285,6 +285,9 @@ extension PlaceSort {
     case (.name, .nn): "namn"
     case (.name, .nb): "navn"
     case (.name, .en): "name"
+    case (.best, .nb): "best treff"
+    case (.best, .nn): "beste treff"
+    case (.best, .en): "best match"
     }
   }
 }

@@ -13,7 +13,14 @@ enum MCPDetailLevel: String, CaseIterable, Sendable {
   /// open now, and where.
   /// The facts searches filter on (diet, cuisine, access, seating, takeaway) are not: the filters already say
   /// them of every place found, and `full` (or places_details) gives them.
-  static let briefFields: Set<String> = ["id", "name", "category", "distanceMeters", "rating", "openNow", "address"]
+  /// Along a route, where each place lies on it comes too.
+  static let briefFields: Set<String> = [
+    "id", "name", "category", "distanceMeters", "rating", "openNow", "address", "alongRouteMeters", "detourMeters",
+  ]
+
+  /// The place summary's members only a search along a route has; no output schema lists them (the route tool's
+  /// description names them), so the default tool list costs no bytes for them.
+  static let routeOnlyFields: Set<String> = ["alongRouteMeters", "detourMeters"]
 
   /// The place summary's facts that only `full` returns and no output schema lists (so that the brief list, the
   /// default, costs no bytes for them).

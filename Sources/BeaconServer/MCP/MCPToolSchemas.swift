@@ -67,7 +67,9 @@ enum MCPToolSchemas {
   private static func listedComponents(_ components: [String: JSONValue]) -> [String: JSONValue] {
     var components = components
     if case .object(var summary)? = components["PlaceSummary"], case .object(var properties)? = summary["properties"] {
-      for fact in MCPDetailLevel.fullOnlyFacts { properties.removeValue(forKey: fact) }
+      for fact in MCPDetailLevel.fullOnlyFacts.union(MCPDetailLevel.routeOnlyFields) {
+        properties.removeValue(forKey: fact)
+      }
       summary["properties"] = .object(properties)
       components["PlaceSummary"] = .object(summary)
     }

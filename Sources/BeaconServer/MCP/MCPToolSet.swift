@@ -6,7 +6,7 @@ import Foundation
 public enum MCPToolSet: String, CaseIterable, Sendable, Comparable {
   /// One set per ``Feature`` but ``Feature/protocol``, of the same name: the tools of that feature's methods
   /// (see ``Feature`` for what each holds).
-  case places, ratings, favorites, settings, fruits, people, crypto
+  case places, ratings, favorites, settings, routes, fruits, people, crypto
 
   /// The sets `beacon mcp` serves when none are named: what a maps agent needs.
   public static let defaultSets: Set<MCPToolSet> = [.places, .ratings, .favorites, .settings]

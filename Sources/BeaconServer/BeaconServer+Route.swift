@@ -1,0 +1,41 @@
+import BeaconCore
+import JSONRPC
+
+extension BeaconServer {
+  /// `places/searchAlongRoute`, on the places service: one cache, rate limit and coalescing for every search.
+  func searchAlongRoute(
+    _ request: SearchAlongRouteRequest,
+    context: RequestContext
+  ) async throws -> RouteSearchResult {
+    let language = language
+    try validate(request.corridorMeters, in: RouteLine.corridorRange, field: "corridorMeters")
+    try validate(request.limit, in: PlaceSearch.limitRange, field: "limit")
+    let route: RouteLine
+    let filters: PlaceFilters
+    do throws(BeaconError) {
+      route = try request.routeLine()
+      filters = try request.filters()
+    } catch {
+      throw error.responseError(in: language)
+    }
+    return try await run(.places) { (places: PlacesService) throws(BeaconError) in
+      guard let store = self.store else { throw BeaconError.storage(SQLiteError(code: 1, message: "no store")) }
+      let settings = try await store.settingsForSearch().0
+      let search = RouteSearch(
+        route: route,
+        corridorMeters: request.corridorMeters ?? RouteSearch.defaultCorridorMeters,
+        category: request.category ?? settings.category,
+        sort: request.sort ?? .distance,
+        limit: request.limit ?? RouteSearch.defaultLimit,
+        refresh: request.refresh ?? false,
+        language: language,
+        openNow: request.openNow ?? false,
+        includesDemo: request.includeDemo ?? false,
+        filters: filters
+      )
+      context.reportProgress(.begin(title: LocalizedMessage.searching.text(in: language), cancellable: true))
+      defer { context.reportProgress(.end()) }
+      return try await places.searchAlongRoute(search)
+    }
+  }
+}
