@@ -91,6 +91,12 @@ async def check_places(tools, upstream, directory):
     assert place["id"] in text and "location" not in place, place  # brief by default, the id in the text
     full, _ = await tools.call("places_search", {"category": "cafe", "center": OSLO, "limit": 3, "detail": "full"})
     assert "location" in full["places"][0], full
+    cafe = full["places"][0]
+    east_west = [[cafe["location"]["lon"] + dx, cafe["location"]["lat"]] for dx in (-0.002, 0.002)]
+    route = {"route": {"type": "LineString", "coordinates": east_west}, "category": "cafe", "corridorMeters": 200}
+    along, text = await tools.call("places_search_along_route", route)
+    assert any(p["id"] == cafe["id"] for p in along["places"]), along
+    assert all(p["detourMeters"] <= 200 for p in along["places"]), along
     nothing = await tools.fail("places_search", {"text": "zzzqqq", "center": OSLO})
     assert "radiusMeters" in nothing, nothing
 
