@@ -27,6 +27,7 @@ let package = Package(
       name: "beacon",
       dependencies: [
         "BeaconCore",
+        "BeaconCrypto",
         "BeaconServer",
         "BeaconSync",
         "JSONRPC",
@@ -89,6 +90,26 @@ let package = Package(
       ]
     ),
 
+    // MARK: BeaconCrypto (the crypto feature's domain: CoinLore's prices, its tables, sentences and requests)
+
+    .target(
+      name: "BeaconCrypto",
+      dependencies: [
+        "BeaconCore",
+        "BeaconJSON",
+        "JSONRPC",
+      ]
+    ),
+    .testTarget(
+      name: "BeaconCryptoTests",
+      dependencies: [
+        "BeaconCore",
+        "BeaconCrypto",
+        "BeaconJSON",
+        "BeaconTestSupport",
+      ]
+    ),
+
     // MARK: BeaconJSON (JSON values, parsing, writing, Codable bridges; knows no protocol and no domain)
 
     .target(name: "BeaconJSON"),
@@ -129,6 +150,7 @@ let package = Package(
       name: "BeaconServer",
       dependencies: [
         "BeaconCore",
+        "BeaconCrypto",
         "BeaconSchemas",
         "BeaconSync",
         "JSONRPC",
@@ -139,6 +161,7 @@ let package = Package(
       name: "BeaconServerTests",
       dependencies: [
         "BeaconCore",
+        "BeaconCrypto",
         "BeaconServer",
         "BeaconSync",
         "BeaconTestSupport",

@@ -26,6 +26,8 @@ public struct BeaconConfiguration: Sendable, Equatable {
   public var isLanguageExplicit: Bool
   /// The CoinLore base URL (scheme http or https).
   public var coinloreBaseURL: URL
+  /// CoinLore's public API, unless configured otherwise.
+  public static let defaultCoinLoreURL = "https://api.coinlore.net"
   /// The randomuser.me base URL (scheme http or https).
   public var randomUserBaseURL: URL
 
@@ -73,7 +75,7 @@ public struct BeaconConfiguration: Sendable, Equatable {
     }
     let zoneName = first(\.timeZone) ?? OpeningHours.defaultTimeZoneIdentifier
     guard let timeZone = TimeZone(identifier: zoneName) else { throw .invalidTimeZone(zoneName) }
-    let coinloreText = first(\.coinloreBaseURL) ?? CoinLoreClient.defaultBaseURL
+    let coinloreText = first(\.coinloreBaseURL) ?? Self.defaultCoinLoreURL
     guard let coinloreURL = URL(string: coinloreText), let coinloreScheme = coinloreURL.scheme?.lowercased(),
       coinloreScheme == "http" || coinloreScheme == "https", coinloreURL.host != nil
     else {
@@ -120,7 +122,8 @@ public enum ConfigurationError: Error, Sendable, Equatable {
     switch self {
     case .invalidBaseURL(let text): LocalizedMessage.invalidBaseURL(text).text(in: language)
     case .invalidFruityviceURL(let text): LocalizedMessage.fruit(.invalidBaseURL(text)).text(in: language)
-    case .invalidCoinLoreURL(let text): LocalizedMessage.crypto(.invalidBaseURL(text)).text(in: language)
+    case .invalidCoinLoreURL(let text):
+      LocalizedMessage.invalidServiceURL(name: "CoinLore", text: text).text(in: language)
     case .invalidTimeZone(let text): LocalizedMessage.invalidTimeZone(text).text(in: language)
     case .invalidRandomUserURL(let text): LocalizedMessage.people(.invalidBaseURL(text)).text(in: language)
     }

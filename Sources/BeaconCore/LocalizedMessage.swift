@@ -15,6 +15,8 @@ public enum LocalizedMessage: Sendable, Equatable {
   case requestCancelled
   case serverOverloaded(Int)
   case invalidBaseURL(String)
+  /// A feature's upstream service (`name`) configured with a base URL that is no absolute http(s) URL.
+  case invalidServiceURL(name: String, text: String)
   case invalidTimeZone(String)
   case keyInTheClear(String)
   case unrecognizedLocale(String)
@@ -51,8 +53,8 @@ public enum LocalizedMessage: Sendable, Equatable {
   case outOfRange(field: String, lower: Int, upper: Int, value: Int)
   /// A sentence about fruits.
   case fruit(FruitMessage)
-  /// A sentence about crypto data.
-  case crypto(CryptoMessage)
+  /// A sentence a feature's own module defines (`LocalizedMessage.crypto` in `BeaconCrypto`).
+  case feature(FeatureSentence)
   /// A sentence about the user directory.
   case people(PeopleMessage)
   /// A sentence about search filters (diet, cuisine, access, opening time, rating).
@@ -102,8 +104,8 @@ public enum LocalizedMessage: Sendable, Equatable {
       fault.texts(of: service)
     case .fruit(let message):
       message.texts
-    case .crypto(let message):
-      message.texts
+    case .feature(let sentence):
+      sentence.message.texts
     case .people(let message):
       message.texts
     case .filter(let message):
@@ -162,6 +164,12 @@ public enum LocalizedMessage: Sendable, Equatable {
         "Ugyldig Geoapify-adresse '\(text)'; bruk en http- eller https-adresse",
         "Ugyldig Geoapify-adresse '\(text)'; bruk ei http- eller https-adresse",
         "Invalid Geoapify URL '\(text)'; use an http or https URL"
+      )
+    case .invalidServiceURL(let name, let text):
+      (
+        "Ugyldig \(name)-adresse '\(text)'; bruk en http- eller https-adresse",
+        "Ugyldig \(name)-adresse '\(text)'; bruk ei http- eller https-adresse",
+        "Invalid \(name) URL '\(text)'; use an http or https URL"
       )
     case .keyInTheClear(let host):
       (

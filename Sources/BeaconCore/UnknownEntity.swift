@@ -7,8 +7,8 @@ public enum UnknownEntity: Sendable, Equatable {
   case fruit(Int)
   /// Fruityvice knows no family, genus or order of this name.
   case fruitGroup(kind: FruitGroupKind, name: String)
-  /// CoinLore knows no coin with this id (nor does the store, offline).
-  case coin(String)
+  /// Something only a feature's module knows (`UnknownEntity.coin` in `BeaconCrypto`).
+  case feature(FeatureEntity)
   /// No stored user has this id (it was never fetched, or it was deleted).
   case user(String)
 
@@ -18,7 +18,7 @@ public enum UnknownEntity: Sendable, Equatable {
     case .place(let id): .placeNotFound(id)
     case .fruit(let id): .fruit(.fruitNotFound(id))
     case .fruitGroup(let kind, let name): .fruit(.groupNotFound(kind: kind, name: name))
-    case .coin(let id): .crypto(.coinNotFound(id))
+    case .feature(let entity): entity.message
     case .user(let id): .people(.userNotFound(id))
     }
   }

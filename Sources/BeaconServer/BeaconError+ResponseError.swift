@@ -76,7 +76,7 @@ extension UnknownEntity {
     case .place(let id): ["placeId": .string(id)]
     case .fruit(let id): ["fruitId": .int(id)]
     case .fruitGroup(let kind, let name): ["groupKind": .string(kind.rawValue), "groupName": .string(name)]
-    case .coin(let id): ["coinId": .string(id)]
+    case .feature(let entity): [entity.idField: .string(entity.id)]
     case .user(let id): ["userId": .string(id)]
     }
   }

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconCrypto
 import JSONRPC
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// One wire form per kind of domain error: every upstream API's faults carry the same code and `data`, and every
 /// unknown entity is `notFound` with its own id fields; only the sentence names the service or the entity.
 @Suite struct DomainErrorWireTests {
-  @Test(arguments: UpstreamService.allCases)
+  @Test(arguments: UpstreamService.allCases + [.coinlore])
   func everyServicesFaultsHaveTheSameWireForm(service: UpstreamService) {
     let cases: [(UpstreamFault, ErrorCode, JSONValue)] = [
       (

@@ -1,3 +1,5 @@
+import BeaconCore
+
 /// What `crypto/tickers` sorts by.
 public enum CoinSortKey: String, Sendable, Codable, CaseIterable {
   /// CoinLore's rank (market capitalisation), the default.

@@ -1,8 +1,9 @@
+import BeaconCore
 import BeaconJSON
 import BeaconTestSupport
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconCrypto
 
 /// `CoinLoreDecoding` against every trap of the real API: numbers as strings, scientific notation, negative values,
 /// `""` and null supplies, `volume24` as a number or a string, `/global/` as an array of one object, values above 2^53,

@@ -1,10 +1,11 @@
+import BeaconCore
 import Foundation
 
 /// Talks to CoinLore (no key, GET only): keeps to CoinLore's request of about one call per second, merges identical
 /// concurrent requests, and maps every fault to the ``UpstreamFault`` of ``UpstreamService/coinlore``.
 public final class CoinLoreClient: Sendable {
   /// The public API's base URL.
-  public static let defaultBaseURL = "https://api.coinlore.net"
+  public static let defaultBaseURL = BeaconConfiguration.defaultCoinLoreURL
   /// How long to back off after a 429 without `Retry-After`.
   static let defaultBackoffSeconds = 2
 

@@ -1,10 +1,11 @@
+import BeaconCore
+
 /// Every sentence about crypto data that Beacon says to people, in Norwegian Bokmål, Nynorsk and English.
 ///
-/// Wrapped by ``LocalizedMessage/crypto(_:)``, so errors and invalid params carry them like any other message.
-public enum CryptoMessage: Sendable, Equatable {
+/// Wrapped by `LocalizedMessage.crypto(_:)`, so errors and invalid params carry them like any other message.
+public enum CryptoMessage: FeatureMessage {
   case coinNotFound(String)
   case offlineWithoutData
-  case invalidBaseURL(String)
   case invalidCoinId(String)
   case coinCount(max: Int)
   case invalidNokRate
@@ -17,7 +18,7 @@ public enum CryptoMessage: Sendable, Equatable {
   }
 
   /// The (nb, nn, en) texts.
-  var texts: (String, String, String) {
+  public var texts: (String, String, String) {
     switch self {
     case .coinNotFound(let id):
       (
@@ -29,12 +30,6 @@ public enum CryptoMessage: Sendable, Equatable {
         "Kryptodataene er ikke hentet ennå; kjør én gang uten --offline for å hente dem fra CoinLore",
         "Kryptodataa er ikkje henta enno; køyr éin gong utan --offline for å hente dei frå CoinLore",
         "The crypto data has not been fetched yet; run once without --offline to fetch it from CoinLore"
-      )
-    case .invalidBaseURL(let text):
-      (
-        "Ugyldig CoinLore-adresse '\(text)'; bruk en http- eller https-adresse",
-        "Ugyldig CoinLore-adresse '\(text)'; bruk ei http- eller https-adresse",
-        "Invalid CoinLore URL '\(text)'; use an http or https URL"
       )
     case .invalidCoinId(let id):
       (

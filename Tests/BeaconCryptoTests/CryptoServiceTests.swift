@@ -1,8 +1,9 @@
+import BeaconCore
 import BeaconTestSupport
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconCrypto
 
 /// `CoinLoreClient` and `CryptoService` against a real HTTP server on 127.0.0.1: every method, the stored copies that
 /// stand in (stale) when CoinLore fails, the settings in a real SQLite file, the alert's edges, and every fault.
@@ -14,6 +15,7 @@ import Testing
   let clock = TestClock(Date(timeIntervalSince1970: 1_790_000_000))
 
   init() throws {
+    CryptoSchema.register()
     server = try CoinLoreFixtures.server()
   }
 

@@ -1,6 +1,7 @@
+import BeaconCore
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconCrypto
 
 /// `MoneyFormat`: `$400.56` and `431,50 kr`, rounding on decimal digits, thousands separators, negative
 /// amounts, tiny prices and the krone conversion.

@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// Every field of CoinLore's `/api/global/`, numbers read from CoinLore's strings; `nil` when left out or unreadable.

@@ -1,3 +1,5 @@
+import BeaconCore
+
 /// The user's crypto settings (the settings tab): a krone rate that switches every price to NOK, and the change
 /// in percent above which the statistics rain 💰.
 public struct CryptoSettings: Sendable, Equatable, Codable {

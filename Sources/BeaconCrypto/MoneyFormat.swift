@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// The currency prices are shown in.

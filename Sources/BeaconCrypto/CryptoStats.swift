@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// What `crypto/stats` answers: the chosen coins' changes as a bar chart (a coin's name on x, percent on y, one series

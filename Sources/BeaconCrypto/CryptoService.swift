@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// Serves crypto market data from CoinLore: the market overview, the list of coins sorted as asked, one coin's details,

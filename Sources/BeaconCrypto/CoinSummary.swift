@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// A coin as the list shows it (`crypto/tickers`): name, symbol, rank, and the price in the user's currency.

@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// One coin as CoinLore describes it (`/api/tickers/` or `/api/ticker/`), every number already read from CoinLore's

@@ -1,7 +1,8 @@
+import BeaconCore
 import BeaconTestSupport
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconCrypto
 
 /// `CoinSort`: every key in both orders, stable (equal values keep the rank order they came in), values that are
 /// missing last, and the default orders.
