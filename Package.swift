@@ -98,7 +98,8 @@ let package = Package(
         "BeaconCore",
         "BeaconJSON",
         "JSONRPC",
-      ]
+      ],
+      swiftSettings: lazyCurl
     ),
     .testTarget(
       name: "BeaconCryptoTests",
