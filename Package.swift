@@ -28,6 +28,7 @@ let package = Package(
       dependencies: [
         "BeaconCore",
         "BeaconCrypto",
+        "BeaconFruits",
         "BeaconServer",
         "BeaconSync",
         "JSONRPC",
@@ -111,6 +112,28 @@ let package = Package(
       ]
     ),
 
+    // MARK: BeaconFruits (the fruits feature's domain: Fruityvice's catalogue, the fruit log, their tables, sentences
+    // and requests)
+
+    .target(
+      name: "BeaconFruits",
+      dependencies: [
+        "BeaconCore",
+        "BeaconJSON",
+        "JSONRPC",
+      ],
+      swiftSettings: lazyCurl
+    ),
+    .testTarget(
+      name: "BeaconFruitsTests",
+      dependencies: [
+        "BeaconCore",
+        "BeaconFruits",
+        "BeaconJSON",
+        "BeaconTestSupport",
+      ]
+    ),
+
     // MARK: BeaconJSON (JSON values, parsing, writing, Codable bridges; knows no protocol and no domain)
 
     .target(name: "BeaconJSON"),
@@ -152,6 +175,7 @@ let package = Package(
       dependencies: [
         "BeaconCore",
         "BeaconCrypto",
+        "BeaconFruits",
         "BeaconSchemas",
         "BeaconSync",
         "JSONRPC",
@@ -163,6 +187,7 @@ let package = Package(
       dependencies: [
         "BeaconCore",
         "BeaconCrypto",
+        "BeaconFruits",
         "BeaconServer",
         "BeaconSync",
         "BeaconTestSupport",

@@ -18,6 +18,8 @@ public struct BeaconConfiguration: Sendable, Equatable {
   public var language: Language
   /// The Fruityvice base URL (scheme http or https).
   public var fruityviceBaseURL: URL
+  /// Fruityvice's public API, unless configured otherwise.
+  public static let defaultFruityviceURL = "https://www.fruityvice.com"
   /// A locale tag that was given but is not one of ours (the default language is used instead).
   public var unrecognizedLocale: String?
   /// The zone opening hours are read in for places without a zone of their own (default Europe/Oslo).
@@ -67,7 +69,7 @@ public struct BeaconConfiguration: Sendable, Equatable {
         unrecognized = tag
       }
     }
-    let fruityviceText = first(\.fruityviceBaseURL) ?? FruityviceClient.defaultBaseURL
+    let fruityviceText = first(\.fruityviceBaseURL) ?? Self.defaultFruityviceURL
     guard let fruityviceURL = URL(string: fruityviceText), let fruityviceScheme = fruityviceURL.scheme?.lowercased(),
       fruityviceScheme == "http" || fruityviceScheme == "https", fruityviceURL.host != nil
     else {
@@ -121,7 +123,8 @@ public enum ConfigurationError: Error, Sendable, Equatable {
   public func message(in language: Language) -> String {
     switch self {
     case .invalidBaseURL(let text): LocalizedMessage.invalidBaseURL(text).text(in: language)
-    case .invalidFruityviceURL(let text): LocalizedMessage.fruit(.invalidBaseURL(text)).text(in: language)
+    case .invalidFruityviceURL(let text):
+      LocalizedMessage.invalidServiceURL(name: "Fruityvice", text: text).text(in: language)
     case .invalidCoinLoreURL(let text):
       LocalizedMessage.invalidServiceURL(name: "CoinLore", text: text).text(in: language)
     case .invalidTimeZone(let text): LocalizedMessage.invalidTimeZone(text).text(in: language)

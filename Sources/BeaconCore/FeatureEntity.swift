@@ -1,17 +1,16 @@
-/// Something a request names that only a feature's own module knows (a coin): the `data` field that carries its id
-/// on the wire, the id, and the sentence for people. Carried by ``UnknownEntity/feature(_:)``.
+import BeaconJSON
+
+/// Something a request names that only a feature's own module knows (a coin, a fruit): the fields that name it in an
+/// error's `data` on the wire, and the sentence for people. Carried by ``UnknownEntity/feature(_:)``.
 public struct FeatureEntity: Sendable, Equatable {
-  /// The name of the id's field in an error's `data`, e.g. `coinId`.
-  public let idField: String
-  /// The id as the request gave it.
-  public let id: String
+  /// What names the entity in `data` of a `notFound` error, e.g. `["coinId": "90"]`.
+  public let ids: [String: JSONValue]
   /// The sentence for people.
   public let message: LocalizedMessage
 
-  /// An unknown entity whose id goes out as `idField`.
-  public init(idField: String, id: String, message: LocalizedMessage) {
-    self.idField = idField
-    self.id = id
+  /// An unknown entity named by `ids` on the wire.
+  public init(ids: [String: JSONValue], message: LocalizedMessage) {
+    self.ids = ids
     self.message = message
   }
 }

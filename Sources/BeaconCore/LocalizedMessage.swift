@@ -51,9 +51,8 @@ public enum LocalizedMessage: Sendable, Equatable {
   case offlineWithoutKey
   case importing
   case outOfRange(field: String, lower: Int, upper: Int, value: Int)
-  /// A sentence about fruits.
-  case fruit(FruitMessage)
-  /// A sentence a feature's own module defines (`LocalizedMessage.crypto` in `BeaconCrypto`).
+  /// A sentence a feature's own module defines (`LocalizedMessage.crypto` in `BeaconCrypto`, `.fruit` in
+  /// `BeaconFruits`).
   case feature(FeatureSentence)
   /// A sentence about the user directory.
   case people(PeopleMessage)
@@ -102,8 +101,6 @@ public enum LocalizedMessage: Sendable, Equatable {
       storeTexts
     case .upstream(let service, let fault):
       fault.texts(of: service)
-    case .fruit(let message):
-      message.texts
     case .feature(let sentence):
       sentence.message.texts
     case .people(let message):

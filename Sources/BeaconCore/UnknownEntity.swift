@@ -3,11 +3,8 @@
 public enum UnknownEntity: Sendable, Equatable {
   /// No place with this id has ever been seen.
   case place(String)
-  /// No fruit with this id is in Fruityvice's catalogue.
-  case fruit(Int)
-  /// Fruityvice knows no family, genus or order of this name.
-  case fruitGroup(kind: FruitGroupKind, name: String)
-  /// Something only a feature's module knows (`UnknownEntity.coin` in `BeaconCrypto`).
+  /// Something only a feature's module knows (`UnknownEntity.coin` in `BeaconCrypto`, `.fruit` and `.fruitGroup` in
+  /// `BeaconFruits`).
   case feature(FeatureEntity)
   /// No stored user has this id (it was never fetched, or it was deleted).
   case user(String)
@@ -16,8 +13,6 @@ public enum UnknownEntity: Sendable, Equatable {
   public var message: LocalizedMessage {
     switch self {
     case .place(let id): .placeNotFound(id)
-    case .fruit(let id): .fruit(.fruitNotFound(id))
-    case .fruitGroup(let kind, let name): .fruit(.groupNotFound(kind: kind, name: name))
     case .feature(let entity): entity.message
     case .user(let id): .people(.userNotFound(id))
     }

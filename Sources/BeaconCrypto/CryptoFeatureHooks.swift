@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconJSON
 
 extension LocalizedMessage {
   /// A sentence about crypto data.
@@ -10,7 +11,7 @@ extension LocalizedMessage {
 extension UnknownEntity {
   /// CoinLore knows no coin with this id (nor does the store, offline); its id goes out as `data.coinId`.
   public static func coin(_ id: String) -> UnknownEntity {
-    .feature(FeatureEntity(idField: "coinId", id: id, message: .crypto(.coinNotFound(id))))
+    .feature(FeatureEntity(ids: ["coinId": .string(id)], message: .crypto(.coinNotFound(id))))
   }
 }
 

@@ -74,9 +74,7 @@ extension UnknownEntity {
   var ids: [String: JSONValue] {
     switch self {
     case .place(let id): ["placeId": .string(id)]
-    case .fruit(let id): ["fruitId": .int(id)]
-    case .fruitGroup(let kind, let name): ["groupKind": .string(kind.rawValue), "groupName": .string(name)]
-    case .feature(let entity): [entity.idField: .string(entity.id)]
+    case .feature(let entity): entity.ids
     case .user(let id): ["userId": .string(id)]
     }
   }

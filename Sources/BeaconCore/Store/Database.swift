@@ -160,13 +160,13 @@ package final class Database {
   }
 
   /// The rowid of the last insert (an upsert that updates leaves it as it was).
-  var lastInsertRowID: Int64 {
+  package var lastInsertRowID: Int64 {
     get { sqlite3_last_insert_rowid(handle) }
     set { sqlite3_set_last_insert_rowid(handle, newValue) }
   }
 
   /// The number of rows the last statement changed.
-  var changes: Int { Int(sqlite3_changes(handle)) }
+  package var changes: Int { Int(sqlite3_changes(handle)) }
 
   /// `PRAGMA user_version`, the schema version.
   var userVersion: Int {

@@ -100,40 +100,7 @@ package enum Migrations {
     UPDATE place SET time_zone = NULL WHERE trim(time_zone) = '';
     UPDATE place SET time_zone = 'Europe/Helsinki' WHERE source = 'osm-demo';
     """,
-    // 6: fruits: Fruityvice's catalogue as last fetched (so `fruits/*` work offline after one fetch),
-    // and the log of eaten fruit, each entry keeping the name and nutrition it was logged with.
-    """
-    CREATE TABLE fruit (
-      id INTEGER PRIMARY KEY NOT NULL,
-      name TEXT NOT NULL,
-      family TEXT NOT NULL,
-      genus TEXT NOT NULL,
-      fruit_order TEXT NOT NULL,
-      calories REAL NOT NULL,
-      fat REAL NOT NULL,
-      sugar REAL NOT NULL,
-      carbohydrates REAL NOT NULL,
-      protein REAL NOT NULL
-    );
-    CREATE TABLE fruit_catalogue (
-      id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
-      fetched_at REAL NOT NULL
-    );
-    CREATE TABLE fruit_log (
-      id INTEGER PRIMARY KEY,
-      fruit_id INTEGER NOT NULL,
-      name TEXT NOT NULL,
-      calories REAL NOT NULL,
-      fat REAL NOT NULL,
-      sugar REAL NOT NULL,
-      carbohydrates REAL NOT NULL,
-      protein REAL NOT NULL,
-      eaten_at REAL NOT NULL,
-      logged_at REAL NOT NULL
-    );
-    CREATE INDEX fruit_log_eaten ON fruit_log(eaten_at);
-    CREATE INDEX fruit_log_fruit ON fruit_log(fruit_id, eaten_at);
-    """,
+    nil,  // 6: fruits', from their own module (`FruitsSchema.migrations` in BeaconFruits)
     nil,  // 7: crypto's, from its own module (`CryptoSchema.migrations` in BeaconCrypto)
     // 8: the user directory: randomuser.me's users as last fetched, in the order first fetched;
     // the user's edits (which win over the API's data and keep a user through a change of seed); the ids of

@@ -25,12 +25,6 @@ public struct UpstreamService: Sendable, Hashable, CustomStringConvertible {
 
   /// Geoapify: place search, details, autocomplete and IP geolocation (with the user's key).
   public static let geoapify = UpstreamService("geoapify", name: "Geoapify")
-  /// Fruityvice: the fruit catalogue and its families, genera and orders.
-  public static let fruityvice = UpstreamService(
-    "fruityvice",
-    name: "Fruityvice",
-    offlineTexts: FruitMessage.offlineWithoutCatalogue.texts
-  )
   /// randomuser.me: the users of the user directory.
   public static let randomUser = UpstreamService(
     "randomUser",
@@ -39,7 +33,7 @@ public struct UpstreamService: Sendable, Hashable, CustomStringConvertible {
   )
 
   /// The services the shared core knows (features' modules add their own).
-  public static let allCases: [UpstreamService] = [.geoapify, .fruityvice, .randomUser]
+  public static let allCases: [UpstreamService] = [.geoapify, .randomUser]
 
   public var description: String { rawValue }
 

@@ -1,5 +1,6 @@
 import BeaconCore
 import BeaconCrypto
+import BeaconFruits
 import Foundation
 import JSONRPC
 
@@ -52,7 +53,8 @@ public enum Feature: String, CaseIterable, Sendable {
   var migrations: [StoreMigration] {
     switch self {
     case .crypto: CryptoSchema.migrations
-    case .protocol, .places, .ratings, .favorites, .settings, .fruits, .people: []
+    case .fruits: FruitsSchema.migrations
+    case .protocol, .places, .ratings, .favorites, .settings, .people: []
     }
   }
 

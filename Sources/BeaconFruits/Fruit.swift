@@ -1,3 +1,5 @@
+import BeaconCore
+
 /// One fruit as Fruityvice describes it: its name, taxonomy and nutrition per 100 g.
 ///
 /// Names and group values are stored trimmed: the live data has `" Ebenaceae"` and `" Ericales"` with a

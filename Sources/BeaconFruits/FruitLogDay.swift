@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// One calendar day of the log: what was eaten (in the order eaten) and the day's totals.

@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// Serves fruit data from Fruityvice: the catalogue, its groups, one fruit's details with the

@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// The colour of a fruit's square (the 35×35 pt swatch): one per family, different between families, and

@@ -1,3 +1,5 @@
+import BeaconCore
+
 /// The three ways Fruityvice groups fruits, each with its own endpoint (`/api/fruit/family/{name}`, …).
 public enum FruitGroupKind: String, Sendable, Codable, CaseIterable {
   case family

@@ -1,7 +1,9 @@
+import BeaconCore
+
 /// Every sentence about fruits that Beacon says to people, in Norwegian Bokmål, Nynorsk and English.
 ///
-/// Wrapped by ``LocalizedMessage/fruit(_:)``, so errors and invalid params carry them like any other message.
-public enum FruitMessage: Sendable, Equatable {
+/// Wrapped by `LocalizedMessage.fruit(_:)`, so errors and invalid params carry them like any other message.
+public enum FruitMessage: FeatureMessage {
   case fruitNotFound(Int)
   case groupNotFound(kind: FruitGroupKind, name: String)
   case offlineWithoutCatalogue
@@ -20,7 +22,7 @@ public enum FruitMessage: Sendable, Equatable {
   }
 
   /// The (nb, nn, en) texts.
-  var texts: (String, String, String) {
+  public var texts: (String, String, String) {
     switch self {
     case .fruitNotFound(let id):
       ("Fant ingen frukt med id \(id)", "Fann inga frukt med id \(id)", "No fruit has the id \(id)")

@@ -1,8 +1,9 @@
+import BeaconCore
 import BeaconTestSupport
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconFruits
 
 /// The log of eaten fruit: days on the user's calendar (Europe/Oslo, across midnight and both changes of daylight
 /// saving time), daily totals, the 30-day rain window, and what may be logged.
@@ -19,6 +20,7 @@ import Testing
 
   /// A service whose store already holds the fixture catalogue, so no test here needs the network.
   init() async throws {
+    FruitsSchema.register()
     store = try Store.open(path: ":memory:")
     let fruits = try FruityviceDecoding.fruits(from: Array(FruityviceFixtures.all.utf8))
     let clock = clock

@@ -1,7 +1,8 @@
+import BeaconCore
 import BeaconTestSupport
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconFruits
 
 /// One colour per family: the same for all its fruits, different between families, the same on every run.
 @Suite struct FruitColorTests {

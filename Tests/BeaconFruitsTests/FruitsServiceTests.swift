@@ -1,8 +1,9 @@
+import BeaconCore
 import BeaconTestSupport
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconFruits
 
 /// `FruityviceClient` and `FruitsService` against a real HTTP server on 127.0.0.1: the catalogue, groups, the
 /// stored copy that makes them work offline after one fetch, and every upstream fault.
@@ -14,6 +15,7 @@ import Testing
   let clock = TestClock(Date(timeIntervalSince1970: 1_790_000_000))
 
   init() throws {
+    FruitsSchema.register()
     server = try FruityviceFixtures.server()
   }
 

@@ -1,7 +1,8 @@
+import BeaconCore
 import BeaconTestSupport
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconFruits
 
 /// Fruityvice's answers as the live API shapes them: any key order, unknown fields, leading spaces, Java-style
 /// numbers next to integers.

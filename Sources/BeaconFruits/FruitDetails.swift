@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// What `fruits/get` answers: every field of one fruit, whether it is high in sugar (the notice and red

@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// One fruit the user ate: what it was (name and nutrition as they were when logged) and when.

@@ -1,10 +1,11 @@
+import BeaconCore
 import Foundation
 
 /// Talks to Fruityvice (no key, GET only): keeps under a polite rate, merges identical concurrent requests, and
 /// maps every fault to the ``UpstreamFault`` of ``UpstreamService/fruityvice``.
 public final class FruityviceClient: Sendable {
   /// The public API's base URL.
-  public static let defaultBaseURL = "https://www.fruityvice.com"
+  public static let defaultBaseURL = BeaconConfiguration.defaultFruityviceURL
   /// How long to back off after a 429 without `Retry-After`.
   static let defaultBackoffSeconds = 2
 

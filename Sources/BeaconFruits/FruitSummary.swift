@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// A fruit as every list shows it (`fruits/list`, `fruits/byGroup`): the API's fields and its family's colour.

@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// The fruit tables (migration 6): Fruityvice's catalogue as last fetched, and the user's log of eaten fruit.

@@ -1,3 +1,5 @@
+import BeaconCore
+
 /// The nutrition fields Fruityvice gives for a fruit (per 100 g), and sums of them.
 public struct Nutrition: Sendable, Equatable, Codable {
   /// Kilocalories.

@@ -1,6 +1,7 @@
+import BeaconCore
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconFruits
 
 /// Every fruit sentence exists in Bokmål, Nynorsk and English, and reaches people through `LocalizedMessage`.
 @Suite struct FruitMessageTests {
