@@ -29,6 +29,7 @@ let package = Package(
         "BeaconCore",
         "BeaconCrypto",
         "BeaconFruits",
+        "BeaconPeople",
         "BeaconServer",
         "BeaconSync",
         "JSONRPC",
@@ -144,6 +145,28 @@ let package = Package(
       ]
     ),
 
+    // MARK: BeaconPeople (the people feature's domain: the directory of random users, their tables, sentences and
+    // requests)
+
+    .target(
+      name: "BeaconPeople",
+      dependencies: [
+        "BeaconCore",
+        "BeaconJSON",
+        "JSONRPC",
+      ],
+      swiftSettings: lazyCurl
+    ),
+    .testTarget(
+      name: "BeaconPeopleTests",
+      dependencies: [
+        "BeaconCore",
+        "BeaconJSON",
+        "BeaconPeople",
+        "BeaconTestSupport",
+      ]
+    ),
+
     // MARK: BeaconSchemas (Schemas/openrpc.json compiled into the binary by the EmbedOpenRPC plugin)
 
     .target(
@@ -176,6 +199,7 @@ let package = Package(
         "BeaconCore",
         "BeaconCrypto",
         "BeaconFruits",
+        "BeaconPeople",
         "BeaconSchemas",
         "BeaconSync",
         "JSONRPC",
@@ -188,6 +212,7 @@ let package = Package(
         "BeaconCore",
         "BeaconCrypto",
         "BeaconFruits",
+        "BeaconPeople",
         "BeaconServer",
         "BeaconSync",
         "BeaconTestSupport",

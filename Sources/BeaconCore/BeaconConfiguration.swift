@@ -18,6 +18,8 @@ public struct BeaconConfiguration: Sendable, Equatable {
   public var language: Language
   /// The Fruityvice base URL (scheme http or https).
   public var fruityviceBaseURL: URL
+  /// randomuser.me's public API, unless configured otherwise.
+  public static let defaultRandomUserURL = "https://randomuser.me"
   /// Fruityvice's public API, unless configured otherwise.
   public static let defaultFruityviceURL = "https://www.fruityvice.com"
   /// A locale tag that was given but is not one of ours (the default language is used instead).
@@ -84,7 +86,7 @@ public struct BeaconConfiguration: Sendable, Equatable {
       throw .invalidCoinLoreURL(coinloreText)
     }
     let storePath = first(\.storePath).map { ($0 as NSString).expandingTildeInPath }
-    let randomUserText = first(\.randomUserBaseURL) ?? RandomUserClient.defaultBaseURL
+    let randomUserText = first(\.randomUserBaseURL) ?? Self.defaultRandomUserURL
     guard let randomUserURL = URL(string: randomUserText), let randomUserScheme = randomUserURL.scheme?.lowercased(),
       randomUserScheme == "http" || randomUserScheme == "https", randomUserURL.host != nil
     else {
@@ -128,7 +130,8 @@ public enum ConfigurationError: Error, Sendable, Equatable {
     case .invalidCoinLoreURL(let text):
       LocalizedMessage.invalidServiceURL(name: "CoinLore", text: text).text(in: language)
     case .invalidTimeZone(let text): LocalizedMessage.invalidTimeZone(text).text(in: language)
-    case .invalidRandomUserURL(let text): LocalizedMessage.people(.invalidBaseURL(text)).text(in: language)
+    case .invalidRandomUserURL(let text):
+      LocalizedMessage.invalidServiceURL(name: "randomuser", text: text).text(in: language)
     }
   }
 }

@@ -26,3 +26,11 @@ extension FeatureMessage {
     (other as? Self) == self
   }
 }
+
+extension LocalizedMessage {
+  /// The feature's sentence this message carries, if it is one of type `type`.
+  public func featureMessage<Message: FeatureMessage>(_ type: Message.Type) -> Message? {
+    guard case .feature(let sentence) = self else { return nil }
+    return sentence.message as? Message
+  }
+}

@@ -52,10 +52,8 @@ public enum LocalizedMessage: Sendable, Equatable {
   case importing
   case outOfRange(field: String, lower: Int, upper: Int, value: Int)
   /// A sentence a feature's own module defines (`LocalizedMessage.crypto` in `BeaconCrypto`, `.fruit` in
-  /// `BeaconFruits`).
+  /// `BeaconFruits`, `.people` in `BeaconPeople`).
   case feature(FeatureSentence)
-  /// A sentence about the user directory.
-  case people(PeopleMessage)
   /// A sentence about search filters (diet, cuisine, access, opening time, rating).
   case filter(FilterMessage)
 
@@ -103,8 +101,6 @@ public enum LocalizedMessage: Sendable, Equatable {
       fault.texts(of: service)
     case .feature(let sentence):
       sentence.message.texts
-    case .people(let message):
-      message.texts
     case .filter(let message):
       message.texts
     case .osmImport:

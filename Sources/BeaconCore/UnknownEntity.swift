@@ -4,17 +4,14 @@ public enum UnknownEntity: Sendable, Equatable {
   /// No place with this id has ever been seen.
   case place(String)
   /// Something only a feature's module knows (`UnknownEntity.coin` in `BeaconCrypto`, `.fruit` and `.fruitGroup` in
-  /// `BeaconFruits`).
+  /// `BeaconFruits`, `.user` in `BeaconPeople`).
   case feature(FeatureEntity)
-  /// No stored user has this id (it was never fetched, or it was deleted).
-  case user(String)
 
   /// The sentence for people.
   public var message: LocalizedMessage {
     switch self {
     case .place(let id): .placeNotFound(id)
     case .feature(let entity): entity.message
-    case .user(let id): .people(.userNotFound(id))
     }
   }
 }

@@ -75,7 +75,6 @@ extension UnknownEntity {
     switch self {
     case .place(let id): ["placeId": .string(id)]
     case .feature(let entity): entity.ids
-    case .user(let id): ["userId": .string(id)]
     }
   }
 }

@@ -102,49 +102,7 @@ package enum Migrations {
     """,
     nil,  // 6: fruits', from their own module (`FruitsSchema.migrations` in BeaconFruits)
     nil,  // 7: crypto's, from its own module (`CryptoSchema.migrations` in BeaconCrypto)
-    // 8: the user directory: randomuser.me's users as last fetched, in the order first fetched;
-    // the user's edits (which win over the API's data and keep a user through a change of seed); the ids of
-    // deleted users, which no later fetch brings back; and the seed with the time of the last fetch.
-    """
-    CREATE TABLE person (
-      id TEXT PRIMARY KEY NOT NULL,
-      position INTEGER NOT NULL,
-      seed TEXT NOT NULL,
-      first_name TEXT NOT NULL,
-      last_name TEXT NOT NULL,
-      city TEXT NOT NULL,
-      country TEXT NOT NULL,
-      email TEXT NOT NULL,
-      phone TEXT NOT NULL,
-      birth_date TEXT,
-      latitude REAL,
-      longitude REAL,
-      picture_large TEXT NOT NULL,
-      picture_medium TEXT NOT NULL,
-      picture_thumbnail TEXT NOT NULL,
-      fetched_at REAL NOT NULL
-    );
-    CREATE INDEX person_position ON person(position);
-    CREATE TABLE person_edit (
-      person_id TEXT PRIMARY KEY NOT NULL REFERENCES person(id) ON DELETE CASCADE,
-      first_name TEXT,
-      last_name TEXT,
-      city TEXT,
-      email TEXT,
-      phone TEXT,
-      birth_date TEXT,
-      edited_at REAL NOT NULL
-    );
-    CREATE TABLE person_tombstone (
-      id TEXT PRIMARY KEY NOT NULL,
-      deleted_at REAL NOT NULL
-    );
-    CREATE TABLE people_directory (
-      id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
-      seed TEXT NOT NULL,
-      fetched_at REAL
-    );
-    """,
+    nil,  // 8: people's, from their own module (`PeopleSchema.migrations` in BeaconPeople)
     // 9: text search ignores apostrophes as it ignores accents ("roberts" finds "Robert's Coffee"): the
     // full-text index holds name, address and cuisine with apostrophes (' ’ ‘ ʼ ` ´) removed, so it is
     // contentless (never compared with the place table's own text) and rebuilt from the places.

@@ -25,15 +25,8 @@ public struct UpstreamService: Sendable, Hashable, CustomStringConvertible {
 
   /// Geoapify: place search, details, autocomplete and IP geolocation (with the user's key).
   public static let geoapify = UpstreamService("geoapify", name: "Geoapify")
-  /// randomuser.me: the users of the user directory.
-  public static let randomUser = UpstreamService(
-    "randomUser",
-    name: "randomuser.me",
-    offlineTexts: PeopleMessage.offline.texts
-  )
-
   /// The services the shared core knows (features' modules add their own).
-  public static let allCases: [UpstreamService] = [.geoapify, .randomUser]
+  public static let allCases: [UpstreamService] = [.geoapify]
 
   public var description: String { rawValue }
 

@@ -1,6 +1,7 @@
 import BeaconCore
 import BeaconCrypto
 import BeaconFruits
+import BeaconPeople
 import Foundation
 import JSONRPC
 
@@ -54,7 +55,8 @@ public enum Feature: String, CaseIterable, Sendable {
     switch self {
     case .crypto: CryptoSchema.migrations
     case .fruits: FruitsSchema.migrations
-    case .protocol, .places, .ratings, .favorites, .settings, .people: []
+    case .people: PeopleSchema.migrations
+    case .protocol, .places, .ratings, .favorites, .settings: []
     }
   }
 

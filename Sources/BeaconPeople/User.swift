@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// A user as Beacon shows them: randomuser.me's data with the user's own edits on top, and the age computed from

@@ -1,8 +1,9 @@
+import BeaconCore
 import BeaconTestSupport
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconPeople
 
 /// Every upstream fault, and the stored directory standing in for it.
 extension PeopleServiceTests {

@@ -1,8 +1,9 @@
+import BeaconCore
 import BeaconTestSupport
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconPeople
 
 /// A change of seed, and single users and the map.
 extension PeopleServiceTests {
@@ -68,7 +69,9 @@ extension PeopleServiceTests {
   func anEmptyOrLongSeedIsInvalid(seed: String, problem: String) async throws {
     let (service, _) = try makeService()
     let error = await failure { () async throws(BeaconError) in try await service.setSeed(seed) }
-    guard case .invalidArgument("seed", .people(let message))? = error else {
+    guard case .invalidArgument("seed", let sentence)? = error,
+      let message = sentence.featureMessage(PeopleMessage.self)
+    else {
       Issue.record("unexpected \(String(describing: error))")
       return
     }

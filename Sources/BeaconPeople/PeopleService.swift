@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// Serves the user directory from randomuser.me: a directory of 100 users fetched with a stored seed, profiles

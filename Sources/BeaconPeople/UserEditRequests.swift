@@ -37,7 +37,7 @@ public struct UpdateUserRequest: RequestType, Encodable, Equatable {
   }
 
   /// The fields to change.
-  var update: UserUpdate {
+  package var update: UserUpdate {
     UserUpdate(
       firstName: firstName,
       lastName: lastName,

@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// Birthdays and ages on the calendar: whether a birthday falls in the current Monday–Sunday week, and how old

@@ -1,3 +1,4 @@
+import BeaconCore
 import BeaconJSON
 import Foundation
 

@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// What `users/get` answers: the profile, whether the user has a birthday in the current Monday–Sunday week, and

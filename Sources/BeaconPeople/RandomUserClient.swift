@@ -1,10 +1,11 @@
+import BeaconCore
 import Foundation
 
 /// Talks to randomuser.me (no key, GET only): keeps under a polite rate, merges identical concurrent requests, and
 /// maps every fault to the ``UpstreamFault`` of ``UpstreamService/randomUser``.
 public final class RandomUserClient: Sendable {
   /// The public API's base URL.
-  public static let defaultBaseURL = "https://randomuser.me"
+  public static let defaultBaseURL = BeaconConfiguration.defaultRandomUserURL
   /// The API version Beacon reads (pinned, so a new version cannot change the shape under it).
   public static let apiPath = "/api/1.4/"
   /// The parts of a user Beacon asks for (`inc`); logins' passwords and hashes are left out where possible.

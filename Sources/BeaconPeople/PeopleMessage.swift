@@ -1,7 +1,9 @@
+import BeaconCore
+
 /// Every sentence about the user directory that Beacon says to people, in Norwegian Bokmål, Nynorsk and English.
 ///
-/// Wrapped by ``LocalizedMessage/people(_:)``, so errors and invalid params carry them like any other message.
-public enum PeopleMessage: Sendable, Equatable {
+/// Wrapped by `LocalizedMessage.people(_:)`, so errors and invalid params carry them like any other message.
+public enum PeopleMessage: FeatureMessage {
   case userNotFound(String)
   case offline
   case missingValue(UserField)
@@ -21,7 +23,7 @@ public enum PeopleMessage: Sendable, Equatable {
   }
 
   /// The (nb, nn, en) texts.
-  var texts: (String, String, String) {
+  public var texts: (String, String, String) {
     switch self {
     case .userNotFound(let id):
       (

@@ -1,3 +1,5 @@
+import BeaconCore
+
 /// A field of a user that `users/update` can change; also how `editedFields` names what was changed.
 public enum UserField: String, Sendable, Equatable, Codable, CaseIterable {
   case firstName, lastName, city, email, phone, birthDate

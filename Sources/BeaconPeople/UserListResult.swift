@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// What `users/list` answers: every stored user in the directory's order, with where the data came from.

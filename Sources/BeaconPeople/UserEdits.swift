@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// The user's own values for some fields of a user; `nil` fields show randomuser.me's data.

@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// The user directory's tables (see ``Migrations``): randomuser.me's users as last fetched (`person`), the user's

@@ -1,7 +1,8 @@
+import BeaconCore
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconPeople
 
 /// Whether a user has a birthday "this week": the current Monday–Sunday week on the user's
 /// calendar, with its edges (Monday and Sunday, the days just outside), 29 February, the turn of the year and the

@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// What `users/map` answers: a pin for every user with a location (or only the one asked for), and the region

@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// What `users/update` answers: the user as shown from now on.

@@ -1,8 +1,9 @@
+import BeaconCore
 import BeaconTestSupport
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconPeople
 
 /// `RandomUserDecoding` reads randomuser.me's answers as they really are: coordinates as strings, postcodes as
 /// numbers or strings, `id.value` `null`, names in any script, and fields left out by `inc`.

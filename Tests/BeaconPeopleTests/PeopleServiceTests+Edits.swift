@@ -1,8 +1,9 @@
+import BeaconCore
 import BeaconTestSupport
 import Foundation
 import Testing
 
-@testable import BeaconCore
+@testable import BeaconPeople
 
 /// Edits and deletions that outlast a refetch.
 extension PeopleServiceTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconPeople
 
 /// `RandomUserClient` and `PeopleService` against a real HTTP server on 127.0.0.1 and a real SQLite store: the
 /// directory and its seed, edits that win over a refetch, deletions that outlast it, a change of seed that keeps
@@ -17,6 +18,7 @@ import Testing
   let directory = TemporaryDirectory()
 
   init() throws {
+    PeopleSchema.register()
     server = try RandomUserFixtures.server()
   }
 

@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// One user as randomuser.me gave them, before the user's own edits.
