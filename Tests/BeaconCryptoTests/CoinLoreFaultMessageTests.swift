@@ -1,5 +1,6 @@
 import BeaconCore
 import BeaconCrypto
+import BeaconTestSupport
 import Testing
 
 /// CoinLore's faults, said like every service's (`UpstreamFaultMessageTests`), with its own sentence for an outage
@@ -10,18 +11,7 @@ import Testing
   }
 
   @Test func everyFaultExistsInEveryLanguage() {
-    let faults: [UpstreamFault] = [
-      .rateLimited(retryAfterSeconds: 3), .rejected(message: "x"), .unavailable(reason: "HTTP 500"),
-      .unavailable(reason: "offline"),
-    ]
-    for fault in faults {
-      let message = LocalizedMessage.upstream(.coinlore, fault)
-      for language in Language.allCases {
-        #expect(!message.text(in: language).isEmpty)
-        #expect(BeaconError.upstream(.coinlore, fault).message(in: language) == message.text(in: language))
-      }
-      #expect(message.text(in: .nb) != message.text(in: .en))
-    }
+    expectEveryFaultSaidInEveryLanguage(of: .coinlore)
   }
 
   @Test func coinLoreIsAskedForDataAndItsOutageNamesTheData() {

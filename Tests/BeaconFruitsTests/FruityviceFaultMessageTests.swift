@@ -1,5 +1,6 @@
 import BeaconCore
 import BeaconFruits
+import BeaconTestSupport
 import Testing
 
 /// Fruityvice's faults, said like every service's (`UpstreamFaultMessageTests`), with its own sentence for running
@@ -10,18 +11,7 @@ import Testing
   }
 
   @Test func everyFaultExistsInEveryLanguage() {
-    let faults: [UpstreamFault] = [
-      .rateLimited(retryAfterSeconds: 3), .rejected(message: "x"), .unavailable(reason: "HTTP 500"),
-      .unavailable(reason: "offline"),
-    ]
-    for fault in faults {
-      let message = LocalizedMessage.upstream(.fruityvice, fault)
-      for language in Language.allCases {
-        #expect(!message.text(in: language).isEmpty)
-        #expect(BeaconError.upstream(.fruityvice, fault).message(in: language) == message.text(in: language))
-      }
-      #expect(message.text(in: .nb) != message.text(in: .en))
-    }
+    expectEveryFaultSaidInEveryLanguage(of: .fruityvice)
   }
 
   @Test func offlineSaysHowToFetchTheCatalogue() {
