@@ -27,6 +27,9 @@ let package = Package(
       name: "beacon",
       dependencies: [
         "BeaconCore",
+        "BeaconCrypto",
+        "BeaconFruits",
+        "BeaconPeople",
         "BeaconServer",
         "BeaconSync",
         "JSONRPC",
@@ -89,6 +92,49 @@ let package = Package(
       ]
     ),
 
+    // MARK: BeaconCrypto (the crypto feature's domain: CoinLore's prices, its tables, sentences and requests)
+
+    .target(
+      name: "BeaconCrypto",
+      dependencies: [
+        "BeaconCore",
+        "BeaconJSON",
+        "JSONRPC",
+      ],
+      swiftSettings: lazyCurl
+    ),
+    .testTarget(
+      name: "BeaconCryptoTests",
+      dependencies: [
+        "BeaconCore",
+        "BeaconCrypto",
+        "BeaconJSON",
+        "BeaconTestSupport",
+      ]
+    ),
+
+    // MARK: BeaconFruits (the fruits feature's domain: Fruityvice's catalogue, the fruit log, their tables, sentences
+    // and requests)
+
+    .target(
+      name: "BeaconFruits",
+      dependencies: [
+        "BeaconCore",
+        "BeaconJSON",
+        "JSONRPC",
+      ],
+      swiftSettings: lazyCurl
+    ),
+    .testTarget(
+      name: "BeaconFruitsTests",
+      dependencies: [
+        "BeaconCore",
+        "BeaconFruits",
+        "BeaconJSON",
+        "BeaconTestSupport",
+      ]
+    ),
+
     // MARK: BeaconJSON (JSON values, parsing, writing, Codable bridges; knows no protocol and no domain)
 
     .target(name: "BeaconJSON"),
@@ -96,6 +142,28 @@ let package = Package(
       name: "BeaconJSONTests",
       dependencies: [
         "BeaconJSON"
+      ]
+    ),
+
+    // MARK: BeaconPeople (the people feature's domain: the directory of random users, their tables, sentences and
+    // requests)
+
+    .target(
+      name: "BeaconPeople",
+      dependencies: [
+        "BeaconCore",
+        "BeaconJSON",
+        "JSONRPC",
+      ],
+      swiftSettings: lazyCurl
+    ),
+    .testTarget(
+      name: "BeaconPeopleTests",
+      dependencies: [
+        "BeaconCore",
+        "BeaconJSON",
+        "BeaconPeople",
+        "BeaconTestSupport",
       ]
     ),
 
@@ -129,6 +197,9 @@ let package = Package(
       name: "BeaconServer",
       dependencies: [
         "BeaconCore",
+        "BeaconCrypto",
+        "BeaconFruits",
+        "BeaconPeople",
         "BeaconSchemas",
         "BeaconSync",
         "JSONRPC",
@@ -139,6 +210,9 @@ let package = Package(
       name: "BeaconServerTests",
       dependencies: [
         "BeaconCore",
+        "BeaconCrypto",
+        "BeaconFruits",
+        "BeaconPeople",
         "BeaconServer",
         "BeaconSync",
         "BeaconTestSupport",

@@ -18,6 +18,10 @@ public struct BeaconConfiguration: Sendable, Equatable {
   public var language: Language
   /// The Fruityvice base URL (scheme http or https).
   public var fruityviceBaseURL: URL
+  /// randomuser.me's public API, unless configured otherwise.
+  public static let defaultRandomUserURL = "https://randomuser.me"
+  /// Fruityvice's public API, unless configured otherwise.
+  public static let defaultFruityviceURL = "https://www.fruityvice.com"
   /// A locale tag that was given but is not one of ours (the default language is used instead).
   public var unrecognizedLocale: String?
   /// The zone opening hours are read in for places without a zone of their own (default Europe/Oslo).
@@ -26,6 +30,8 @@ public struct BeaconConfiguration: Sendable, Equatable {
   public var isLanguageExplicit: Bool
   /// The CoinLore base URL (scheme http or https).
   public var coinloreBaseURL: URL
+  /// CoinLore's public API, unless configured otherwise.
+  public static let defaultCoinLoreURL = "https://api.coinlore.net"
   /// The randomuser.me base URL (scheme http or https).
   public var randomUserBaseURL: URL
 
@@ -65,7 +71,7 @@ public struct BeaconConfiguration: Sendable, Equatable {
         unrecognized = tag
       }
     }
-    let fruityviceText = first(\.fruityviceBaseURL) ?? FruityviceClient.defaultBaseURL
+    let fruityviceText = first(\.fruityviceBaseURL) ?? Self.defaultFruityviceURL
     guard let fruityviceURL = URL(string: fruityviceText), let fruityviceScheme = fruityviceURL.scheme?.lowercased(),
       fruityviceScheme == "http" || fruityviceScheme == "https", fruityviceURL.host != nil
     else {
@@ -73,14 +79,14 @@ public struct BeaconConfiguration: Sendable, Equatable {
     }
     let zoneName = first(\.timeZone) ?? OpeningHours.defaultTimeZoneIdentifier
     guard let timeZone = TimeZone(identifier: zoneName) else { throw .invalidTimeZone(zoneName) }
-    let coinloreText = first(\.coinloreBaseURL) ?? CoinLoreClient.defaultBaseURL
+    let coinloreText = first(\.coinloreBaseURL) ?? Self.defaultCoinLoreURL
     guard let coinloreURL = URL(string: coinloreText), let coinloreScheme = coinloreURL.scheme?.lowercased(),
       coinloreScheme == "http" || coinloreScheme == "https", coinloreURL.host != nil
     else {
       throw .invalidCoinLoreURL(coinloreText)
     }
     let storePath = first(\.storePath).map { ($0 as NSString).expandingTildeInPath }
-    let randomUserText = first(\.randomUserBaseURL) ?? RandomUserClient.defaultBaseURL
+    let randomUserText = first(\.randomUserBaseURL) ?? Self.defaultRandomUserURL
     guard let randomUserURL = URL(string: randomUserText), let randomUserScheme = randomUserURL.scheme?.lowercased(),
       randomUserScheme == "http" || randomUserScheme == "https", randomUserURL.host != nil
     else {
@@ -119,10 +125,13 @@ public enum ConfigurationError: Error, Sendable, Equatable {
   public func message(in language: Language) -> String {
     switch self {
     case .invalidBaseURL(let text): LocalizedMessage.invalidBaseURL(text).text(in: language)
-    case .invalidFruityviceURL(let text): LocalizedMessage.fruit(.invalidBaseURL(text)).text(in: language)
-    case .invalidCoinLoreURL(let text): LocalizedMessage.crypto(.invalidBaseURL(text)).text(in: language)
+    case .invalidFruityviceURL(let text):
+      LocalizedMessage.invalidServiceURL(name: "Fruityvice", text: text).text(in: language)
+    case .invalidCoinLoreURL(let text):
+      LocalizedMessage.invalidServiceURL(name: "CoinLore", text: text).text(in: language)
     case .invalidTimeZone(let text): LocalizedMessage.invalidTimeZone(text).text(in: language)
-    case .invalidRandomUserURL(let text): LocalizedMessage.people(.invalidBaseURL(text)).text(in: language)
+    case .invalidRandomUserURL(let text):
+      LocalizedMessage.invalidServiceURL(name: "randomuser", text: text).text(in: language)
     }
   }
 }

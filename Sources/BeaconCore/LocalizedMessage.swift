@@ -15,6 +15,8 @@ public enum LocalizedMessage: Sendable, Equatable {
   case requestCancelled
   case serverOverloaded(Int)
   case invalidBaseURL(String)
+  /// A feature's upstream service (`name`) configured with a base URL that is no absolute http(s) URL.
+  case invalidServiceURL(name: String, text: String)
   case invalidTimeZone(String)
   case keyInTheClear(String)
   case unrecognizedLocale(String)
@@ -49,12 +51,9 @@ public enum LocalizedMessage: Sendable, Equatable {
   case offlineWithoutKey
   case importing
   case outOfRange(field: String, lower: Int, upper: Int, value: Int)
-  /// A sentence about fruits.
-  case fruit(FruitMessage)
-  /// A sentence about crypto data.
-  case crypto(CryptoMessage)
-  /// A sentence about the user directory.
-  case people(PeopleMessage)
+  /// A sentence a feature's own module defines (`LocalizedMessage.crypto` in `BeaconCrypto`, `.fruit` in
+  /// `BeaconFruits`, `.people` in `BeaconPeople`).
+  case feature(FeatureSentence)
   /// A sentence about search filters (diet, cuisine, access, opening time, rating).
   case filter(FilterMessage)
   /// A sentence about routes (`places/searchAlongRoute`).
@@ -102,12 +101,8 @@ public enum LocalizedMessage: Sendable, Equatable {
       storeTexts
     case .upstream(let service, let fault):
       fault.texts(of: service)
-    case .fruit(let message):
-      message.texts
-    case .crypto(let message):
-      message.texts
-    case .people(let message):
-      message.texts
+    case .feature(let sentence):
+      sentence.message.texts
     case .filter(let message):
       message.texts
     case .route(let message):
@@ -166,6 +161,12 @@ public enum LocalizedMessage: Sendable, Equatable {
         "Ugyldig Geoapify-adresse '\(text)'; bruk en http- eller https-adresse",
         "Ugyldig Geoapify-adresse '\(text)'; bruk ei http- eller https-adresse",
         "Invalid Geoapify URL '\(text)'; use an http or https URL"
+      )
+    case .invalidServiceURL(let name, let text):
+      (
+        "Ugyldig \(name)-adresse '\(text)'; bruk en http- eller https-adresse",
+        "Ugyldig \(name)-adresse '\(text)'; bruk ei http- eller https-adresse",
+        "Invalid \(name) URL '\(text)'; use an http or https URL"
       )
     case .keyInTheClear(let host):
       (

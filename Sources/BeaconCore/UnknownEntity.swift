@@ -3,23 +3,15 @@
 public enum UnknownEntity: Sendable, Equatable {
   /// No place with this id has ever been seen.
   case place(String)
-  /// No fruit with this id is in Fruityvice's catalogue.
-  case fruit(Int)
-  /// Fruityvice knows no family, genus or order of this name.
-  case fruitGroup(kind: FruitGroupKind, name: String)
-  /// CoinLore knows no coin with this id (nor does the store, offline).
-  case coin(String)
-  /// No stored user has this id (it was never fetched, or it was deleted).
-  case user(String)
+  /// Something only a feature's module knows (`UnknownEntity.coin` in `BeaconCrypto`, `.fruit` and `.fruitGroup` in
+  /// `BeaconFruits`, `.user` in `BeaconPeople`).
+  case feature(FeatureEntity)
 
   /// The sentence for people.
   public var message: LocalizedMessage {
     switch self {
     case .place(let id): .placeNotFound(id)
-    case .fruit(let id): .fruit(.fruitNotFound(id))
-    case .fruitGroup(let kind, let name): .fruit(.groupNotFound(kind: kind, name: name))
-    case .coin(let id): .crypto(.coinNotFound(id))
-    case .user(let id): .people(.userNotFound(id))
+    case .feature(let entity): entity.message
     }
   }
 }

@@ -74,10 +74,7 @@ extension UnknownEntity {
   var ids: [String: JSONValue] {
     switch self {
     case .place(let id): ["placeId": .string(id)]
-    case .fruit(let id): ["fruitId": .int(id)]
-    case .fruitGroup(let kind, let name): ["groupKind": .string(kind.rawValue), "groupName": .string(name)]
-    case .coin(let id): ["coinId": .string(id)]
-    case .user(let id): ["userId": .string(id)]
+    case .feature(let entity): entity.ids
     }
   }
 }

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconFruits
 import BeaconServer
 import JSONRPC
 

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconPeople
 import BeaconServer
 import Foundation
 import JSONRPC

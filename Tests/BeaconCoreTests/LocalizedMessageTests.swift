@@ -36,8 +36,6 @@ import Testing
         #expect(message.text(in: language).count <= bound)
       }
     }
-    #expect(LocalizedMessage.fruit(.invalidDate(long)).text(in: .nb).count <= bound)
-    #expect(FruitMessage.invalidDate(long).text(in: .en).count <= bound)
   }
 }
 

@@ -3,7 +3,8 @@ import Testing
 @testable import BeaconCore
 
 /// Every upstream fault of every service is said in Bokmål, Nynorsk and English, through `LocalizedMessage` and
-/// `BeaconError` alike (the fault sentences the fruit, crypto and people messages had, now written once).
+/// `BeaconError` alike (the fault sentences the fruit, crypto and people messages had, now written once); CoinLore's are in
+/// BeaconCryptoTests, Fruityvice's in BeaconFruitsTests.
 @Suite struct UpstreamFaultMessageTests {
   static let faults: [UpstreamFault] = [
     .rateLimited(retryAfterSeconds: 3), .rejected(message: "x"), .unavailable(reason: "HTTP 500"),
@@ -25,10 +26,6 @@ import Testing
   @Test func offlineSaysHowToFetchWhereTheServiceHasStoredData() {
     let offline = UpstreamFault.unavailable(reason: "offline")
     #expect(
-      LocalizedMessage.upstream(.fruityvice, offline).text(in: .en)
-        == FruitMessage.offlineWithoutCatalogue.text(in: .en)
-    )
-    #expect(
       LocalizedMessage.upstream(.geoapify, offline).text(in: .en)
         == LocalizedMessage.upstream(.geoapify, .unavailable(reason: "HTTP 500")).text(in: .en)
     )
@@ -41,21 +38,11 @@ import Testing
     let limited = UpstreamFault.rateLimited(retryAfterSeconds: 3)
     #expect(text(.geoapify, limited, .nb) == "For mange søk mot Geoapify akkurat nå; prøv igjen om 3 s")
     #expect(text(.geoapify, limited, .nn) == "For mange søk mot Geoapify akkurat no; prøv igjen om 3 s")
-    #expect(text(.coinlore, limited, .nb) == "For mange forespørsler til CoinLore akkurat nå; prøv igjen om 3 s")
-    #expect(text(.fruityvice, limited, .nn) == "For mange førespurnader til Fruityvice akkurat no; prøv igjen om 3 s")
     #expect(text(.geoapify, limited, .en) == "Too many requests to Geoapify right now; try again in 3 s")
     let rejected = UpstreamFault.rejected(message: "x")
     #expect(text(.geoapify, rejected, .nn) == "Geoapify avviste søket: x")
     #expect(text(.geoapify, rejected, .en) == "Geoapify rejected the request: x")
-    #expect(text(.coinlore, rejected, .nb) == "CoinLore avviste forespørselen: x")
-    #expect(text(.fruityvice, rejected, .nn) == "Fruityvice avviste førespurnaden: x")
     let down = UpstreamFault.unavailable(reason: "HTTP 500")
     #expect(text(.geoapify, down, .nn) == "Får ikkje kontakt med Geoapify; sjekk nettet eller prøv igjen seinare")
-    #expect(
-      text(.coinlore, down, .en) == "Cannot fetch crypto data from CoinLore; check the network or try again later"
-    )
-    #expect(
-      text(.coinlore, down, .nn) == "Får ikkje henta kryptodata frå CoinLore; sjekk nettet eller prøv igjen seinare"
-    )
   }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconCrypto
 @testable import BeaconServer
 
 #if canImport(FoundationXML)

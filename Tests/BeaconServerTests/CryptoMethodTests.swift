@@ -4,6 +4,7 @@ import JSONRPC
 import Testing
 
 @testable import BeaconCore
+@testable import BeaconCrypto
 @testable import BeaconServer
 
 /// The `crypto/*` methods in-process against a loopback fake CoinLore: results as the contract says, CoinLore's faults

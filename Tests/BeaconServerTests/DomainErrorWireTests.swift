@@ -1,4 +1,7 @@
 import BeaconCore
+import BeaconCrypto
+import BeaconFruits
+import BeaconPeople
 import JSONRPC
 import Testing
 
@@ -7,7 +10,7 @@ import Testing
 /// One wire form per kind of domain error: every upstream API's faults carry the same code and `data`, and every
 /// unknown entity is `notFound` with its own id fields; only the sentence names the service or the entity.
 @Suite struct DomainErrorWireTests {
-  @Test(arguments: UpstreamService.allCases)
+  @Test(arguments: UpstreamService.allCases + [.fruityvice, .coinlore, .randomUser])
   func everyServicesFaultsHaveTheSameWireForm(service: UpstreamService) {
     let cases: [(UpstreamFault, ErrorCode, JSONValue)] = [
       (

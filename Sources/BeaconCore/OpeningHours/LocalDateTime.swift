@@ -61,7 +61,7 @@ public struct LocalDateTime: Sendable, Hashable, Codable, CustomStringConvertibl
   }
 
   /// Parses `2026-03-27T22:00:00+02:00` (seconds and fractions optional, `Z` for UTC).
-  init?(parsing text: String) {
+  package init?(parsing text: String) {
     let characters = Array(text)
     guard characters.count >= 16, characters[10] == "T" || characters[10] == "t" else { return nil }
     let datePart = CivilDate(parsing: String(characters[0..<10]))

@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Opening hours are wall-clock times, so a moment is turned into one of these (a pure function of the
 /// instant and the zone's offset) and back (where daylight saving time can skip or repeat an hour).
-struct WallClock: Sendable, Hashable, Comparable {
+package struct WallClock: Sendable, Hashable, Comparable {
   /// The day.
-  var day: CivilDate
+  package var day: CivilDate
   /// Minutes after midnight, 0…1439.
   var minute: Int
 
@@ -18,7 +18,7 @@ struct WallClock: Sendable, Hashable, Comparable {
   }
 
   /// What the clock shows at `date` in `zone` (to the minute, rounded down).
-  init(_ date: Date, in zone: TimeZone) {
+  package init(_ date: Date, in zone: TimeZone) {
     let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
     let dayNumber = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     day = CivilDate(dayNumber: dayNumber)
@@ -57,7 +57,7 @@ struct WallClock: Sendable, Hashable, Comparable {
   }
 
   /// Orders wall-clock times.
-  static func < (lhs: WallClock, rhs: WallClock) -> Bool {
+  package static func < (lhs: WallClock, rhs: WallClock) -> Bool {
     (lhs.day, lhs.minute) < (rhs.day, rhs.minute)
   }
 }

@@ -11,7 +11,7 @@ import CSQLite
 /// Not `Sendable`: exactly one owner (the ``Store`` actor) uses it, so SQLite runs in multi-thread
 /// mode without its own mutexes. Prepared statements are cached per SQL text and finalized with the
 /// connection.
-final class Database {
+package final class Database {
   private let handle: OpaquePointer
   /// The file path, or `:memory:`.
   let path: String
@@ -141,7 +141,7 @@ final class Database {
 
   /// Runs one statement with bound values and returns its rows.
   @discardableResult
-  func query(_ sql: String, _ values: [any DatabaseValueConvertible] = []) throws(SQLiteError) -> [Row] {
+  package func query(_ sql: String, _ values: [any DatabaseValueConvertible] = []) throws(SQLiteError) -> [Row] {
     let statement = try prepared(sql)
     try statement.bind(values)
     var rows: [Row] = []
@@ -153,20 +153,20 @@ final class Database {
   }
 
   /// Runs one statement with bound values, ignoring rows.
-  func run(_ sql: String, _ values: [any DatabaseValueConvertible] = []) throws(SQLiteError) {
+  package func run(_ sql: String, _ values: [any DatabaseValueConvertible] = []) throws(SQLiteError) {
     let statement = try prepared(sql)
     try statement.bind(values)
     while try statement.step() {}
   }
 
   /// The rowid of the last insert (an upsert that updates leaves it as it was).
-  var lastInsertRowID: Int64 {
+  package var lastInsertRowID: Int64 {
     get { sqlite3_last_insert_rowid(handle) }
     set { sqlite3_set_last_insert_rowid(handle, newValue) }
   }
 
   /// The number of rows the last statement changed.
-  var changes: Int { Int(sqlite3_changes(handle)) }
+  package var changes: Int { Int(sqlite3_changes(handle)) }
 
   /// `PRAGMA user_version`, the schema version.
   var userVersion: Int {
@@ -180,7 +180,7 @@ final class Database {
   ///
   /// A store file deleted, renamed or replaced since it was opened refuses to write: the connection still
   /// holds the old file, so a write would be acknowledged and then lost with it.
-  func transaction<T>(_ body: () throws -> T) throws -> T {
+  package func transaction<T>(_ body: () throws -> T) throws -> T {
     if hasMoved {
       throw SQLiteError(
         code: 1032,  // SQLITE_READONLY_DBMOVED

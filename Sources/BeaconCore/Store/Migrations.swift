@@ -1,9 +1,17 @@
+import BeaconSync
+
 /// The store's schema, as an append-only list of SQL migrations tracked by `PRAGMA user_version`.
 ///
 /// A migration that has shipped is never edited: the schema changes only by appending one. Migration
 /// *n* (1-based) brings the store to `user_version` *n*. Migrations use literal SQL, never Swift types.
-enum Migrations {
-  static let all: [String] = [
+///
+/// Versions are one sequence for the whole store. The shared core's migrations are listed here; a feature's module
+/// keeps its own (``StoreMigration``, with the version it was given) and registers them before a store is opened
+/// (``register(_:)``; `BeaconServer` registers every feature's). A version that is no core migration's and that no
+/// registered feature supplies is passed over: the version still counts, nothing is created.
+package enum Migrations {
+  /// The core's migrations by version (index 0 is version 1); `nil` where a feature's module supplies the version.
+  private static let core: [String?] = [
     // 1: places, with a spatial index (R*Tree) and a full-text index (FTS5) kept in step by triggers.
     """
     CREATE TABLE place (
@@ -92,103 +100,9 @@ enum Migrations {
     UPDATE place SET time_zone = NULL WHERE trim(time_zone) = '';
     UPDATE place SET time_zone = 'Europe/Helsinki' WHERE source = 'osm-demo';
     """,
-    // 6: fruits: Fruityvice's catalogue as last fetched (so `fruits/*` work offline after one fetch),
-    // and the log of eaten fruit, each entry keeping the name and nutrition it was logged with.
-    """
-    CREATE TABLE fruit (
-      id INTEGER PRIMARY KEY NOT NULL,
-      name TEXT NOT NULL,
-      family TEXT NOT NULL,
-      genus TEXT NOT NULL,
-      fruit_order TEXT NOT NULL,
-      calories REAL NOT NULL,
-      fat REAL NOT NULL,
-      sugar REAL NOT NULL,
-      carbohydrates REAL NOT NULL,
-      protein REAL NOT NULL
-    );
-    CREATE TABLE fruit_catalogue (
-      id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
-      fetched_at REAL NOT NULL
-    );
-    CREATE TABLE fruit_log (
-      id INTEGER PRIMARY KEY,
-      fruit_id INTEGER NOT NULL,
-      name TEXT NOT NULL,
-      calories REAL NOT NULL,
-      fat REAL NOT NULL,
-      sugar REAL NOT NULL,
-      carbohydrates REAL NOT NULL,
-      protein REAL NOT NULL,
-      eaten_at REAL NOT NULL,
-      logged_at REAL NOT NULL
-    );
-    CREATE INDEX fruit_log_eaten ON fruit_log(eaten_at);
-    CREATE INDEX fruit_log_fruit ON fruit_log(fruit_id, eaten_at);
-    """,
-    // Crypto: CoinLore's answers by request and every coin as last seen, never pruned (so `crypto/*`
-    // answer stale when CoinLore is out of reach), and the user's krone rate and alert threshold.
-    """
-    CREATE TABLE crypto_snapshot (
-      key TEXT PRIMARY KEY NOT NULL,
-      body BLOB NOT NULL,
-      fetched_at REAL NOT NULL
-    );
-    CREATE TABLE crypto_coin (
-      id TEXT PRIMARY KEY NOT NULL,
-      rank INTEGER,
-      coin TEXT NOT NULL,
-      fetched_at REAL NOT NULL
-    );
-    CREATE TABLE crypto_settings (
-      id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
-      nok_rate REAL CHECK (nok_rate IS NULL OR nok_rate > 0),
-      alert_threshold REAL NOT NULL CHECK (alert_threshold BETWEEN 0 AND 100)
-    );
-    """,
-    // 8: the user directory: randomuser.me's users as last fetched, in the order first fetched;
-    // the user's edits (which win over the API's data and keep a user through a change of seed); the ids of
-    // deleted users, which no later fetch brings back; and the seed with the time of the last fetch.
-    """
-    CREATE TABLE person (
-      id TEXT PRIMARY KEY NOT NULL,
-      position INTEGER NOT NULL,
-      seed TEXT NOT NULL,
-      first_name TEXT NOT NULL,
-      last_name TEXT NOT NULL,
-      city TEXT NOT NULL,
-      country TEXT NOT NULL,
-      email TEXT NOT NULL,
-      phone TEXT NOT NULL,
-      birth_date TEXT,
-      latitude REAL,
-      longitude REAL,
-      picture_large TEXT NOT NULL,
-      picture_medium TEXT NOT NULL,
-      picture_thumbnail TEXT NOT NULL,
-      fetched_at REAL NOT NULL
-    );
-    CREATE INDEX person_position ON person(position);
-    CREATE TABLE person_edit (
-      person_id TEXT PRIMARY KEY NOT NULL REFERENCES person(id) ON DELETE CASCADE,
-      first_name TEXT,
-      last_name TEXT,
-      city TEXT,
-      email TEXT,
-      phone TEXT,
-      birth_date TEXT,
-      edited_at REAL NOT NULL
-    );
-    CREATE TABLE person_tombstone (
-      id TEXT PRIMARY KEY NOT NULL,
-      deleted_at REAL NOT NULL
-    );
-    CREATE TABLE people_directory (
-      id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
-      seed TEXT NOT NULL,
-      fetched_at REAL
-    );
-    """,
+    nil,  // 6: fruits', from their own module (`FruitsSchema.migrations` in BeaconFruits)
+    nil,  // 7: crypto's, from its own module (`CryptoSchema.migrations` in BeaconCrypto)
+    nil,  // 8: people's, from their own module (`PeopleSchema.migrations` in BeaconPeople)
     // 9: text search ignores apostrophes as it ignores accents ("roberts" finds "Robert's Coffee"): the
     // full-text index holds name, address and cuisine with apostrophes (' ’ ‘ ʼ ` ´) removed, so it is
     // contentless (never compared with the place table's own text) and rebuilt from the places.
@@ -300,6 +214,54 @@ enum Migrations {
     """,
   ]
 
+  /// The features' migrations registered so far, by version.
+  private static let registered = Locked<[Int: String]>([:])
+
+  /// Adds a feature's migrations to the store's list (again registering the same ones changes nothing). A version
+  /// that the core or another feature already uses for other SQL is a programming error.
+  package static func register(_ migrations: [StoreMigration]) {
+    registered.withLock { registered in
+      for migration in migrations {
+        let taken = registered[migration.version] ?? core[safe: migration.version - 1]
+        precondition(
+          taken == nil || taken == migration.sql,
+          "store version \(migration.version) is already another migration"
+        )
+        registered[migration.version] = migration.sql
+      }
+    }
+  }
+
+  /// Every migration in order of version: the core's and the registered features', an empty one where a version
+  /// is supplied by neither.
+  static var all: [String] {
+    let features = registered.withLock { $0 }
+    let count = max(core.count, features.keys.max() ?? 0)
+    return (0..<count).map { index in core[safe: index] ?? features[index + 1] ?? "" }
+  }
+
   /// The schema version this build writes.
   static var latestVersion: Int { all.count }
+}
+
+/// A migration a feature's module brings to the store: the version it brings a store to and its SQL. Like the
+/// core's, it never changes once shipped.
+public struct StoreMigration: Sendable {
+  /// The `user_version` the migration brings a store to (1-based, one sequence for the whole store).
+  public let version: Int
+  /// The literal SQL.
+  public let sql: String
+
+  /// The migration to `version`.
+  public init(version: Int, sql: String) {
+    self.version = version
+    self.sql = sql
+  }
+}
+
+extension Array where Element == String? {
+  /// The element at `index`, or `nil` past the end.
+  fileprivate subscript(safe index: Int) -> String? {
+    indices.contains(index) ? self[index] : nil
+  }
 }

@@ -10,7 +10,7 @@ public struct CachedResponse: Sendable, Equatable {
 
 extension CachedResponse {
   /// Reads a `SELECT body, fetched_at` row (a body stored as text is read as its UTF-8 bytes).
-  init(row: Row) {
+  package init(row: Row) {
     let body: [UInt8]
     switch row.values[0] {
     case .blob(let bytes): body = bytes

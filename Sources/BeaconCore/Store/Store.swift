@@ -17,7 +17,7 @@ public actor Store {
   /// The longest comment a rating may carry, in characters.
   public static let maxCommentLength = 2_000
 
-  let database: Database
+  package let database: Database
   /// The file the store lives in, or `:memory:`.
   public nonisolated let path: String
   /// The zone opening hours are read in for places that have no zone of their own.
@@ -130,7 +130,7 @@ public actor Store {
   }
 
   /// Runs SQLite work, turning its errors into ``BeaconError/storage(_:)``.
-  func storage<T>(_ body: () throws -> T) throws(BeaconError) -> T {
+  package func storage<T>(_ body: () throws -> T) throws(BeaconError) -> T {
     do {
       return try body()
     } catch let error as BeaconError {

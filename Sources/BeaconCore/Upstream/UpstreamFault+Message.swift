@@ -1,7 +1,8 @@
 extension UpstreamFault {
   /// The (nb, nn, en) sentence for this fault of `service`, one per fault for every service. Only the words differ:
-  /// Geoapify is asked for searches (`søk`), the others for data (`forespørsler`); CoinLore's outage names the data
-  /// that is missing; an offline service with nothing stored says how to fetch it (in its domain's messages).
+  /// Geoapify is asked for searches (`søk`), the others for data (`forespørsler`); a service may word its outage
+  /// itself (CoinLore names the data that is missing), and an offline service with nothing stored says how to fetch
+  /// it (``UpstreamService/offlineTexts``, in its domain's messages).
   func texts(of service: UpstreamService) -> (String, String, String) {
     let name = service.name
     let searches = service == .geoapify
@@ -20,29 +21,13 @@ extension UpstreamFault {
         "\(name) rejected the request: \(detail)"
       )
     case .unavailable(let reason):
-      if reason == "offline", let offline = Self.offlineTexts(of: service) { return offline }
-      if service == .coinlore {
-        return (
-          "Får ikke hentet kryptodata fra \(name); sjekk nettet eller prøv igjen senere",
-          "Får ikkje henta kryptodata frå \(name); sjekk nettet eller prøv igjen seinare",
-          "Cannot fetch crypto data from \(name); check the network or try again later"
-        )
-      }
+      if reason == "offline", let offline = service.offlineTexts { return offline }
+      if let unavailable = service.unavailableTexts { return unavailable(name) }
       return (
         "Får ikke kontakt med \(name); sjekk nettet eller prøv igjen senere",
         "Får ikkje kontakt med \(name); sjekk nettet eller prøv igjen seinare",
         "Cannot reach \(name); check the network or try again later"
       )
-    }
-  }
-
-  /// What running offline without stored data means for `service`, if it has its own sentence for it.
-  private static func offlineTexts(of service: UpstreamService) -> (String, String, String)? {
-    switch service {
-    case .geoapify: nil
-    case .fruityvice: FruitMessage.offlineWithoutCatalogue.texts
-    case .coinlore: CryptoMessage.offlineWithoutData.texts
-    case .randomUser: PeopleMessage.offline.texts
     }
   }
 }

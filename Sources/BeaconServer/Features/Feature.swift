@@ -1,4 +1,7 @@
 import BeaconCore
+import BeaconCrypto
+import BeaconFruits
+import BeaconPeople
 import Foundation
 import JSONRPC
 
@@ -47,6 +50,21 @@ public enum Feature: String, CaseIterable, Sendable {
     case .people: Self.peopleService(context)
     case .crypto: Self.cryptoService(context)
     }
+  }
+
+  /// The store migrations the feature's own module brings (``registerMigrations()``).
+  var migrations: [StoreMigration] {
+    switch self {
+    case .crypto: CryptoSchema.migrations
+    case .fruits: FruitsSchema.migrations
+    case .people: PeopleSchema.migrations
+    case .protocol, .places, .ratings, .favorites, .settings: []
+    }
+  }
+
+  /// Adds every feature's migrations to the store's list; done before a store is opened.
+  static func registerMigrations() {
+    Migrations.register(allCases.flatMap(\.migrations))
   }
 
   /// What `beacon mcp`'s instructions say of the feature when its tools are served; `nil` for the features its

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconFruits
 import JSONRPC
 
 extension Feature {

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconPeople
 import JSONRPC
 
 extension Feature {

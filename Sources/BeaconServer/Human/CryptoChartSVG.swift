@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconCrypto
 import Foundation
 
 /// The `crypto/stats` chart as a standalone SVG 1.1 image: one group of bars per coin (its name under the x axis),

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconCrypto
 
 /// The sentences and labels of crypto results shown as text (command line and MCP), in Norwegian Bokmål, Nynorsk and
 /// English.

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconFruits
 
 /// The sentences and labels of fruit results shown as text (command line and MCP), in Norwegian Bokmål, Nynorsk
 /// and English. Names and user input stand in single quotes.

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconFruits
 import Foundation
 
 extension HumanOutput {

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconPeople
 
 /// The sentences and labels of user-directory results shown as text (command line and MCP), in Norwegian Bokmål,
 /// Nynorsk and English. Names and user input stand in single quotes.

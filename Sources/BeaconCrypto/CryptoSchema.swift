@@ -1,0 +1,39 @@
+import BeaconCore
+
+/// The crypto tables, as the store's migrations that this module brings (registered by `BeaconServer` before a
+/// store is opened).
+public enum CryptoSchema {
+  /// Version 7: CoinLore's answers by request and every coin as last seen, never pruned (so `crypto/*` answer stale
+  /// when CoinLore is out of reach), and the user's krone rate and alert threshold.
+  public static let migrations = [
+    StoreMigration(
+      version: 7,
+      sql: """
+        CREATE TABLE crypto_snapshot (
+          key TEXT PRIMARY KEY NOT NULL,
+          body BLOB NOT NULL,
+          fetched_at REAL NOT NULL
+        );
+        CREATE TABLE crypto_coin (
+          id TEXT PRIMARY KEY NOT NULL,
+          rank INTEGER,
+          coin TEXT NOT NULL,
+          fetched_at REAL NOT NULL
+        );
+        CREATE TABLE crypto_settings (
+          id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
+          nok_rate REAL CHECK (nok_rate IS NULL OR nok_rate > 0),
+          alert_threshold REAL NOT NULL CHECK (alert_threshold BETWEEN 0 AND 100)
+        );
+        """
+    )
+  ]
+}
+
+extension CryptoSchema {
+  /// Adds the crypto tables to the store's migrations, for stores opened afterwards (`BeaconServer` registers every
+  /// feature's before it opens a store; tests that open a store themselves call this first).
+  public static func register() {
+    Migrations.register(migrations)
+  }
+}

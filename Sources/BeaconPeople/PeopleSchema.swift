@@ -1,0 +1,60 @@
+import BeaconCore
+
+/// The user directory's tables, as the store's migrations that this module brings (registered by `BeaconServer`
+/// before a store is opened).
+public enum PeopleSchema {
+  /// 8: the user directory: randomuser.me's users as last fetched, in the order first fetched;
+  /// the user's edits (which win over the API's data and keep a user through a change of seed); the ids of
+  /// deleted users, which no later fetch brings back; and the seed with the time of the last fetch.
+  public static let migrations = [
+    StoreMigration(
+      version: 8,
+      sql: """
+        CREATE TABLE person (
+          id TEXT PRIMARY KEY NOT NULL,
+          position INTEGER NOT NULL,
+          seed TEXT NOT NULL,
+          first_name TEXT NOT NULL,
+          last_name TEXT NOT NULL,
+          city TEXT NOT NULL,
+          country TEXT NOT NULL,
+          email TEXT NOT NULL,
+          phone TEXT NOT NULL,
+          birth_date TEXT,
+          latitude REAL,
+          longitude REAL,
+          picture_large TEXT NOT NULL,
+          picture_medium TEXT NOT NULL,
+          picture_thumbnail TEXT NOT NULL,
+          fetched_at REAL NOT NULL
+        );
+        CREATE INDEX person_position ON person(position);
+        CREATE TABLE person_edit (
+          person_id TEXT PRIMARY KEY NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+          first_name TEXT,
+          last_name TEXT,
+          city TEXT,
+          email TEXT,
+          phone TEXT,
+          birth_date TEXT,
+          edited_at REAL NOT NULL
+        );
+        CREATE TABLE person_tombstone (
+          id TEXT PRIMARY KEY NOT NULL,
+          deleted_at REAL NOT NULL
+        );
+        CREATE TABLE people_directory (
+          id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
+          seed TEXT NOT NULL,
+          fetched_at REAL
+        );
+        """
+    )
+  ]
+
+  /// Adds the user directory's tables to the store's migrations, for stores opened afterwards (`BeaconServer`
+  /// registers every feature's before it opens a store; tests that open a store themselves call this first).
+  public static func register() {
+    Migrations.register(migrations)
+  }
+}
