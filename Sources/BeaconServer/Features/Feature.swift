@@ -58,7 +58,7 @@ public enum Feature: String, CaseIterable, Sendable {
     case .crypto: CryptoSchema.migrations
     case .fruits: FruitsSchema.migrations
     case .people: PeopleSchema.migrations
-    case .protocol, .places, .ratings, .favorites, .settings: []
+    case .protocol, .places, .ratings, .favorites, .settings, .routes: []
     }
   }
 
