@@ -2,19 +2,19 @@ import Foundation
 
 /// A Geoapify API key that cannot leak by accident: it prints as `•••` and is only readable
 /// through ``revealedForRequest``, which the HTTP client uses to fill the `x-api-key` header.
-public struct APIKey: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+package struct APIKey: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
   private let value: String
 
   /// Wraps `value`; `nil` when it is empty or only whitespace.
-  public init?(_ value: String) {
+  package init?(_ value: String) {
     let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { return nil }
     self.value = trimmed
   }
 
   /// The key itself, for the one place that must send it.
-  public var revealedForRequest: String { value }
+  package var revealedForRequest: String { value }
 
-  public var description: String { "•••" }
-  public var debugDescription: String { "APIKey(•••)" }
+  package var description: String { "•••" }
+  package var debugDescription: String { "APIKey(•••)" }
 }

@@ -2,42 +2,42 @@ import Foundation
 
 /// The settings a session runs with, resolved from flags, `initializationOptions`, the environment
 /// and defaults, in that order of precedence.
-public struct BeaconConfiguration: Sendable, Equatable {
+package struct BeaconConfiguration: Sendable, Equatable {
   /// The default Geoapify endpoint.
-  public static let defaultGeoapifyBaseURL = "https://api.geoapify.com"
+  package static let defaultGeoapifyBaseURL = "https://api.geoapify.com"
 
   /// The SQLite store file; `nil` means the platform's default location.
-  public var storePath: String?
+  package var storePath: String?
   /// Whether to work from the store only.
-  public var offline: Bool
+  package var offline: Bool
   /// The Geoapify key, if any.
-  public var geoapifyAPIKey: APIKey?
+  package var geoapifyAPIKey: APIKey?
   /// The Geoapify base URL (scheme http or https).
-  public var geoapifyBaseURL: URL
+  package var geoapifyBaseURL: URL
   /// The language for messages.
-  public var language: Language
+  package var language: Language
   /// The Fruityvice base URL (scheme http or https).
-  public var fruityviceBaseURL: URL
+  package var fruityviceBaseURL: URL
   /// randomuser.me's public API, unless configured otherwise.
-  public static let defaultRandomUserURL = "https://randomuser.me"
+  package static let defaultRandomUserURL = "https://randomuser.me"
   /// Fruityvice's public API, unless configured otherwise.
-  public static let defaultFruityviceURL = "https://www.fruityvice.com"
+  package static let defaultFruityviceURL = "https://www.fruityvice.com"
   /// A locale tag that was given but is not one of ours (the default language is used instead).
-  public var unrecognizedLocale: String?
+  package var unrecognizedLocale: String?
   /// The zone opening hours are read in for places without a zone of their own (default Europe/Oslo).
-  public var timeZone: TimeZone
+  package var timeZone: TimeZone
   /// Whether some layer named a language that was recognized (otherwise the stored setting may choose).
-  public var isLanguageExplicit: Bool
+  package var isLanguageExplicit: Bool
   /// The CoinLore base URL (scheme http or https).
-  public var coinloreBaseURL: URL
+  package var coinloreBaseURL: URL
   /// CoinLore's public API, unless configured otherwise.
-  public static let defaultCoinLoreURL = "https://api.coinlore.net"
+  package static let defaultCoinLoreURL = "https://api.coinlore.net"
   /// The randomuser.me base URL (scheme http or https).
-  public var randomUserBaseURL: URL
+  package var randomUserBaseURL: URL
 
   /// Whether the Geoapify URL is plain `http` to a host other than this machine: the key would cross the network
   /// unencrypted (plain `http` to `localhost`, `127.0.0.0/8` or `::1` — a local test server — is fine).
-  public var sendsKeyInTheClear: Bool {
+  package var sendsKeyInTheClear: Bool {
     guard geoapifyBaseURL.scheme?.lowercased() == "http", let host = geoapifyBaseURL.host?.lowercased() else {
       return false
     }
@@ -47,7 +47,7 @@ public struct BeaconConfiguration: Sendable, Equatable {
   /// Merges `layers`, the first layer that sets a field winning, over the defaults.
   ///
   /// - Throws: ``ConfigurationError`` when a value is unusable.
-  public static func resolve(_ layers: [BeaconOptions]) throws(ConfigurationError) -> BeaconConfiguration {
+  package static func resolve(_ layers: [BeaconOptions]) throws(ConfigurationError) -> BeaconConfiguration {
     func first<T>(_ field: (BeaconOptions) -> T?) -> T? {
       for layer in layers {
         if let value = field(layer) { return value }
@@ -109,7 +109,7 @@ public struct BeaconConfiguration: Sendable, Equatable {
 }
 
 /// A configuration value that cannot be used.
-public enum ConfigurationError: Error, Sendable, Equatable {
+package enum ConfigurationError: Error, Sendable, Equatable {
   /// The Geoapify base URL is not an absolute http(s) URL.
   case invalidBaseURL(String)
   /// The Fruityvice base URL is not an absolute http(s) URL.
@@ -122,7 +122,7 @@ public enum ConfigurationError: Error, Sendable, Equatable {
   case invalidRandomUserURL(String)
 
   /// The message for people, in `language`.
-  public func message(in language: Language) -> String {
+  package func message(in language: Language) -> String {
     switch self {
     case .invalidBaseURL(let text): LocalizedMessage.invalidBaseURL(text).text(in: language)
     case .invalidFruityviceURL(let text):

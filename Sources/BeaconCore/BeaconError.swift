@@ -2,7 +2,7 @@
 ///
 /// Every domain (places, fruits, crypto, people) throws these: an unknown place, fruit, group, coin or user is
 /// ``notFound(_:)``, and any upstream API's fault is ``upstream(_:_:)`` naming the service.
-public enum BeaconError: Error, Sendable, Equatable {
+package enum BeaconError: Error, Sendable, Equatable {
   /// Beacon knows no such place, fruit, fruit group, coin or user.
   case notFound(UnknownEntity)
   /// Geoapify knows the place, but it is none of the kinds Beacon shows (restaurant, café, hotel).
@@ -35,7 +35,7 @@ public enum BeaconError: Error, Sendable, Equatable {
   case storeDamaged(path: String, atOpen: Bool, detail: SQLiteError)
 
   /// A stable machine-readable name, `data.kind` on the wire: Beacon's kinds are spelled here only.
-  public var kind: String {
+  package var kind: String {
     switch self {
     case .notFound: "notFound"
     case .unsupportedPlace: "unsupportedPlace"
@@ -55,12 +55,12 @@ public enum BeaconError: Error, Sendable, Equatable {
   }
 
   /// Whether a cached answer may stand in for this failure (the network failed, not the request).
-  public var allowsStaleFallback: Bool {
+  package var allowsStaleFallback: Bool {
     if case .upstream(_, let fault) = self { fault.allowsStaleFallback } else { false }
   }
 
   /// The sentence for people, in `language`.
-  public func message(in language: Language) -> String {
+  package func message(in language: Language) -> String {
     let message: LocalizedMessage
     switch self {
     case .notFound(let entity): message = entity.message

@@ -1,28 +1,28 @@
 /// One layer of configuration, as given by one source (flags, `initializationOptions`, the
 /// environment); every field is optional, and ``BeaconConfiguration/resolve(_:)`` merges layers.
-public struct BeaconOptions: Sendable, Equatable {
+package struct BeaconOptions: Sendable, Equatable {
   /// The SQLite store file (`--store`, `initializationOptions.storePath`, `BEACON_STORE`).
-  public var storePath: String?
+  package var storePath: String?
   /// Work from the store only, without the network (`--offline`, `initializationOptions.offline`).
-  public var offline: Bool?
+  package var offline: Bool?
   /// The Geoapify key (`initializationOptions.geoapify.apiKey`, `GEOAPIFY_API_KEY`).
-  public var geoapifyAPIKey: APIKey?
+  package var geoapifyAPIKey: APIKey?
   /// The Geoapify base URL (`initializationOptions.geoapify.baseURL`, `BEACON_GEOAPIFY_URL`).
-  public var geoapifyBaseURL: String?
+  package var geoapifyBaseURL: String?
   /// The language as a BCP 47 tag (`--locale`, `initialize`'s `locale`, `BEACON_LOCALE`).
-  public var locale: String?
+  package var locale: String?
   /// The Fruityvice base URL (`initializationOptions.fruityvice.baseURL`, `BEACON_FRUITYVICE_URL`).
-  public var fruityviceBaseURL: String?
+  package var fruityviceBaseURL: String?
   /// The IANA time zone for places that have none of their own (`--time-zone`,
   /// `initializationOptions.timeZone`, `BEACON_TIME_ZONE`).
-  public var timeZone: String?
+  package var timeZone: String?
   /// The CoinLore base URL (`initializationOptions.coinlore.baseURL`, `BEACON_COINLORE_URL`).
-  public var coinloreBaseURL: String?
+  package var coinloreBaseURL: String?
   /// The randomuser.me base URL (`initializationOptions.randomUser.baseURL`, `BEACON_RANDOMUSER_URL`).
-  public var randomUserBaseURL: String?
+  package var randomUserBaseURL: String?
 
   /// Creates a layer.
-  public init(
+  package init(
     storePath: String? = nil,
     offline: Bool? = nil,
     geoapifyAPIKey: APIKey? = nil,
@@ -45,7 +45,7 @@ public struct BeaconOptions: Sendable, Equatable {
   }
 
   /// The layer the process environment gives.
-  public static func environment(_ environment: [String: String]) -> BeaconOptions {
+  package static func environment(_ environment: [String: String]) -> BeaconOptions {
     func value(_ name: String) -> String? {
       guard let text = environment[name], !text.isEmpty else { return nil }
       return text

@@ -1,5 +1,5 @@
 /// Beacon's version, reported by `beacon --version` and in `initialize`'s `serverInfo`.
-public enum BeaconVersion {
+package enum BeaconVersion {
   /// The semantic version of this build.
-  public static let current = "0.1.0"
+  package static let current = "0.1.0"
 }

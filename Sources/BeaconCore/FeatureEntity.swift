@@ -2,14 +2,14 @@ import BeaconJSON
 
 /// Something a request names that only a feature's own module knows (a coin, a fruit): the fields that name it in an
 /// error's `data` on the wire, and the sentence for people. Carried by ``UnknownEntity/feature(_:)``.
-public struct FeatureEntity: Sendable, Equatable {
+package struct FeatureEntity: Sendable, Equatable {
   /// What names the entity in `data` of a `notFound` error, e.g. `["coinId": "90"]`.
-  public let ids: [String: JSONValue]
+  package let ids: [String: JSONValue]
   /// The sentence for people.
-  public let message: LocalizedMessage
+  package let message: LocalizedMessage
 
   /// An unknown entity named by `ids` on the wire.
-  public init(ids: [String: JSONValue], message: LocalizedMessage) {
+  package init(ids: [String: JSONValue], message: LocalizedMessage) {
     self.ids = ids
     self.message = message
   }

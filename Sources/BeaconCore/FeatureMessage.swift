@@ -1,21 +1,21 @@
 /// A sentence that a feature's own module defines (its enum of nb, nn and en texts), carried by
 /// ``LocalizedMessage/feature(_:)`` so that the shared core need not know the feature.
-public protocol FeatureMessage: Sendable, Equatable {
+package protocol FeatureMessage: Sendable, Equatable {
   /// The (nb, nn, en) texts.
   var texts: (String, String, String) { get }
 }
 
 /// A feature's sentence inside a ``LocalizedMessage``; two are equal when their sentences are.
-public struct FeatureSentence: Sendable, Equatable {
+package struct FeatureSentence: Sendable, Equatable {
   /// The feature's sentence.
-  public let message: any FeatureMessage
+  package let message: any FeatureMessage
 
   /// Carries `message`.
-  public init(_ message: some FeatureMessage) {
+  package init(_ message: some FeatureMessage) {
     self.message = message
   }
 
-  public static func == (lhs: FeatureSentence, rhs: FeatureSentence) -> Bool {
+  package static func == (lhs: FeatureSentence, rhs: FeatureSentence) -> Bool {
     lhs.message.isEqual(to: rhs.message)
   }
 }
@@ -29,7 +29,7 @@ extension FeatureMessage {
 
 extension LocalizedMessage {
   /// The feature's sentence this message carries, if it is one of type `type`.
-  public func featureMessage<Message: FeatureMessage>(_ type: Message.Type) -> Message? {
+  package func featureMessage<Message: FeatureMessage>(_ type: Message.Type) -> Message? {
     guard case .feature(let sentence) = self else { return nil }
     return sentence.message as? Message
   }

@@ -1,14 +1,14 @@
 /// A language Beacon speaks to people: Norwegian Bokmål (the default), Nynorsk, or English.
-public enum Language: String, Sendable, CaseIterable, Codable {
+package enum Language: String, Sendable, CaseIterable, Codable {
   case nb
   case nn
   case en
 
   /// The default language, Norwegian Bokmål.
-  public static let defaultLanguage = Language.nb
+  package static let defaultLanguage = Language.nb
 
   /// Reads a BCP 47 tag such as `nb`, `nb-NO`, `no`, `nn_NO`, `en-GB`; `nil` when it is none of ours.
-  public init?(bcp47 tag: String) {
+  package init?(bcp47 tag: String) {
     let primary = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
     switch primary {
     case "nb", "no", "nob", "nor": self = .nb
@@ -21,7 +21,7 @@ public enum Language: String, Sendable, CaseIterable, Codable {
 
 extension Language {
   /// The one of three texts that is in this language: every localized sentence is a (nb, nn, en) triple.
-  public func choose(_ texts: (nb: String, nn: String, en: String)) -> String {
+  package func choose(_ texts: (nb: String, nn: String, en: String)) -> String {
     switch self {
     case .nb: texts.nb
     case .nn: texts.nn

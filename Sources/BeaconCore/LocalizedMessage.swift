@@ -1,7 +1,7 @@
 /// Every sentence Beacon says to people, in Norwegian Bokmål, Nynorsk and English.
 ///
 /// Code is English; people read these. One concise sentence each, user input in single quotes.
-public enum LocalizedMessage: Sendable, Equatable {
+package enum LocalizedMessage: Sendable, Equatable {
   case parseError
   case framingError(String)
   case invalidRequest
@@ -86,14 +86,14 @@ public enum LocalizedMessage: Sendable, Equatable {
   case parameterOfWrongType(field: String, expected: String)
 
   /// The sentence in `language`.
-  public func text(in language: Language) -> String {
+  package func text(in language: Language) -> String {
     if case .osmImport(let message) = self { return message.text(in: language).clipped(to: Self.maxLength) }
     // Sentences quote client input (a command, a path, an id): never an unbounded amount of it.
     return language.choose(texts).clipped(to: Self.maxLength)
   }
 
   /// The longest sentence, in characters.
-  public static let maxLength = 600
+  package static let maxLength = 600
 
   private var texts: (String, String, String) {
     switch self {

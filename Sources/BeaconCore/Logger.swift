@@ -5,39 +5,39 @@ import Foundation
 /// Levels follow sourcekit-lsp: `fault` is a bug in Beacon, `error` is bad input or an upstream
 /// failure, then `warning`, `info` and `debug`. Nothing secret is ever passed to it: the API key is an
 /// ``APIKey``, which prints as `•••`.
-public struct Logger: Sendable {
+package struct Logger: Sendable {
   /// How important a log line is.
-  public enum Level: Int, Sendable, Comparable, CaseIterable {
+  package enum Level: Int, Sendable, Comparable, CaseIterable {
     case debug, info, warning, error, fault
 
-    public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// Reads `debug`, `info`, `warning`, `error` or `fault`.
-    public init?(name: String) {
+    package init?(name: String) {
       guard let level = Level.allCases.first(where: { "\($0)" == name.lowercased() }) else { return nil }
       self = level
     }
   }
 
   /// Lines below this level are dropped.
-  public var minimumLevel: Level
+  package var minimumLevel: Level
   /// Where lines go, unfiltered: also used for messages addressed to a person at the terminal.
-  public let sink: @Sendable (String) -> Void
+  package let sink: @Sendable (String) -> Void
 
   /// Creates a logger writing to `sink` (stderr by default).
-  public init(minimumLevel: Level = .warning, sink: @escaping @Sendable (String) -> Void = Logger.standardError) {
+  package init(minimumLevel: Level = .warning, sink: @escaping @Sendable (String) -> Void = Logger.standardError) {
     self.minimumLevel = minimumLevel
     self.sink = sink
   }
 
   /// Writes `line` and a newline to file descriptor 2.
-  public static let standardError: @Sendable (String) -> Void = { line in
+  package static let standardError: @Sendable (String) -> Void = { line in
     writeAll(Array((line + "\n").utf8), to: 2)
   }
 
   /// Writes `bytes` whole to `descriptor`, retrying on `EINTR` and short writes; gives up on other errors (a
   /// closed or broken stream must not stop the program).
-  public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+  package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
@@ -54,19 +54,19 @@ public struct Logger: Sendable {
   }
 
   /// Logs `message` at `level`.
-  public func log(_ level: Level, _ message: @autoclosure () -> String) {
+  package func log(_ level: Level, _ message: @autoclosure () -> String) {
     guard level >= minimumLevel else { return }
     sink("beacon \(level): \(message())")
   }
 
   /// Logs a bug in Beacon.
-  public func fault(_ message: @autoclosure () -> String) { log(.fault, message()) }
+  package func fault(_ message: @autoclosure () -> String) { log(.fault, message()) }
   /// Logs bad input or an upstream failure.
-  public func error(_ message: @autoclosure () -> String) { log(.error, message()) }
+  package func error(_ message: @autoclosure () -> String) { log(.error, message()) }
   /// Logs something the user may want to know.
-  public func warning(_ message: @autoclosure () -> String) { log(.warning, message()) }
+  package func warning(_ message: @autoclosure () -> String) { log(.warning, message()) }
   /// Logs normal operation.
-  public func info(_ message: @autoclosure () -> String) { log(.info, message()) }
+  package func info(_ message: @autoclosure () -> String) { log(.info, message()) }
   /// Logs detail for debugging.
-  public func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }
+  package func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }
 }

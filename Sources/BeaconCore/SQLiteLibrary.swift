@@ -5,9 +5,9 @@ import CSQLite
 #endif
 
 /// Facts about the system SQLite library Beacon is linked against.
-public enum SQLiteLibrary {
+package enum SQLiteLibrary {
   /// The library's version, e.g. `3.40.1`.
-  public static var version: String {
+  package static var version: String {
     String(cString: sqlite3_libversion())
   }
 }

@@ -1,8 +1,8 @@
 /// Joins sentences for people to read, so two messages never run together ("Ingen treff Uten …").
-public enum Sentences {
+package enum Sentences {
   /// `parts` (empty and `nil` ones left out) as one text: a single part as it is; several, each ended with a
   /// full stop unless it already ends in punctuation, separated by a space. `nil` when nothing is left.
-  public static func join(_ parts: [String?]) -> String? {
+  package static func join(_ parts: [String?]) -> String? {
     let present = parts.compactMap { $0?.trimmingWhitespace }.filter { !$0.isEmpty }
     guard present.count > 1 else { return present.first }
     return present.map { part in

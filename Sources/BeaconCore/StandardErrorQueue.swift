@@ -7,7 +7,7 @@ import Foundation
 /// queue's thread blocks: ``enqueue(_:)`` never waits, and when ``capacity`` lines are already waiting a new
 /// line is dropped and counted. Once the descriptor drains again, the thread first writes how many lines were
 /// lost. Lines are cut at ``maxLineBytes``, so the queue holds at most `capacity × maxLineBytes` bytes.
-public final class StandardErrorQueue: Sendable {
+package final class StandardErrorQueue: Sendable {
   private struct State {
     var lines: [String] = []
     var droppedSinceLastNotice = 0
@@ -16,9 +16,9 @@ public final class StandardErrorQueue: Sendable {
   }
 
   /// The most lines waiting at once.
-  public let capacity: Int
+  package let capacity: Int
   /// The longest line kept, in UTF-8 bytes; longer ones are cut and marked with `…`.
-  public let maxLineBytes: Int
+  package let maxLineBytes: Int
   private let descriptor: Int32
   private let state = Locked(State())
   private let wake = DispatchSemaphore(value: 0)
@@ -29,7 +29,7 @@ public final class StandardErrorQueue: Sendable {
   ///   - descriptor: Where lines go (2, stderr, by default); never closed by the queue.
   ///   - capacity: The most lines waiting at once (at least 1).
   ///   - maxLineBytes: The longest line kept.
-  public init(descriptor: Int32 = 2, capacity: Int = 1000, maxLineBytes: Int = 4 << 10) {
+  package init(descriptor: Int32 = 2, capacity: Int = 1000, maxLineBytes: Int = 4 << 10) {
     self.descriptor = descriptor
     self.capacity = max(1, capacity)
     self.maxLineBytes = max(16, maxLineBytes)
@@ -40,7 +40,7 @@ public final class StandardErrorQueue: Sendable {
 
   /// Queues `line` (a newline is added); returns `false` when the queue was full and the line was dropped.
   @discardableResult
-  public func enqueue(_ line: String) -> Bool {
+  package func enqueue(_ line: String) -> Bool {
     let kept =
       line.utf8.count > maxLineBytes ? String(decoding: line.utf8.prefix(maxLineBytes), as: UTF8.self) + "…" : line
     let accepted = state.withLock { state in
@@ -57,12 +57,12 @@ public final class StandardErrorQueue: Sendable {
   }
 
   /// How many lines have been dropped because the queue was full.
-  public var droppedLineCount: Int { state.withLock { $0.droppedTotal } }
+  package var droppedLineCount: Int { state.withLock { $0.droppedTotal } }
 
   /// Waits until every queued line has been written or `timeout` seconds have passed (a reader that never
   /// reads must not hold up the exit); returns whether everything was written.
   @discardableResult
-  public func flush(timeout: Double) -> Bool {
+  package func flush(timeout: Double) -> Bool {
     let deadline = Date(timeIntervalSinceNow: timeout)
     while true {
       if state.withLock({ $0.lines.isEmpty && !$0.isWriting }) { return true }

@@ -5,35 +5,35 @@ import Foundation
 /// strings; a value CoinLore leaves out, empties (`""`) or nulls is `nil`.
 ///
 /// Kept in the store as JSON (``Store/storeCoins(_:at:)``), so details and statistics work without the network.
-public struct Coin: Sendable, Equatable, Codable {
+package struct Coin: Sendable, Equatable, Codable {
   /// CoinLore's id, a decimal number as text (`"90"` is Bitcoin).
-  public var id: String
-  public var symbol: String
-  public var name: String
+  package var id: String
+  package var symbol: String
+  package var name: String
   /// CoinLore's slug (`bitcoin`).
-  public var nameid: String
+  package var nameid: String
   /// The rank by market capitalisation, 1 first.
-  public var rank: Int?
-  public var priceUsd: Double?
+  package var rank: Int?
+  package var priceUsd: Double?
   /// Percent change in the last hour, day and week (`-0.98` is −0,98 %).
-  public var change1h: Double?
-  public var change24h: Double?
-  public var change7d: Double?
-  public var priceBtc: Double?
-  public var marketCapUsd: Double?
+  package var change1h: Double?
+  package var change24h: Double?
+  package var change7d: Double?
+  package var priceBtc: Double?
+  package var marketCapUsd: Double?
   /// Trading volume in the last 24 hours, in US dollars.
-  public var volume24Usd: Double?
+  package var volume24Usd: Double?
   /// CoinLore's `volume24a` (a second 24-hour volume in US dollars, `/api/tickers/` only).
-  public var volume24a: Double?
+  package var volume24a: Double?
   /// Trading volume in the last 24 hours in the coin itself (`/api/ticker/` only).
-  public var volume24Native: Double?
+  package var volume24Native: Double?
   /// Coins in circulation, all coins, and the most there can ever be (`nil` when CoinLore gives `""` or null).
-  public var circulatingSupply: Double?
-  public var totalSupply: Double?
-  public var maxSupply: Double?
+  package var circulatingSupply: Double?
+  package var totalSupply: Double?
+  package var maxSupply: Double?
 
   /// Creates a coin.
-  public init(
+  package init(
     id: String,
     symbol: String,
     name: String,
@@ -72,7 +72,7 @@ public struct Coin: Sendable, Equatable, Codable {
   }
 
   /// The change over `period`.
-  public func change(_ period: ChangePeriod) -> Double? {
+  package func change(_ period: ChangePeriod) -> Double? {
     switch period {
     case .hour: change1h
     case .day: change24h
@@ -82,13 +82,13 @@ public struct Coin: Sendable, Equatable, Codable {
 }
 
 /// The three periods CoinLore gives a coin's change for.
-public enum ChangePeriod: String, Sendable, Codable, CaseIterable {
+package enum ChangePeriod: String, Sendable, Codable, CaseIterable {
   case hour = "1h"
   case day = "24h"
   case week = "7d"
 
   /// `1 t`, `24 t`, `7 d` (English `1 h`, `24 h`, `7 d`).
-  public func label(in language: Language) -> String {
+  package func label(in language: Language) -> String {
     switch self {
     case .hour: language.choose(("1 t", "1 t", "1 h"))
     case .day: language.choose(("24 t", "24 t", "24 h"))

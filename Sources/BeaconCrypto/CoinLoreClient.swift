@@ -3,22 +3,22 @@ import Foundation
 
 /// Talks to CoinLore (no key, GET only): keeps to CoinLore's request of about one call per second, merges identical
 /// concurrent requests, and maps every fault to the ``UpstreamFault`` of ``UpstreamService/coinlore``.
-public final class CoinLoreClient: Sendable {
+package final class CoinLoreClient: Sendable {
   /// The public API's base URL.
-  public static let defaultBaseURL = BeaconConfiguration.defaultCoinLoreURL
+  package static let defaultBaseURL = BeaconConfiguration.defaultCoinLoreURL
   /// How long to back off after a 429 without `Retry-After`.
   static let defaultBackoffSeconds = 2
 
   /// The API's base URL.
-  public var baseURL: URL { api.baseURL }
+  package var baseURL: URL { api.baseURL }
   private let api: KeylessAPIClient
 
   /// CoinLore asks for about one request per second: three per three seconds allows a short burst (global, a page
   /// and a coin) at that average.
-  public static func defaultLimiter() -> RateLimiter { RateLimiter(maxRequests: 3, per: .seconds(3)) }
+  package static func defaultLimiter() -> RateLimiter { RateLimiter(maxRequests: 3, per: .seconds(3)) }
 
   /// Creates a client.
-  public init(baseURL: URL, transport: any HTTPTransport, limiter: RateLimiter = CoinLoreClient.defaultLimiter()) {
+  package init(baseURL: URL, transport: any HTTPTransport, limiter: RateLimiter = CoinLoreClient.defaultLimiter()) {
     api = KeylessAPIClient(
       service: .coinlore,
       baseURL: baseURL,
@@ -29,7 +29,7 @@ public final class CoinLoreClient: Sendable {
   }
 
   /// The cache key of a request: its path and its query sorted by name (`/api/tickers/?limit=100&start=0`).
-  public static func key(path: String, query: [String: String]) -> String {
+  package static func key(path: String, query: [String: String]) -> String {
     guard !query.isEmpty else { return path }
     return path + "?" + query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
   }
@@ -37,7 +37,7 @@ public final class CoinLoreClient: Sendable {
   /// GETs `path` (`/api/global/`) with `query` and returns the body of a 2xx answer.
   ///
   /// - Parameter notFound: What a 404 means for this request (an unknown coin, or an outage).
-  public func get(
+  package func get(
     path: String,
     query: [String: String] = [:],
     notFound: BeaconError = .upstream(.coinlore, .unavailable(reason: "HTTP 404"))

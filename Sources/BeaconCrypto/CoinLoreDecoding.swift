@@ -7,17 +7,17 @@ import Foundation
 /// number on `/tickers/` and a string on `/ticker/`; `msupply` may be `""` or null; `/global/` is an array of one
 /// object whose `volume_ath` exceeds 2^53. Key order does not matter, unknown fields are ignored, an unreadable value
 /// is `nil`, and coins without an id or a name are skipped.
-public enum CoinLoreDecoding {
+package enum CoinLoreDecoding {
   /// A page of `/api/tickers/`: its coins and CoinLore's count of every coin it tracks (`info.coins_num`).
-  public struct TickersPage: Sendable, Equatable {
-    public var coins: [Coin]
-    public var coinsCount: Int?
+  package struct TickersPage: Sendable, Equatable {
+    package var coins: [Coin]
+    package var coinsCount: Int?
   }
 
   /// `/api/global/`: the one object of its array (a bare object is read too).
   ///
   /// - Throws: ``UpstreamFault/unavailable(reason:)`` for an empty body, an empty array or invalid JSON.
-  public static func global(from body: [UInt8]) throws(BeaconError) -> CryptoGlobal {
+  package static func global(from body: [UInt8]) throws(BeaconError) -> CryptoGlobal {
     guard let value = try json(body) else {
       throw .upstream(.coinlore, .unavailable(reason: "CoinLore answered without data"))
     }
@@ -43,7 +43,7 @@ public enum CoinLoreDecoding {
   /// `/api/tickers/`: `{data: [coin], info: {coins_num, time}}` (a bare array of coins is read too).
   ///
   /// - Throws: ``UpstreamFault/unavailable(reason:)`` when there is no coin to read.
-  public static func tickers(from body: [UInt8]) throws(BeaconError) -> TickersPage {
+  package static func tickers(from body: [UInt8]) throws(BeaconError) -> TickersPage {
     guard let value = try json(body) else {
       throw .upstream(.coinlore, .unavailable(reason: "CoinLore answered without data"))
     }
@@ -56,7 +56,7 @@ public enum CoinLoreDecoding {
   /// `/api/ticker/?id=…`: a bare array of coins; an empty body or an empty array is no coin at all (`[]`).
   ///
   /// - Throws: ``UpstreamFault/unavailable(reason:)`` for invalid JSON.
-  public static func ticker(from body: [UInt8]) throws(BeaconError) -> [Coin] {
+  package static func ticker(from body: [UInt8]) throws(BeaconError) -> [Coin] {
     guard let value = try json(body) else { return [] }
     let items = value.arrayValue ?? value["data"]?.arrayValue ?? (value.objectValue != nil ? [value] : [])
     return items.compactMap(coin(from:))
@@ -102,7 +102,7 @@ public enum CoinLoreDecoding {
 
   /// A number given as a JSON number or as decimal text (with an exponent or a sign); `nil` for `""`, null, text that
   /// is not a plain decimal number (`"NaN"`, `"0x1p3"`, `"?"`) and values that are not finite.
-  public static func number(_ value: JSONValue?) -> Double? {
+  package static func number(_ value: JSONValue?) -> Double? {
     guard let value else { return nil }
     if let number = value.doubleValue { return number.isFinite ? number : nil }
     guard let text = value.stringValue?.trimmingCharacters(in: .whitespaces), !text.isEmpty,

@@ -1,26 +1,26 @@
 import BeaconCore
 
 /// What `crypto/tickers` sorts by.
-public enum CoinSortKey: String, Sendable, Codable, CaseIterable {
+package enum CoinSortKey: String, Sendable, Codable, CaseIterable {
   /// CoinLore's rank (market capitalisation), the default.
   case rank
   /// The change in the last hour, day or week.
   case change1h, change24h, change7d
 
   /// The order used when none is given: rank ascending (1 first), changes descending (the biggest rise first).
-  public var defaultOrder: CoinSortOrder { self == .rank ? .asc : .desc }
+  package var defaultOrder: CoinSortOrder { self == .rank ? .asc : .desc }
 }
 
 /// Ascending or descending.
-public enum CoinSortOrder: String, Sendable, Codable, CaseIterable {
+package enum CoinSortOrder: String, Sendable, Codable, CaseIterable {
   case asc, desc
 }
 
 /// Sorts coins stably: coins with equal values keep the order they came in (CoinLore's rank order), and coins without
 /// a value come last in either order.
-public enum CoinSort {
+package enum CoinSort {
   /// `coins` sorted by `key` in `order`.
-  public static func sorted(_ coins: [Coin], by key: CoinSortKey, order: CoinSortOrder) -> [Coin] {
+  package static func sorted(_ coins: [Coin], by key: CoinSortKey, order: CoinSortOrder) -> [Coin] {
     let indexed = coins.enumerated().map { (offset: $0.offset, coin: $0.element, value: value(of: $0.element, key)) }
     return indexed.sorted { lhs, rhs in
       switch (lhs.value, rhs.value) {

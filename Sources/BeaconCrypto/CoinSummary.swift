@@ -2,25 +2,25 @@ import BeaconCore
 import Foundation
 
 /// A coin as the list shows it (`crypto/tickers`): name, symbol, rank, and the price in the user's currency.
-public struct CoinSummary: Sendable, Equatable, Codable {
-  public var id: String
-  public var name: String
-  public var symbol: String
-  public var rank: Int?
+package struct CoinSummary: Sendable, Equatable, Codable {
+  package var id: String
+  package var name: String
+  package var symbol: String
+  package var rank: Int?
   /// The price in ``currency`` (US dollars, or kroner at the user's rate).
-  public var price: Double?
+  package var price: Double?
   /// The price as the seed writes it: `$400.56`, or `431,50 kr`.
-  public var priceFormatted: String?
-  public var currency: CryptoCurrency
+  package var priceFormatted: String?
+  package var currency: CryptoCurrency
   /// The price in US dollars, as CoinLore gives it.
-  public var priceUsd: Double?
+  package var priceUsd: Double?
   /// Percent change in the last hour, day and week.
-  public var change1h: Double?
-  public var change24h: Double?
-  public var change7d: Double?
+  package var change1h: Double?
+  package var change24h: Double?
+  package var change7d: Double?
 
   /// The summary of `coin`, with money written by `money`.
-  public init(_ coin: Coin, money: MoneyFormat) {
+  package init(_ coin: Coin, money: MoneyFormat) {
     id = coin.id
     name = coin.name
     symbol = coin.symbol
@@ -36,38 +36,38 @@ public struct CoinSummary: Sendable, Equatable, Codable {
 }
 
 /// What `crypto/tickers` answers: one page of coins, sorted as asked.
-public struct CryptoTickersResult: Sendable, Equatable, Codable {
-  public var coins: [CoinSummary]
-  public var sort: CoinSortKey
-  public var order: CoinSortOrder
+package struct CryptoTickersResult: Sendable, Equatable, Codable {
+  package var coins: [CoinSummary]
+  package var sort: CoinSortKey
+  package var order: CoinSortOrder
   /// The page: `start` coins skipped in CoinLore's rank order, at most `limit` shown.
-  public var start: Int
-  public var limit: Int
+  package var start: Int
+  package var limit: Int
   /// How many coins CoinLore tracks (`info.coins_num`), when it said.
-  public var coinsCount: Int?
-  public var currency: CryptoCurrency
-  public var source: DataSource
-  public var stale: Bool
-  public var fetchedAt: Date
-  public var presentation: CryptoPresentation?
-  public var attribution: String
+  package var coinsCount: Int?
+  package var currency: CryptoCurrency
+  package var source: DataSource
+  package var stale: Bool
+  package var fetchedAt: Date
+  package var presentation: CryptoPresentation?
+  package var attribution: String
 }
 
 /// One coin with everything CoinLore says about it (`crypto/ticker`), money in the user's currency.
-public struct CoinDetails: Sendable, Equatable, Codable {
+package struct CoinDetails: Sendable, Equatable, Codable {
   /// CoinLore's own values, numbers already read from its strings (US dollars).
-  public var coin: Coin
-  public var currency: CryptoCurrency
+  package var coin: Coin
+  package var currency: CryptoCurrency
   /// The price and the money figures in ``currency``, as numbers and as the seed writes them.
-  public var price: Double?
-  public var priceFormatted: String?
-  public var marketCap: Double?
-  public var marketCapFormatted: String?
-  public var volume24: Double?
-  public var volume24Formatted: String?
+  package var price: Double?
+  package var priceFormatted: String?
+  package var marketCap: Double?
+  package var marketCapFormatted: String?
+  package var volume24: Double?
+  package var volume24Formatted: String?
 
   /// The details of `coin`, with money written by `money`.
-  public init(_ coin: Coin, money: MoneyFormat) {
+  package init(_ coin: Coin, money: MoneyFormat) {
     self.coin = coin
     currency = money.currency
     price = coin.priceUsd.map(money.convert)
@@ -80,11 +80,11 @@ public struct CoinDetails: Sendable, Equatable, Codable {
 }
 
 /// What `crypto/ticker` answers.
-public struct CryptoTickerResult: Sendable, Equatable, Codable {
-  public var details: CoinDetails
-  public var source: DataSource
-  public var stale: Bool
-  public var fetchedAt: Date
-  public var presentation: CryptoPresentation?
-  public var attribution: String
+package struct CryptoTickerResult: Sendable, Equatable, Codable {
+  package var details: CoinDetails
+  package var source: DataSource
+  package var stale: Bool
+  package var fetchedAt: Date
+  package var presentation: CryptoPresentation?
+  package var attribution: String
 }

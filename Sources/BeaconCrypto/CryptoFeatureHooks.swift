@@ -3,21 +3,21 @@ import BeaconJSON
 
 extension LocalizedMessage {
   /// A sentence about crypto data.
-  public static func crypto(_ message: CryptoMessage) -> LocalizedMessage {
+  package static func crypto(_ message: CryptoMessage) -> LocalizedMessage {
     .feature(FeatureSentence(message))
   }
 }
 
 extension UnknownEntity {
   /// CoinLore knows no coin with this id (nor does the store, offline); its id goes out as `data.coinId`.
-  public static func coin(_ id: String) -> UnknownEntity {
+  package static func coin(_ id: String) -> UnknownEntity {
     .feature(FeatureEntity(ids: ["coinId": .string(id)], message: .crypto(.coinNotFound(id))))
   }
 }
 
 extension UpstreamService {
   /// CoinLore: cryptocurrency tickers and the global market. Its outage names the data that is missing.
-  public static let coinlore = UpstreamService(
+  package static let coinlore = UpstreamService(
     "coinlore",
     name: "CoinLore",
     offlineTexts: CryptoMessage.offlineWithoutData.texts,

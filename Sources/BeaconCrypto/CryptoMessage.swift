@@ -3,7 +3,7 @@ import BeaconCore
 /// Every sentence about crypto data that Beacon says to people, in Norwegian Bokmål, Nynorsk and English.
 ///
 /// Wrapped by `LocalizedMessage.crypto(_:)`, so errors and invalid params carry them like any other message.
-public enum CryptoMessage: FeatureMessage {
+package enum CryptoMessage: FeatureMessage {
   case coinNotFound(String)
   case offlineWithoutData
   case invalidCoinId(String)
@@ -13,12 +13,12 @@ public enum CryptoMessage: FeatureMessage {
   case invalidStart
 
   /// The sentence in `language`.
-  public func text(in language: Language) -> String {
+  package func text(in language: Language) -> String {
     language.choose(texts).clipped(to: LocalizedMessage.maxLength)
   }
 
   /// The (nb, nn, en) texts.
-  public var texts: (String, String, String) {
+  package var texts: (String, String, String) {
     switch self {
     case .coinNotFound(let id):
       (

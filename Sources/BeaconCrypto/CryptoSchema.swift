@@ -2,10 +2,10 @@ import BeaconCore
 
 /// The crypto tables, as the store's migrations that this module brings (registered by `BeaconServer` before a
 /// store is opened).
-public enum CryptoSchema {
+package enum CryptoSchema {
   /// Version 7: CoinLore's answers by request and every coin as last seen, never pruned (so `crypto/*` answer stale
   /// when CoinLore is out of reach), and the user's krone rate and alert threshold.
-  public static let migrations = [
+  package static let migrations = [
     StoreMigration(
       version: 7,
       sql: """
@@ -33,7 +33,7 @@ public enum CryptoSchema {
 extension CryptoSchema {
   /// Adds the crypto tables to the store's migrations, for stores opened afterwards (`BeaconServer` registers every
   /// feature's before it opens a store; tests that open a store themselves call this first).
-  public static func register() {
+  package static func register() {
     Migrations.register(migrations)
   }
 }

@@ -5,7 +5,7 @@ extension CryptoService {
   /// Everything about coin `id`, money in the user's currency.
   ///
   /// - Throws: ``UnknownEntity/coin(_:)`` when CoinLore knows no such coin.
-  public func ticker(id: String, refresh: Bool = false) async throws(BeaconError) -> CryptoTickerResult {
+  package func ticker(id: String, refresh: Bool = false) async throws(BeaconError) -> CryptoTickerResult {
     let id = try Self.coinId(id, field: "id")
     let fetched = try await coins(ids: [id], refresh: refresh)
     guard let coin = fetched.value.first else { throw .notFound(.coin(id)) }
@@ -22,7 +22,7 @@ extension CryptoService {
 
   /// The changes of coins `ids` (1 to 10, in that order) as a chart, and whether one moved more than the user's
   /// threshold.
-  public func stats(
+  package func stats(
     ids: [String],
     language: Language = .nb,
     refresh: Bool = false

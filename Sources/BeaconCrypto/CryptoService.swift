@@ -7,21 +7,21 @@ import Foundation
 /// Every answer is kept in the store (`crypto_snapshot`, `crypto_coin`): within its time to live it is answered from
 /// there (`source: cache`); when CoinLore cannot be reached, rate-limits or answers unusably, the stored copy comes
 /// back with `stale: true` and a presentation hint (dark red text) instead of an error.
-public final class CryptoService: Sendable {
+package final class CryptoService: Sendable {
   /// How long answers stay fresh; CoinLore updates about every minute.
-  public struct TimeToLive: Sendable {
-    public var global: TimeInterval = 60
-    public var tickers: TimeInterval = 60
-    public var coins: TimeInterval = 60
-    public init() {}
+  package struct TimeToLive: Sendable {
+    package var global: TimeInterval = 60
+    package var tickers: TimeInterval = 60
+    package var coins: TimeInterval = 60
+    package init() {}
   }
 
   /// The credit line for CoinLore's data.
-  public static let attribution = "Data: CoinLore (https://www.coinlore.com)"
+  package static let attribution = "Data: CoinLore (https://www.coinlore.com)"
   /// CoinLore gives at most 100 coins a request.
-  public static let limitRange = 1...100
+  package static let limitRange = 1...100
   /// The most coins one chart shows.
-  public static let maxStatsCoins = 10
+  package static let maxStatsCoins = 10
   static let globalPath = "/api/global/"
   static let tickersPath = "/api/tickers/"
   static let tickerPath = "/api/ticker/"
@@ -34,7 +34,7 @@ public final class CryptoService: Sendable {
   let now: @Sendable () -> Date
 
   /// Creates a service.
-  public init(
+  package init(
     store: Store,
     client: CoinLoreClient,
     offline: Bool = false,
@@ -93,7 +93,7 @@ public final class CryptoService: Sendable {
   // MARK: - crypto/global
 
   /// Every figure of `/api/global/`, the money amounts in the user's currency.
-  public func global(refresh: Bool = false) async throws(BeaconError) -> CryptoGlobalResult {
+  package func global(refresh: Bool = false) async throws(BeaconError) -> CryptoGlobalResult {
     let fetched = try await fetch(path: Self.globalPath, ttl: ttl.global, refresh: refresh) {
       (body) throws(BeaconError) in try CoinLoreDecoding.global(from: body)
     }
@@ -122,7 +122,7 @@ public final class CryptoService: Sendable {
   /// ascending for rank, descending for changes).
   ///
   /// - Throws: ``BeaconError/invalidArgument(field:message:)`` for a `limit` outside 1…100 or a negative `start`.
-  public func tickers(
+  package func tickers(
     sort: CoinSortKey = .rank,
     order: CoinSortOrder? = nil,
     start: Int = 0,
@@ -168,12 +168,12 @@ public final class CryptoService: Sendable {
   // MARK: - Settings
 
   /// The user's krone rate and alert threshold.
-  public func settings() async throws(BeaconError) -> CryptoSettings {
+  package func settings() async throws(BeaconError) -> CryptoSettings {
     try await store.cryptoSettings()
   }
 
   /// Validates and stores a partial change of the settings.
-  public func updateSettings(_ update: CryptoSettingsUpdate) async throws(BeaconError) -> CryptoSettings {
+  package func updateSettings(_ update: CryptoSettingsUpdate) async throws(BeaconError) -> CryptoSettings {
     try await store.updateCryptoSettings(update)
   }
 }

@@ -2,37 +2,37 @@ import BeaconCore
 
 /// The user's crypto settings (the settings tab): a krone rate that switches every price to NOK, and the change
 /// in percent above which the statistics rain 💰.
-public struct CryptoSettings: Sendable, Equatable, Codable {
+package struct CryptoSettings: Sendable, Equatable, Codable {
   /// The alert threshold when none was chosen: 10 %.
-  public static let defaultAlertThreshold = 10.0
+  package static let defaultAlertThreshold = 10.0
   /// The thresholds a user may choose.
-  public static let alertThresholdRange = 0.0...100.0
+  package static let alertThresholdRange = 0.0...100.0
 
   /// Kroner per US dollar; `nil` shows US dollars.
-  public var nokRate: Double?
+  package var nokRate: Double?
   /// A change (up or down) larger than this many percent sets off the alert.
-  public var alertThreshold: Double
+  package var alertThreshold: Double
 
   /// The settings nobody changed: dollars, 10 %.
-  public static let defaults = CryptoSettings(nokRate: nil, alertThreshold: defaultAlertThreshold)
+  package static let defaults = CryptoSettings(nokRate: nil, alertThreshold: defaultAlertThreshold)
 
   /// Creates settings.
-  public init(nokRate: Double?, alertThreshold: Double) {
+  package init(nokRate: Double?, alertThreshold: Double) {
     self.nokRate = nokRate
     self.alertThreshold = alertThreshold
   }
 
   /// How money is written with these settings.
-  public var money: MoneyFormat { MoneyFormat(nokRate: nokRate) }
+  package var money: MoneyFormat { MoneyFormat(nokRate: nokRate) }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     nokRate = try container.decodeIfPresent(Double.self, forKey: .nokRate)
     alertThreshold = try container.decode(Double.self, forKey: .alertThreshold)
   }
 
   /// `nokRate` is written as `null` when unset, so clients see that it can be set.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     if let nokRate {
       try container.encode(nokRate, forKey: .nokRate)
@@ -48,18 +48,18 @@ public struct CryptoSettings: Sendable, Equatable, Codable {
 }
 
 /// A partial change of ``CryptoSettings``: fields left out stay; `nokRate: null` goes back to US dollars.
-public struct CryptoSettingsUpdate: Sendable, Equatable, Codable {
+package struct CryptoSettingsUpdate: Sendable, Equatable, Codable {
   /// `nil`: leave the rate; `.some(nil)`: clear it; `.some(rate)`: set it.
-  public var nokRate: Double??
-  public var alertThreshold: Double?
+  package var nokRate: Double??
+  package var alertThreshold: Double?
 
   /// Creates an update.
-  public init(nokRate: Double?? = nil, alertThreshold: Double? = nil) {
+  package init(nokRate: Double?? = nil, alertThreshold: Double? = nil) {
     self.nokRate = nokRate
     self.alertThreshold = alertThreshold
   }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     if container.contains(.nokRate) {
       nokRate = .some(
@@ -69,7 +69,7 @@ public struct CryptoSettingsUpdate: Sendable, Equatable, Codable {
     alertThreshold = try container.decodeIfPresent(Double.self, forKey: .alertThreshold)
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     switch nokRate {
     case .some(.some(let rate)): try container.encode(rate, forKey: .nokRate)
@@ -86,7 +86,7 @@ public struct CryptoSettingsUpdate: Sendable, Equatable, Codable {
   /// Checks every given field.
   ///
   /// - Throws: ``BeaconError/invalidArgument(field:message:)`` naming the first bad field.
-  public func validate() throws(BeaconError) {
+  package func validate() throws(BeaconError) {
     if case .some(.some(let rate)) = nokRate, !(rate > 0 && rate.isFinite) {
       throw .invalidArgument(field: "nokRate", message: .crypto(.invalidNokRate))
     }
@@ -96,7 +96,7 @@ public struct CryptoSettingsUpdate: Sendable, Equatable, Codable {
   }
 
   /// `settings` with this change applied.
-  public func applied(to settings: CryptoSettings) -> CryptoSettings {
+  package func applied(to settings: CryptoSettings) -> CryptoSettings {
     var result = settings
     if let nokRate { result.nokRate = nokRate }
     if let alertThreshold { result.alertThreshold = alertThreshold }

@@ -2,7 +2,7 @@ import BeaconCore
 import Foundation
 
 /// The currency prices are shown in.
-public enum CryptoCurrency: String, Sendable, Codable, Equatable {
+package enum CryptoCurrency: String, Sendable, Codable, Equatable {
   /// US dollars, as CoinLore gives them: `$400.56`.
   case usd = "USD"
   /// Norwegian kroner at the user's rate: `431,50 kr`.
@@ -15,17 +15,17 @@ public enum CryptoCurrency: String, Sendable, Codable, Equatable {
 /// Amounts are rounded half away from zero on their decimal digits (`400.565` → `$400.57`), not on the nearest
 /// binary double. Amounts under one keep four significant digits (`$0.00001234`, at most 12 decimals), so the
 /// smallest coins do not all read `$0.00`.
-public struct MoneyFormat: Sendable, Equatable {
+package struct MoneyFormat: Sendable, Equatable {
   /// The currency amounts are written in.
-  public var currency: CryptoCurrency
+  package var currency: CryptoCurrency
   /// Kroner per US dollar, when the currency is NOK.
-  public var nokRate: Double?
+  package var nokRate: Double?
 
   /// US dollars.
-  public static let usd = MoneyFormat(nokRate: nil)
+  package static let usd = MoneyFormat(nokRate: nil)
 
   /// Kroner when `nokRate` is set (and positive), else US dollars.
-  public init(nokRate: Double?) {
+  package init(nokRate: Double?) {
     if let nokRate, nokRate > 0, nokRate.isFinite {
       currency = .nok
       self.nokRate = nokRate
@@ -36,14 +36,14 @@ public struct MoneyFormat: Sendable, Equatable {
   }
 
   /// `usd` in the currency, as a number.
-  public func convert(_ usd: Double) -> Double {
+  package func convert(_ usd: Double) -> Double {
     guard let nokRate else { return usd }
     let product = Self.decimal(usd) * Self.decimal(nokRate)
     return Double(product.description) ?? usd * nokRate
   }
 
   /// `usd` converted and written in the currency.
-  public func format(_ usd: Double) -> String {
+  package func format(_ usd: Double) -> String {
     guard usd.isFinite else { return "–" }
     let amount = nokRate.map { Self.decimal(usd) * Self.decimal($0) } ?? Self.decimal(usd)
     let (negative, whole, fraction) = Self.parts(amount)
@@ -57,7 +57,7 @@ public struct MoneyFormat: Sendable, Equatable {
 
   /// `value` without grouping, rounded like an amount (two decimals from one up, four significant digits below):
   /// `0.000000000314`, `0.04`, `1.00`.
-  public static func plain(_ value: Double) -> String {
+  package static func plain(_ value: Double) -> String {
     guard value.isFinite else { return "–" }
     let (negative, whole, fraction) = parts(decimal(value))
     return (negative ? "-" : "") + whole + "." + fraction
@@ -101,7 +101,7 @@ public struct MoneyFormat: Sendable, Equatable {
   }
 
   /// `1234567` → `1,234,567` (or with spaces).
-  public static func grouped(_ digits: String, separator: String) -> String {
+  package static func grouped(_ digits: String, separator: String) -> String {
     var groups: [Substring] = []
     var end = digits.endIndex
     while end > digits.startIndex {

@@ -7,7 +7,7 @@ import Foundation
 /// `crypto/*` keep answering, marked stale, however long CoinLore is out of reach.
 extension Store {
   /// The stored answer for the request `key` (``CoinLoreClient/key(path:query:)``), if any.
-  public func cryptoSnapshot(key: String) throws(BeaconError) -> CachedResponse? {
+  package func cryptoSnapshot(key: String) throws(BeaconError) -> CachedResponse? {
     try storage {
       guard let row = try database.query("SELECT body, fetched_at FROM crypto_snapshot WHERE key = ?", [key]).first
       else { return nil }
@@ -16,7 +16,7 @@ extension Store {
   }
 
   /// Keeps `body` as the answer for `key`, fetched at `date`; does nothing on a read-only store.
-  public func storeCryptoSnapshot(key: String, body: [UInt8], at date: Date) throws(BeaconError) {
+  package func storeCryptoSnapshot(key: String, body: [UInt8], at date: Date) throws(BeaconError) {
     guard !isReadOnly else { return }
     try storage {
       try database.transaction {
@@ -32,7 +32,7 @@ extension Store {
   }
 
   /// Keeps `coins` as last seen at `date` (one transaction); does nothing on a read-only store.
-  public func storeCoins(_ coins: [Coin], at date: Date) throws(BeaconError) {
+  package func storeCoins(_ coins: [Coin], at date: Date) throws(BeaconError) {
     guard !isReadOnly else { return }
     let encoded = coins.compactMap { coin -> (Coin, String)? in
       guard let value = try? JSONValueEncoder().encode(coin) else { return nil }
@@ -54,7 +54,7 @@ extension Store {
   }
 
   /// The stored coins among `ids` with when each was fetched, in no particular order.
-  public func storedCoins(ids: [String]) throws(BeaconError) -> [(coin: Coin, fetchedAt: Date)] {
+  package func storedCoins(ids: [String]) throws(BeaconError) -> [(coin: Coin, fetchedAt: Date)] {
     try storage {
       var found: [(coin: Coin, fetchedAt: Date)] = []
       for id in Set(ids) {
@@ -71,7 +71,7 @@ extension Store {
   // MARK: - Settings
 
   /// The user's crypto settings, with defaults when never set.
-  public func cryptoSettings() throws(BeaconError) -> CryptoSettings {
+  package func cryptoSettings() throws(BeaconError) -> CryptoSettings {
     try storage {
       guard let row = try database.query("SELECT nok_rate, alert_threshold FROM crypto_settings WHERE id = 1").first
       else { return CryptoSettings.defaults }
@@ -83,7 +83,7 @@ extension Store {
   }
 
   /// Validates and applies a partial change, then returns the new settings.
-  public func updateCryptoSettings(_ update: CryptoSettingsUpdate) throws(BeaconError) -> CryptoSettings {
+  package func updateCryptoSettings(_ update: CryptoSettingsUpdate) throws(BeaconError) -> CryptoSettings {
     try update.validate()
     return try storage {
       try database.transaction {

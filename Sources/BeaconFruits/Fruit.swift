@@ -4,22 +4,22 @@ import BeaconCore
 ///
 /// Names and group values are stored trimmed: the live data has `" Ebenaceae"` and `" Ericales"` with a
 /// leading space, which would otherwise make two families of one.
-public struct Fruit: Sendable, Equatable, Codable {
+package struct Fruit: Sendable, Equatable, Codable {
   /// Fruityvice's id, e.g. 6 for Apple.
-  public var id: Int
+  package var id: Int
   /// The name, e.g. `Apple`, `GreenApple`, `Horned Melon`.
-  public var name: String
+  package var name: String
   /// The botanical family, e.g. `Rosaceae`.
-  public var family: String
+  package var family: String
   /// The genus, e.g. `Malus`.
-  public var genus: String
+  package var genus: String
   /// The order, e.g. `Rosales`.
-  public var order: String
+  package var order: String
   /// Nutrition per 100 g.
-  public var nutritions: Nutrition
+  package var nutritions: Nutrition
 
   /// Creates a fruit.
-  public init(id: Int, name: String, family: String, genus: String, order: String, nutritions: Nutrition) {
+  package init(id: Int, name: String, family: String, genus: String, order: String, nutritions: Nutrition) {
     self.id = id
     self.name = name
     self.family = family
@@ -29,7 +29,7 @@ public struct Fruit: Sendable, Equatable, Codable {
   }
 
   /// The fruit's value for a kind of group (its family, genus or order).
-  public func group(_ kind: FruitGroupKind) -> String {
+  package func group(_ kind: FruitGroupKind) -> String {
     switch kind {
     case .family: family
     case .genus: genus

@@ -8,7 +8,7 @@ import Foundation
 /// 24 hues 15° apart in 3 tones. Families are placed in sorted order, and a family whose slot is taken moves to
 /// the next free one, so colours are unique; a family keeps its colour when others are added unless one of them
 /// sorts before it and takes its slot. Past 72 families the whole 24-bit space is probed the same way.
-public enum FruitColor {
+package enum FruitColor {
   /// Hues per tone.
   static let hues = 24
   /// (saturation, lightness) of the tones: medium, light, dark.
@@ -17,7 +17,7 @@ public enum FruitColor {
   static var slots: Int { hues * tones.count }
 
   /// A colour (`#RRGGBB`) for each of `families`.
-  public static func assign(_ families: some Sequence<String>) -> [String: String] {
+  package static func assign(_ families: some Sequence<String>) -> [String: String] {
     var assigned: [String: String] = [:]
     var used: Set<String> = []
     var usedSlots: Set<Int> = []

@@ -3,62 +3,62 @@ import Foundation
 
 /// What `fruits/get` answers: every field of one fruit, whether it is high in sugar (the notice and red
 /// background pulse), and the fruit rain (how many the user logged in the last 30 days).
-public struct FruitDetailsResult: Sendable, Equatable, Codable {
-  public var fruit: FruitSummary
+package struct FruitDetailsResult: Sendable, Equatable, Codable {
+  package var fruit: FruitSummary
   /// `sugar` above 10 g per 100 g.
-  public var highSugar: Bool
+  package var highSugar: Bool
   /// The notice to show when ``highSugar`` (in the session's language); absent otherwise.
-  public var notice: String?
+  package var notice: String?
   /// The repeating white ↔ red background pulse to play when ``highSugar``; absent otherwise.
-  public var background: FruitPulse?
+  package var background: FruitPulse?
   /// The fruit rain to play when the detail view opens.
-  public var rain: FruitRain
-  public var source: DataSource
-  public var stale: Bool
-  public var fetchedAt: Date
-  public var attribution: String
+  package var rain: FruitRain
+  package var source: DataSource
+  package var stale: Bool
+  package var fetchedAt: Date
+  package var attribution: String
 }
 
 /// The background animation for sugary fruit: fade from white to red and back, for as long as the view
 /// is open.
-public struct FruitPulse: Sendable, Equatable, Codable {
+package struct FruitPulse: Sendable, Equatable, Codable {
   /// Always `pulse`.
-  public var kind = "pulse"
+  package var kind = "pulse"
   /// The colour at the start, `#FFFFFF`.
-  public var from = "#FFFFFF"
+  package var from = "#FFFFFF"
   /// The colour at the turn, `#FF0000`.
-  public var to = "#FF0000"
+  package var to = "#FF0000"
   /// Seconds from white to red (as long again back).
-  public var durationSeconds = 1.0
-  public var timing = "easeInOut"
-  public var repeats = true
+  package var durationSeconds = 1.0
+  package var timing = "easeInOut"
+  package var repeats = true
   /// Plays backwards after each run (red back to white).
-  public var autoreverses = true
+  package var autoreverses = true
 
   /// The pulse.
-  public init() {}
+  package init() {}
 }
 
 /// The fruit rain: `count` emoji fall from random points along the top to below the bottom, shrinking from
 /// `scaleFrom` to `scaleTo`; nothing falls when `count` is 0. A replay plays the same rain again.
-public struct FruitRain: Sendable, Equatable, Codable {
+package struct FruitRain: Sendable, Equatable, Codable {
   /// How many times the user logged this fruit in the last ``windowDays`` days (since ``since``).
-  public var count: Int
+  package var count: Int
   /// The fruit's emoji from the set (🍏🍊🍋🍌🍍🍇🍈🍉), else 💯.
-  public var emoji: String
-  public var scaleFrom = 2.0
-  public var scaleTo = 0.1
+  package var emoji: String
+  package var scaleFrom = 2.0
+  package var scaleTo = 0.1
   /// Seconds one emoji takes from the top to the bottom.
-  public var durationSeconds = 3.0
+  package var durationSeconds = 3.0
   /// Each emoji starts at a random point on the x-axis.
-  public var randomX = true
+  package var randomX = true
   /// The window counted, in days.
-  public var windowDays: Int
+  package var windowDays: Int
   /// The start of the window: the same wall-clock time ``windowDays`` days before now, in the user's zone.
-  public var since: Date
+  package var since: Date
 
   /// A rain of `count` × `emoji`.
-  public init(count: Int, emoji: String, windowDays: Int, since: Date) {
+  package init(count: Int, emoji: String, windowDays: Int, since: Date) {
     self.count = count
     self.emoji = emoji
     self.windowDays = windowDays
@@ -67,7 +67,7 @@ public struct FruitRain: Sendable, Equatable, Codable {
 
   /// The emoji for `name` when the seed offers one (🍏 apples, 🍊 oranges and tangerines, 🍋 lemons, 🍌 bananas,
   /// 🍍 pineapples, 🍇 grapes, 🍈 melons, 🍉 watermelons), else the fallback 💯.
-  public static func emoji(for name: String) -> String {
+  package static func emoji(for name: String) -> String {
     let key = String(name.lowercased().filter(\.isLetter))
     switch key {
     case "apple", "greenapple": return "🍏"
@@ -83,5 +83,5 @@ public struct FruitRain: Sendable, Equatable, Codable {
   }
 
   /// The emoji for fruit without one of their own ("100").
-  public static let fallbackEmoji = "💯"
+  package static let fallbackEmoji = "💯"
 }

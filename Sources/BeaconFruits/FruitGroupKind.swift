@@ -1,7 +1,7 @@
 import BeaconCore
 
 /// The three ways Fruityvice groups fruits, each with its own endpoint (`/api/fruit/family/{name}`, …).
-public enum FruitGroupKind: String, Sendable, Codable, CaseIterable {
+package enum FruitGroupKind: String, Sendable, Codable, CaseIterable {
   case family
   case genus
   case order
@@ -9,7 +9,7 @@ public enum FruitGroupKind: String, Sendable, Codable, CaseIterable {
 
 extension FruitGroupKind {
   /// The kind's name for people: `familie`, `slekt`, `orden` (English `family`, `genus`, `order`).
-  public func label(in language: Language) -> String {
+  package func label(in language: Language) -> String {
     switch (self, language) {
     case (.family, .en): "family"
     case (.family, _): "familie"

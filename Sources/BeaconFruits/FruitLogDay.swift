@@ -2,24 +2,24 @@ import BeaconCore
 import Foundation
 
 /// One calendar day of the log: what was eaten (in the order eaten) and the day's totals.
-public struct FruitLogDay: Sendable, Equatable, Codable {
+package struct FruitLogDay: Sendable, Equatable, Codable {
   /// The local day, `2026-03-29`.
-  public var date: CivilDate
-  public var entries: [FruitLogEntry]
+  package var date: CivilDate
+  package var entries: [FruitLogEntry]
   /// The sum of each nutrition field over the day's entries (the daily totals).
-  public var totals: Nutrition
+  package var totals: Nutrition
 }
 
 /// What `fruitlog/days` answers: the log by local day, newest day first.
-public struct FruitLogDaysResult: Sendable, Equatable, Codable {
-  public var days: [FruitLogDay]
+package struct FruitLogDaysResult: Sendable, Equatable, Codable {
+  package var days: [FruitLogDay]
   /// The IANA zone the days are counted in.
-  public var timeZone: String
+  package var timeZone: String
 }
 
 extension FruitLogDay {
   /// `entries` grouped by their local day in `zone`: newest day first, each day's entries oldest first, with totals.
-  public static func group(_ entries: [FruitLogEntry], in zone: TimeZone) -> [FruitLogDay] {
+  package static func group(_ entries: [FruitLogEntry], in zone: TimeZone) -> [FruitLogDay] {
     let byDay = Dictionary(grouping: entries) { LocalDateTime(date: $0.eatenAt, timeZone: zone).day }
     return byDay.keys.sorted(by: >).map { day in
       let dayEntries = (byDay[day] ?? []).sorted { ($0.eatenAt, $0.id) < ($1.eatenAt, $1.id) }

@@ -2,19 +2,19 @@ import BeaconCore
 import Foundation
 
 /// One fruit the user ate: what it was (name and nutrition as they were when logged) and when.
-public struct FruitLogEntry: Sendable, Equatable, Codable {
-  public var id: Int
-  public var fruitId: Int
-  public var name: String
+package struct FruitLogEntry: Sendable, Equatable, Codable {
+  package var id: Int
+  package var fruitId: Int
+  package var name: String
   /// When the fruit was eaten (UTC on the wire).
-  public var eatenAt: Date
+  package var eatenAt: Date
   /// The same instant on the user's clock, with its UTC offset (`2026-03-29T08:30:00+02:00`).
-  public var localTime: LocalDateTime
+  package var localTime: LocalDateTime
   /// Nutrition per 100 g as logged.
-  public var nutritions: Nutrition
+  package var nutritions: Nutrition
 
   /// Creates an entry; `localTime` is `eatenAt` in `timeZone`.
-  public init(id: Int, fruitId: Int, name: String, eatenAt: Date, nutritions: Nutrition, timeZone: TimeZone) {
+  package init(id: Int, fruitId: Int, name: String, eatenAt: Date, nutritions: Nutrition, timeZone: TimeZone) {
     self.id = id
     self.fruitId = fruitId
     self.name = name
@@ -25,22 +25,22 @@ public struct FruitLogEntry: Sendable, Equatable, Codable {
 }
 
 /// What `fruitlog/add` answers.
-public struct FruitLogAddResult: Sendable, Equatable, Codable {
-  public var entry: FruitLogEntry
+package struct FruitLogAddResult: Sendable, Equatable, Codable {
+  package var entry: FruitLogEntry
 
   /// Wraps the new entry.
-  public init(entry: FruitLogEntry) {
+  package init(entry: FruitLogEntry) {
     self.entry = entry
   }
 }
 
 /// What `fruitlog/remove` answers.
-public struct FruitLogRemoveResult: Sendable, Equatable, Codable {
+package struct FruitLogRemoveResult: Sendable, Equatable, Codable {
   /// `false` when no entry had that id.
-  public var removed: Bool
+  package var removed: Bool
 
   /// Creates the answer.
-  public init(removed: Bool) {
+  package init(removed: Bool) {
     self.removed = removed
   }
 }

@@ -3,7 +3,7 @@ import BeaconCore
 /// Every sentence about fruits that Beacon says to people, in Norwegian Bokmål, Nynorsk and English.
 ///
 /// Wrapped by `LocalizedMessage.fruit(_:)`, so errors and invalid params carry them like any other message.
-public enum FruitMessage: FeatureMessage {
+package enum FruitMessage: FeatureMessage {
   case fruitNotFound(Int)
   case groupNotFound(kind: FruitGroupKind, name: String)
   case offlineWithoutCatalogue
@@ -17,12 +17,12 @@ public enum FruitMessage: FeatureMessage {
   case invalidBaseURL(String)
 
   /// The sentence in `language`.
-  public func text(in language: Language) -> String {
+  package func text(in language: Language) -> String {
     language.choose(texts).clipped(to: LocalizedMessage.maxLength)
   }
 
   /// The (nb, nn, en) texts.
-  public var texts: (String, String, String) {
+  package var texts: (String, String, String) {
     switch self {
     case .fruitNotFound(let id):
       ("Fant ingen frukt med id \(id)", "Fann inga frukt med id \(id)", "No fruit has the id \(id)")

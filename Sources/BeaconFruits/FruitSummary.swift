@@ -2,19 +2,19 @@ import BeaconCore
 import Foundation
 
 /// A fruit as every list shows it (`fruits/list`, `fruits/byGroup`): the API's fields and its family's colour.
-public struct FruitSummary: Sendable, Equatable, Codable {
-  public var id: Int
-  public var name: String
-  public var family: String
-  public var genus: String
-  public var order: String
+package struct FruitSummary: Sendable, Equatable, Codable {
+  package var id: Int
+  package var name: String
+  package var family: String
+  package var genus: String
+  package var order: String
   /// Nutrition per 100 g, as Fruityvice gives it.
-  public var nutritions: Nutrition
+  package var nutritions: Nutrition
   /// The family's colour, `#RRGGBB` (see ``FruitColor``).
-  public var color: String
+  package var color: String
 
   /// A summary of `fruit` with its family's colour from `colors` (grey if the family has none there).
-  public init(_ fruit: Fruit, colors: [String: String]) {
+  package init(_ fruit: Fruit, colors: [String: String]) {
     id = fruit.id
     name = fruit.name
     family = fruit.family
@@ -26,43 +26,43 @@ public struct FruitSummary: Sendable, Equatable, Codable {
 }
 
 /// What `fruits/list` answers: every fruit, sorted by id.
-public struct FruitListResult: Sendable, Equatable, Codable {
-  public var fruits: [FruitSummary]
+package struct FruitListResult: Sendable, Equatable, Codable {
+  package var fruits: [FruitSummary]
   /// `live` when fetched from Fruityvice just now, `cache` when read from the store's copy.
-  public var source: DataSource
+  package var source: DataSource
   /// Whether the store's copy stood in because Fruityvice could not be reached (or Beacon is offline) and it is
   /// older than its time to live.
-  public var stale: Bool
+  package var stale: Bool
   /// When the catalogue was fetched from Fruityvice.
-  public var fetchedAt: Date
-  public var attribution: String
+  package var fetchedAt: Date
+  package var attribution: String
 }
 
 /// What `fruits/byGroup` answers: the fruits Fruityvice lists for one family, genus or order, sorted by id.
-public struct FruitGroupResult: Sendable, Equatable, Codable {
-  public var kind: FruitGroupKind
-  public var name: String
-  public var fruits: [FruitSummary]
-  public var source: DataSource
-  public var stale: Bool
-  public var fetchedAt: Date
-  public var attribution: String
+package struct FruitGroupResult: Sendable, Equatable, Codable {
+  package var kind: FruitGroupKind
+  package var name: String
+  package var fruits: [FruitSummary]
+  package var source: DataSource
+  package var stale: Bool
+  package var fetchedAt: Date
+  package var attribution: String
 }
 
 /// What `fruits/groups` answers: the distinct families, genera and orders of every fruit, each sorted by name.
-public struct FruitGroupsResult: Sendable, Equatable, Codable {
+package struct FruitGroupsResult: Sendable, Equatable, Codable {
   /// One group: its name, how many fruits it has, and (for families) the colour its fruits are shown in.
-  public struct Group: Sendable, Equatable, Codable {
-    public var name: String
-    public var count: Int
-    public var color: String?
+  package struct Group: Sendable, Equatable, Codable {
+    package var name: String
+    package var count: Int
+    package var color: String?
   }
 
-  public var families: [Group]
-  public var genera: [Group]
-  public var orders: [Group]
-  public var source: DataSource
-  public var stale: Bool
-  public var fetchedAt: Date
-  public var attribution: String
+  package var families: [Group]
+  package var genera: [Group]
+  package var orders: [Group]
+  package var source: DataSource
+  package var stale: Bool
+  package var fetchedAt: Date
+  package var attribution: String
 }

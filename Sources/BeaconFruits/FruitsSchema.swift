@@ -2,10 +2,10 @@ import BeaconCore
 
 /// The fruit tables, as the store's migrations that this module brings (registered by `BeaconServer` before a store
 /// is opened).
-public enum FruitsSchema {
+package enum FruitsSchema {
   /// 6: fruits: Fruityvice's catalogue as last fetched (so `fruits/*` work offline after one fetch),
   /// and the log of eaten fruit, each entry keeping the name and nutrition it was logged with.
-  public static let migrations = [
+  package static let migrations = [
     StoreMigration(
       version: 6,
       sql: """
@@ -45,7 +45,7 @@ public enum FruitsSchema {
 
   /// Adds the fruit tables to the store's migrations, for stores opened afterwards (`BeaconServer` registers every
   /// feature's before it opens a store; tests that open a store themselves call this first).
-  public static func register() {
+  package static func register() {
     Migrations.register(migrations)
   }
 }

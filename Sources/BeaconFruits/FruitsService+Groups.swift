@@ -9,7 +9,7 @@ extension FruitsService {
   ///
   /// - Throws: ``UnknownEntity/fruitGroup(kind:name:)`` when Fruityvice answers 404; an invalid argument for an
   ///   empty name.
-  public func fruits(
+  package func fruits(
     in kind: FruitGroupKind,
     named rawName: String,
     refresh: Bool = false

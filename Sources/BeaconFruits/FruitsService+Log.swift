@@ -6,7 +6,7 @@ extension FruitsService {
   ///
   /// - Throws: an invalid `eatenAt` for a time after now, ``UnknownEntity/fruit(_:)`` for an id the catalogue
   ///   does not have, and Fruityvice's errors when no catalogue is stored yet.
-  public func logFruit(id: Int, eatenAt: Date? = nil) async throws(BeaconError) -> FruitLogEntry {
+  package func logFruit(id: Int, eatenAt: Date? = nil) async throws(BeaconError) -> FruitLogEntry {
     let time = now()
     let eaten = eatenAt ?? time
     guard eaten <= time else { throw .invalidArgument(field: "eatenAt", message: .fruit(.eatenInTheFuture)) }
@@ -15,7 +15,7 @@ extension FruitsService {
   }
 
   /// Removes a log entry; `false` when none had that id.
-  public func removeLogEntry(id: Int) async throws(BeaconError) -> Bool {
+  package func removeLogEntry(id: Int) async throws(BeaconError) -> Bool {
     try await store.removeFruitLogEntry(id: id)
   }
 
@@ -23,7 +23,7 @@ extension FruitsService {
   /// days) narrow it.
   ///
   /// - Parameter zone: The zone whose calendar days count (default: the service's, Europe/Oslo unless configured).
-  public func logDays(
+  package func logDays(
     from: CivilDate? = nil,
     to: CivilDate? = nil,
     in zone: TimeZone? = nil
@@ -57,7 +57,7 @@ extension FruitsService {
   /// An RFC 3339 time with an offset or `Z` (`2026-03-29T08:30:00+02:00`, seconds and fractions optional).
   ///
   /// - Throws: ``BeaconError/invalidArgument(field:message:)`` naming `field`.
-  public static func instant(_ text: String, field: String) throws(BeaconError) -> Date {
+  package static func instant(_ text: String, field: String) throws(BeaconError) -> Date {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     let invalid = BeaconError.invalidArgument(field: field, message: .fruit(.invalidDateTime(text)))
     let pattern = #"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})$"#
@@ -76,7 +76,7 @@ extension FruitsService {
   /// An IANA time zone such as `Europe/Oslo`.
   ///
   /// - Throws: ``BeaconError/invalidArgument(field:message:)`` naming `field`.
-  public static func zone(_ identifier: String, field: String) throws(BeaconError) -> TimeZone {
+  package static func zone(_ identifier: String, field: String) throws(BeaconError) -> TimeZone {
     guard let zone = TimeZone(identifier: identifier.trimmingCharacters(in: .whitespaces)) else {
       throw .invalidArgument(field: field, message: .fruit(.invalidTimeZone(identifier)))
     }
@@ -86,7 +86,7 @@ extension FruitsService {
   /// A calendar day, `2026-03-29`.
   ///
   /// - Throws: ``BeaconError/invalidArgument(field:message:)`` naming `field`.
-  public static func day(_ text: String, field: String) throws(BeaconError) -> CivilDate {
+  package static func day(_ text: String, field: String) throws(BeaconError) -> CivilDate {
     guard let day = CivilDate(parsing: text.trimmingCharacters(in: .whitespaces)) else {
       throw .invalidArgument(field: field, message: .fruit(.invalidDate(text)))
     }

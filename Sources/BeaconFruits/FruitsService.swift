@@ -8,20 +8,20 @@ import Foundation
 /// without the network, with `source: cache` (and `stale: true` once the copy is older than its time to live and
 /// Fruityvice cannot be reached). Group lists are fetched from their own endpoints through the response cache,
 /// with the stored catalogue standing in when Fruityvice fails.
-public final class FruitsService: Sendable {
+package final class FruitsService: Sendable {
   /// How long answers stay fresh.
-  public struct TimeToLive: Sendable {
-    public var catalogue: TimeInterval = 24 * 3600
-    public var groups: TimeInterval = 24 * 3600
-    public init() {}
+  package struct TimeToLive: Sendable {
+    package var catalogue: TimeInterval = 24 * 3600
+    package var groups: TimeInterval = 24 * 3600
+    package init() {}
   }
 
   /// The credit line for Fruityvice's data.
-  public static let attribution = "Data: Fruityvice (https://www.fruityvice.com)"
+  package static let attribution = "Data: Fruityvice (https://www.fruityvice.com)"
   /// Sugar above this many grams per 100 g is high (more than 10 g).
-  public static let highSugarThreshold = 10.0
+  package static let highSugarThreshold = 10.0
   /// The fruit rain counts the last this many days.
-  public static let rainWindowDays = 30
+  package static let rainWindowDays = 30
   /// The path of the whole catalogue.
   static let cataloguePath = FruityviceClient.path(["api", "fruit", "all"])
 
@@ -31,11 +31,11 @@ public final class FruitsService: Sendable {
   let offline: Bool
   let ttl: TimeToLive
   /// The user's zone: log days and the rain's window are counted on its calendar.
-  public let timeZone: TimeZone
+  package let timeZone: TimeZone
   let now: @Sendable () -> Date
 
   /// Creates a service.
-  public init(
+  package init(
     store: Store,
     client: FruityviceClient,
     offline: Bool = false,
@@ -102,7 +102,7 @@ public final class FruitsService: Sendable {
   // MARK: - fruits/list, fruits/get, fruits/groups
 
   /// Every fruit, sorted by id, with its family's colour.
-  public func list(refresh: Bool = false) async throws(BeaconError) -> FruitListResult {
+  package func list(refresh: Bool = false) async throws(BeaconError) -> FruitListResult {
     let catalogue = try await catalogue(refresh: refresh)
     return FruitListResult(
       fruits: catalogue.fruits.map { FruitSummary($0, colors: catalogue.colors) },
@@ -118,7 +118,7 @@ public final class FruitsService: Sendable {
   /// An id missing from a fresh stored catalogue is looked up once more at Fruityvice (it may be new).
   ///
   /// - Throws: ``BeaconError/notFound(_:)`` (``UnknownEntity/fruit(_:)``) for an id the catalogue does not have.
-  public func fruit(id: Int, language: Language = .nb) async throws(BeaconError) -> FruitDetailsResult {
+  package func fruit(id: Int, language: Language = .nb) async throws(BeaconError) -> FruitDetailsResult {
     let (fruit, catalogue) = try await lookUp(id: id)
     let highSugar = fruit.nutritions.sugar > Self.highSugarThreshold
     return FruitDetailsResult(
@@ -135,7 +135,7 @@ public final class FruitsService: Sendable {
   }
 
   /// The fruit rain for `fruit`: one emoji for each time it was logged in the last 30 days.
-  public func rain(for fruit: Fruit) async throws(BeaconError) -> FruitRain {
+  package func rain(for fruit: Fruit) async throws(BeaconError) -> FruitRain {
     let time = now()
     let since = rainWindowStart(before: time)
     let count = try await store.fruitLogCount(fruitId: fruit.id, from: since, through: time)
@@ -149,7 +149,7 @@ public final class FruitsService: Sendable {
 
   /// The start of the rain's window: the same wall-clock time 30 days before `date` in the user's zone (so a
   /// change to or from daylight saving time inside the window moves it by an hour, not the clock time).
-  public func rainWindowStart(before date: Date) -> Date {
+  package func rainWindowStart(before date: Date) -> Date {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     return calendar.date(byAdding: .day, value: -Self.rainWindowDays, to: date)
@@ -157,7 +157,7 @@ public final class FruitsService: Sendable {
   }
 
   /// The distinct families, genera and orders of the catalogue, each sorted by name with its number of fruits.
-  public func groups(refresh: Bool = false) async throws(BeaconError) -> FruitGroupsResult {
+  package func groups(refresh: Bool = false) async throws(BeaconError) -> FruitGroupsResult {
     let catalogue = try await catalogue(refresh: refresh)
     func groups(_ kind: FruitGroupKind) -> [FruitGroupsResult.Group] {
       let counts = Dictionary(grouping: catalogue.fruits) { $0.group(kind) }.mapValues(\.count)

@@ -3,21 +3,21 @@ import Foundation
 
 /// Talks to Fruityvice (no key, GET only): keeps under a polite rate, merges identical concurrent requests, and
 /// maps every fault to the ``UpstreamFault`` of ``UpstreamService/fruityvice``.
-public final class FruityviceClient: Sendable {
+package final class FruityviceClient: Sendable {
   /// The public API's base URL.
-  public static let defaultBaseURL = BeaconConfiguration.defaultFruityviceURL
+  package static let defaultBaseURL = BeaconConfiguration.defaultFruityviceURL
   /// How long to back off after a 429 without `Retry-After`.
   static let defaultBackoffSeconds = 2
 
   /// The API's base URL.
-  public var baseURL: URL { api.baseURL }
+  package var baseURL: URL { api.baseURL }
   private let api: KeylessAPIClient
 
   /// Fruityvice publishes no limit; 5 requests per second keeps a free service's load small.
-  public static func defaultLimiter() -> RateLimiter { RateLimiter(maxRequests: 5, per: .seconds(1)) }
+  package static func defaultLimiter() -> RateLimiter { RateLimiter(maxRequests: 5, per: .seconds(1)) }
 
   /// Creates a client.
-  public init(baseURL: URL, transport: any HTTPTransport, limiter: RateLimiter = FruityviceClient.defaultLimiter()) {
+  package init(baseURL: URL, transport: any HTTPTransport, limiter: RateLimiter = FruityviceClient.defaultLimiter()) {
     api = KeylessAPIClient(
       service: .fruityvice,
       baseURL: baseURL,
@@ -29,7 +29,7 @@ public final class FruityviceClient: Sendable {
 
   /// The request path for `components`, each percent-encoded: `["api", "fruit", "family", "Rosaceae"]` →
   /// `/api/fruit/family/Rosaceae`. It is also the cache key.
-  public static func path(_ components: [String]) -> String {
+  package static func path(_ components: [String]) -> String {
     var allowed = CharacterSet.urlPathAllowed
     allowed.remove(charactersIn: "/;?#")
     return components.map { "/" + ($0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0) }.joined()
@@ -38,7 +38,7 @@ public final class FruityviceClient: Sendable {
   /// GETs `path` (already percent-encoded, see ``path(_:)``) and returns the body of a 2xx answer.
   ///
   /// - Parameter notFound: What a 404 means for this request (an unknown group, or an outage for `/all`).
-  public func get(path: String, notFound: BeaconError) async throws(BeaconError) -> [UInt8] {
+  package func get(path: String, notFound: BeaconError) async throws(BeaconError) -> [UInt8] {
     guard let body = try await api.get(path) else { throw notFound }
     return body
   }

@@ -5,10 +5,10 @@ import Foundation
 /// Reads Fruityvice's answers leniently: key order does not matter, unknown fields are ignored, names and groups
 /// are trimmed (the live data has `" Ebenaceae"`), numbers may be integers or decimals (`18`, `18.0`) and a
 /// missing nutrition value counts as 0. Entries without an id or a name are skipped.
-public enum FruityviceDecoding {
+package enum FruityviceDecoding {
   /// The fruits of a `/api/fruit/all`, `/family/…`, `/genus/…` or `/order/…` answer (an array of fruits; a single
   /// fruit object is read as a list of one).
-  public static func fruits(from body: [UInt8]) throws(BeaconError) -> [Fruit] {
+  package static func fruits(from body: [UInt8]) throws(BeaconError) -> [Fruit] {
     let value = try json(body)
     if let items = value.arrayValue { return items.compactMap(fruit(from:)) }
     if value["id"] != nil, let single = fruit(from: value) { return [single] }

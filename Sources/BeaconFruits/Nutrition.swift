@@ -1,20 +1,20 @@
 import BeaconCore
 
 /// The nutrition fields Fruityvice gives for a fruit (per 100 g), and sums of them.
-public struct Nutrition: Sendable, Equatable, Codable {
+package struct Nutrition: Sendable, Equatable, Codable {
   /// Kilocalories.
-  public var calories: Double
+  package var calories: Double
   /// Grams of fat.
-  public var fat: Double
+  package var fat: Double
   /// Grams of sugar.
-  public var sugar: Double
+  package var sugar: Double
   /// Grams of carbohydrates.
-  public var carbohydrates: Double
+  package var carbohydrates: Double
   /// Grams of protein.
-  public var protein: Double
+  package var protein: Double
 
   /// Creates nutrition values.
-  public init(calories: Double, fat: Double, sugar: Double, carbohydrates: Double, protein: Double) {
+  package init(calories: Double, fat: Double, sugar: Double, carbohydrates: Double, protein: Double) {
     self.calories = calories
     self.fat = fat
     self.sugar = sugar
@@ -23,10 +23,10 @@ public struct Nutrition: Sendable, Equatable, Codable {
   }
 
   /// Nothing at all: the start of a sum.
-  public static let zero = Nutrition(calories: 0, fat: 0, sugar: 0, carbohydrates: 0, protein: 0)
+  package static let zero = Nutrition(calories: 0, fat: 0, sugar: 0, carbohydrates: 0, protein: 0)
 
   /// Field by field sum.
-  public static func + (lhs: Nutrition, rhs: Nutrition) -> Nutrition {
+  package static func + (lhs: Nutrition, rhs: Nutrition) -> Nutrition {
     Nutrition(
       calories: lhs.calories + rhs.calories,
       fat: lhs.fat + rhs.fat,
@@ -37,7 +37,7 @@ public struct Nutrition: Sendable, Equatable, Codable {
   }
 
   /// Every field rounded to 4 decimals, so sums read `0.3` rather than `0.30000000000000004`.
-  public var rounded: Nutrition {
+  package var rounded: Nutrition {
     func round(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
     return Nutrition(
       calories: round(calories),

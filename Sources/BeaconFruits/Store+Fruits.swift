@@ -4,7 +4,7 @@ import Foundation
 /// The fruit tables (migration 6): Fruityvice's catalogue as last fetched, and the user's log of eaten fruit.
 extension Store {
   /// The stored catalogue and when it was fetched, or `nil` when it never was.
-  public func fruitCatalogue() throws(BeaconError) -> (fruits: [Fruit], fetchedAt: Date)? {
+  package func fruitCatalogue() throws(BeaconError) -> (fruits: [Fruit], fetchedAt: Date)? {
     try storage {
       guard let fetched = try database.query("SELECT fetched_at FROM fruit_catalogue WHERE id = 1").first?.double(0)
       else { return nil }
@@ -31,7 +31,7 @@ extension Store {
 
   /// Replaces the stored catalogue by `fruits`, fetched at `date` (one transaction: never half a catalogue); does
   /// nothing on a read-only store.
-  public func replaceFruitCatalogue(_ fruits: [Fruit], at date: Date) throws(BeaconError) {
+  package func replaceFruitCatalogue(_ fruits: [Fruit], at date: Date) throws(BeaconError) {
     guard !isReadOnly else { return }
     try storage {
       try database.transaction {
@@ -67,7 +67,7 @@ extension Store {
 
   /// Logs that `fruit` was eaten at `eatenAt` (its name and nutrition are kept as they are now) and returns the
   /// entry, with its local time in `timeZone`.
-  public func addFruitLogEntry(
+  package func addFruitLogEntry(
     _ fruit: Fruit,
     eatenAt: Date,
     loggedAt: Date,
@@ -100,7 +100,7 @@ extension Store {
   }
 
   /// Removes a log entry; `false` when there was none with `id`.
-  public func removeFruitLogEntry(id: Int) throws(BeaconError) -> Bool {
+  package func removeFruitLogEntry(id: Int) throws(BeaconError) -> Bool {
     try storage {
       try database.transaction {
         try database.run("DELETE FROM fruit_log WHERE id = ?", [id])
@@ -110,7 +110,7 @@ extension Store {
   }
 
   /// The entries eaten in `start ..< end` (either end open when `nil`), newest first.
-  public func fruitLogEntries(
+  package func fruitLogEntries(
     from start: Date?,
     to end: Date?,
     timeZone: TimeZone
@@ -140,7 +140,7 @@ extension Store {
   }
 
   /// How many times fruit `fruitId` was logged as eaten in `start ... end`.
-  public func fruitLogCount(fruitId: Int, from start: Date, through end: Date) throws(BeaconError) -> Int {
+  package func fruitLogCount(fruitId: Int, from start: Date, through end: Date) throws(BeaconError) -> Int {
     try storage {
       try database.query(
         "SELECT count(*) FROM fruit_log WHERE fruit_id = ? AND eaten_at >= ? AND eaten_at <= ?",

@@ -2,9 +2,9 @@
 ///
 /// The fault is structured (``Kind`` and an offset), not a sentence: this module knows no languages, so the
 /// layer that talks to people says it in theirs. ``reason`` and ``description`` are English, for logs.
-public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What was wrong at ``offset``.
-  public enum Kind: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
     /// The text ended where more was needed.
     case unexpectedEndOfInput
     /// A character that cannot start a value.
@@ -41,7 +41,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     case dataAfterValue
 
     /// The kind named `name` (``name``); `limit` completes ``nestedTooDeep(limit:)``.
-    public init?(name: String, limit: Int? = nil) {
+    package init?(name: String, limit: Int? = nil) {
       let all: [Kind] = [
         .unexpectedEndOfInput, .unexpectedCharacter, .invalidLiteral, .expectedObjectKey, .expectedColon,
         .expectedCommaOrClosingBrace, .expectedCommaOrClosingBracket, .invalidNumber, .leadingZero,
@@ -53,7 +53,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     /// A stable machine-readable name, used as `data.reason` on the wire.
-    public var name: String {
+    package var name: String {
       switch self {
       case .unexpectedEndOfInput: "unexpectedEndOfInput"
       case .unexpectedCharacter: "unexpectedCharacter"
@@ -77,18 +77,18 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
   }
 
   /// The byte offset at which parsing stopped.
-  public var offset: Int
+  package var offset: Int
   /// What was wrong there.
-  public var kind: Kind
+  package var kind: Kind
 
   /// Creates an error at `offset`.
-  public init(offset: Int, kind: Kind) {
+  package init(offset: Int, kind: Kind) {
     self.offset = offset
     self.kind = kind
   }
 
   /// A short English explanation, for logs and error `data.detail`.
-  public var reason: String {
+  package var reason: String {
     switch kind {
     case .unexpectedEndOfInput: "Unexpected end of input"
     case .unexpectedCharacter: "Unexpected character"
@@ -110,5 +110,5 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     }
   }
 
-  public var description: String { "\(reason) at byte \(offset)" }
+  package var description: String { "\(reason) at byte \(offset)" }
 }

@@ -3,9 +3,9 @@
 /// Hostile input cannot overflow the stack: arrays and objects nested deeper than `maxDepth` are
 /// rejected. Strings must be valid UTF-8 with no raw control characters; an escaped lone surrogate
 /// becomes U+FFFD. Duplicate object keys keep the last value. Whitespace may surround the value.
-public struct JSONParser {
+package struct JSONParser {
   /// The default nesting limit for arrays and objects.
-  public static let defaultMaxDepth = 512
+  package static let defaultMaxDepth = 512
 
   /// Parses one JSON text.
   ///
@@ -14,13 +14,13 @@ public struct JSONParser {
   ///   - maxDepth: The deepest allowed nesting of arrays and objects.
   /// - Returns: The parsed value.
   /// - Throws: ``JSONParseError`` when the bytes are not one valid JSON text.
-  public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
     try parse(bytes, maxDepth: maxDepth, exactNumberKeys: [])
   }
 
   /// Parses one JSON text, keeping numbers with a fraction or exponent exactly in the members named
   /// `exactNumberKeys` (``JSONValue/exactNumber(_:)``), so that they can be echoed byte for byte (request ids).
-  public static func parse(
+  package static func parse(
     _ bytes: [UInt8],
     maxDepth: Int,
     exactNumberKeys: Set<String>
@@ -48,7 +48,7 @@ public struct JSONParser {
   /// Duplicate keys are all handed over: a caller keeping the last one sees what `parse` would keep. The errors are
   /// `parse`'s, at the same offsets. A JSON-RPC envelope (`jsonrpc`, `id`, `method`, `params`) is read this way
   /// without hashing its keys into a dictionary per message.
-  public static func parseMembers(
+  package static func parseMembers(
     _ bytes: [UInt8],
     maxDepth: Int,
     exactNumberKeys: Set<String>,

@@ -5,7 +5,7 @@
 /// their exact decimal text in `.largeInteger`, so a request id such as `123456789012345678901234`
 /// is echoed back byte for byte; every other number is `.double`, except where the parser is asked to keep a
 /// fraction or exponent as written (`.exactNumber`, for request ids).
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
   case null
   case bool(Bool)
   case int(Int)
@@ -20,13 +20,13 @@ public enum JSONValue: Sendable, Hashable {
   case object([String: JSONValue])
 
   /// The Boolean, when this is `.bool`.
-  public var boolValue: Bool? {
+  package var boolValue: Bool? {
     if case .bool(let value) = self { return value }
     return nil
   }
 
   /// The integer, when this is `.int`, or a `.double` or `.exactNumber` with no fractional part that fits in `Int`.
-  public var intValue: Int? {
+  package var intValue: Int? {
     switch self {
     case .int(let value): return value
     case .double, .exactNumber:
@@ -37,7 +37,7 @@ public enum JSONValue: Sendable, Hashable {
   }
 
   /// The number as a `Double`, for `.int`, `.double`, `.largeInteger` and `.exactNumber`.
-  public var doubleValue: Double? {
+  package var doubleValue: Double? {
     switch self {
     case .int(let value): return Double(value)
     case .double(let value): return value
@@ -47,31 +47,31 @@ public enum JSONValue: Sendable, Hashable {
   }
 
   /// The string, when this is `.string`.
-  public var stringValue: String? {
+  package var stringValue: String? {
     if case .string(let value) = self { return value }
     return nil
   }
 
   /// The elements, when this is `.array`.
-  public var arrayValue: [JSONValue]? {
+  package var arrayValue: [JSONValue]? {
     if case .array(let value) = self { return value }
     return nil
   }
 
   /// The members, when this is `.object`.
-  public var objectValue: [String: JSONValue]? {
+  package var objectValue: [String: JSONValue]? {
     if case .object(let value) = self { return value }
     return nil
   }
 
   /// Whether this is `.null`.
-  public var isNull: Bool {
+  package var isNull: Bool {
     if case .null = self { return true }
     return false
   }
 
   /// The member named `key`, when this is an object that has it.
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     objectValue?[key]
   }
 }
@@ -79,31 +79,31 @@ public enum JSONValue: Sendable, Hashable {
 // MARK: - Literals
 
 extension JSONValue: ExpressibleByNilLiteral {
-  public init(nilLiteral: ()) { self = .null }
+  package init(nilLiteral: ()) { self = .null }
 }
 
 extension JSONValue: ExpressibleByBooleanLiteral {
-  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  package init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension JSONValue: ExpressibleByIntegerLiteral {
-  public init(integerLiteral value: Int) { self = .int(value) }
+  package init(integerLiteral value: Int) { self = .int(value) }
 }
 
 extension JSONValue: ExpressibleByFloatLiteral {
-  public init(floatLiteral value: Double) { self = .double(value) }
+  package init(floatLiteral value: Double) { self = .double(value) }
 }
 
 extension JSONValue: ExpressibleByStringLiteral {
-  public init(stringLiteral value: String) { self = .string(value) }
+  package init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension JSONValue: ExpressibleByArrayLiteral {
-  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+  package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 }
 
 extension JSONValue: ExpressibleByDictionaryLiteral {
-  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+  package init(dictionaryLiteral elements: (String, JSONValue)...) {
     self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
   }
 }
@@ -112,7 +112,7 @@ extension JSONValue: ExpressibleByDictionaryLiteral {
 
 extension JSONValue: Codable {
   /// Decodes any JSON value, trying `Bool` before `Int` before `Double` (Foundation on Linux decodes `1.0` as `Int`).
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     if let direct = decoder as? JSONValueDecoder.Implementation {
       self = direct.value
       return
@@ -136,7 +136,7 @@ extension JSONValue: Codable {
   }
 
   /// Encodes the value as the JSON it stands for.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     if let direct = encoder as? JSONValueEncoder.Implementation {
       direct.store(self)
       return
@@ -157,7 +157,7 @@ extension JSONValue: Codable {
 
 extension JSONValue: CustomStringConvertible {
   /// The compact JSON text of the value, with object keys sorted.
-  public var description: String {
+  package var description: String {
     String(decoding: JSONWriter.serialize(self), as: UTF8.self)
   }
 }

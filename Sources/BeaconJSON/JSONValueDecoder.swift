@@ -6,12 +6,12 @@ import Foundation
 /// everything else must match its type exactly. Errors are `DecodingError`s whose `codingPath`
 /// names the offending field, which the dispatcher reports in `-32602` error data. Dates are read from
 /// ISO 8601 strings, with or without fractional seconds.
-public struct JSONValueDecoder: Sendable {
+package struct JSONValueDecoder: Sendable {
   /// Creates a decoder.
-  public init() {}
+  package init() {}
 
   /// Decodes a value of type `type` from `value`.
-  public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+  package func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
     if let direct = value as? T { return direct }
     return try T(from: Implementation(value: value, codingPath: []))
   }

@@ -5,12 +5,12 @@ import Foundation
 /// Optional properties that are `nil` are left out (the synthesized `encodeIfPresent`); a type that
 /// wants an explicit `null` encodes it with `encodeNil()`. Dates become ISO 8601 strings in UTC with
 /// milliseconds (`2026-11-22T20:55:15.123Z`).
-public struct JSONValueEncoder: Sendable {
+package struct JSONValueEncoder: Sendable {
   /// Creates an encoder.
-  public init() {}
+  package init() {}
 
   /// Encodes `value` as a ``JSONValue``.
-  public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
+  package func encode<T: Encodable>(_ value: T) throws -> JSONValue {
     if let direct = value as? JSONValue { return direct }
     if let date = value as? Date { return .string(Self.dateFormat.format(date)) }
     let encoder = Implementation(codingPath: [])

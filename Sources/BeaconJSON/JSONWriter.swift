@@ -3,9 +3,9 @@
 /// Compact output has no newlines at all (newline-delimited framing relies on it), object keys are
 /// sorted so output is deterministic, `/` is not escaped, non-ASCII text is written as UTF-8, and
 /// non-finite numbers (which JSON cannot express) are written as `null`.
-public enum JSONWriter {
+package enum JSONWriter {
   /// Returns the compact JSON text of `value`.
-  public static func serialize(_ value: JSONValue) -> [UInt8] {
+  package static func serialize(_ value: JSONValue) -> [UInt8] {
     var output: [UInt8] = []
     output.reserveCapacity(128)
     write(value, into: &output)
@@ -13,14 +13,14 @@ public enum JSONWriter {
   }
 
   /// Returns `value` as indented JSON text (two spaces, sorted keys), for people to read.
-  public static func prettyPrinted(_ value: JSONValue) -> String {
+  package static func prettyPrinted(_ value: JSONValue) -> String {
     var output: [UInt8] = []
     writePretty(value, indent: 0, into: &output)
     return String(decoding: output, as: UTF8.self)
   }
 
   /// Appends the compact JSON text of `value` to `output`.
-  public static func write(_ value: JSONValue, into output: inout [UInt8]) {
+  package static func write(_ value: JSONValue, into output: inout [UInt8]) {
     switch value {
     case .null: output.append(contentsOf: "null".utf8)
     case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)

@@ -3,7 +3,7 @@ import BeaconCore
 /// Every sentence about the user directory that Beacon says to people, in Norwegian Bokmål, Nynorsk and English.
 ///
 /// Wrapped by `LocalizedMessage.people(_:)`, so errors and invalid params carry them like any other message.
-public enum PeopleMessage: FeatureMessage {
+package enum PeopleMessage: FeatureMessage {
   case userNotFound(String)
   case offline
   case missingValue(UserField)
@@ -18,12 +18,12 @@ public enum PeopleMessage: FeatureMessage {
   case birthdayThisWeek(String)
 
   /// The sentence in `language`.
-  public func text(in language: Language) -> String {
+  package func text(in language: Language) -> String {
     language.choose(texts).clipped(to: LocalizedMessage.maxLength)
   }
 
   /// The (nb, nn, en) texts.
-  public var texts: (String, String, String) {
+  package var texts: (String, String, String) {
     switch self {
     case .userNotFound(let id):
       (

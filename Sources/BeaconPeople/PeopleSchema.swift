@@ -2,11 +2,11 @@ import BeaconCore
 
 /// The user directory's tables, as the store's migrations that this module brings (registered by `BeaconServer`
 /// before a store is opened).
-public enum PeopleSchema {
+package enum PeopleSchema {
   /// 8: the user directory: randomuser.me's users as last fetched, in the order first fetched;
   /// the user's edits (which win over the API's data and keep a user through a change of seed); the ids of
   /// deleted users, which no later fetch brings back; and the seed with the time of the last fetch.
-  public static let migrations = [
+  package static let migrations = [
     StoreMigration(
       version: 8,
       sql: """
@@ -54,7 +54,7 @@ public enum PeopleSchema {
 
   /// Adds the user directory's tables to the store's migrations, for stores opened afterwards (`BeaconServer`
   /// registers every feature's before it opens a store; tests that open a store themselves call this first).
-  public static func register() {
+  package static func register() {
     Migrations.register(migrations)
   }
 }

@@ -9,7 +9,7 @@ extension PeopleService {
   /// - Throws: an invalid argument naming the field (empty or too long, an email without the shape
   ///   `name@domain.tld`, a phone number with other characters, a birth date that is no date or lies after today);
   ///   ``UnknownEntity/user(_:)`` for an id the store does not hold.
-  public func update(id: String, with update: UserUpdate) async throws(BeaconError) -> User {
+  package func update(id: String, with update: UserUpdate) async throws(BeaconError) -> User {
     let today = today
     let edits = try Self.validate(update, today: today)
     guard try await store.editUser(id: id, with: edits, at: now()),
@@ -20,7 +20,7 @@ extension PeopleService {
 
   /// Deletes user `id` for good: no later fetch, with any seed, shows them again. `false` when the store held no
   /// such user.
-  public func delete(id: String) async throws(BeaconError) -> Bool {
+  package func delete(id: String) async throws(BeaconError) -> Bool {
     try await store.deleteUser(id: id, at: now())
   }
 
@@ -29,7 +29,7 @@ extension PeopleService {
   /// user and a new seed make 101. When randomuser.me cannot be reached nothing changes.
   ///
   /// - Throws: an invalid argument for an empty or too long seed; randomuser.me's faults (also `offline`).
-  public func setSeed(_ rawSeed: String) async throws(BeaconError) -> UserSeedResult {
+  package func setSeed(_ rawSeed: String) async throws(BeaconError) -> UserSeedResult {
     let seed = rawSeed.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !seed.isEmpty else { throw .invalidArgument(field: "seed", message: .people(.emptySeed)) }
     guard seed.count <= Self.maxSeedLength else {
@@ -55,7 +55,7 @@ extension PeopleService {
   /// `update` checked and normalized (trimmed; the email as written): the fields to save.
   ///
   /// - Throws: ``BeaconError/invalidArgument(field:message:)`` naming the first field that is wrong.
-  public static func validate(_ update: UserUpdate, today: CivilDate) throws(BeaconError) -> UserEdits {
+  package static func validate(_ update: UserUpdate, today: CivilDate) throws(BeaconError) -> UserEdits {
     func text(_ value: String?, _ field: UserField) throws(BeaconError) -> String? {
       guard let value else { return nil }
       let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)

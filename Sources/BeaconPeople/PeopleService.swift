@@ -8,21 +8,21 @@ import Foundation
 /// after a restart, with `source: cache` (and `stale: true` once the copy is older than its time to live and
 /// randomuser.me cannot be reached). A fetch never undoes the user's work: edited fields keep winning over the
 /// API's data and deleted users never come back.
-public final class PeopleService: Sendable {
+package final class PeopleService: Sendable {
   /// How long a fetch stays fresh; the same seed gives the same users, so this only picks up changes in the API.
-  public struct TimeToLive: Sendable {
-    public var users: TimeInterval = 24 * 3600
-    public init() {}
+  package struct TimeToLive: Sendable {
+    package var users: TimeInterval = 24 * 3600
+    package init() {}
   }
 
   /// The credit line for randomuser.me's data.
-  public static let attribution = "Data: Random User Generator (https://randomuser.me)"
+  package static let attribution = "Data: Random User Generator (https://randomuser.me)"
   /// The seed used until `users/setSeed` stores another.
-  public static let defaultSeed = "ios"
+  package static let defaultSeed = "ios"
   /// How many users one fetch asks for.
-  public static let pageSize = 100
+  package static let pageSize = 100
   /// The longest seed accepted, in characters.
-  public static let maxSeedLength = 64
+  package static let maxSeedLength = 64
 
   let store: Store
   let client: RandomUserClient
@@ -30,11 +30,11 @@ public final class PeopleService: Sendable {
   let offline: Bool
   let ttl: TimeToLive
   /// The user's zone: "this week" and ages are counted on its calendar.
-  public let timeZone: TimeZone
+  package let timeZone: TimeZone
   let now: @Sendable () -> Date
 
   /// Creates a service.
-  public init(
+  package init(
     store: Store,
     client: RandomUserClient,
     offline: Bool = false,
@@ -51,7 +51,7 @@ public final class PeopleService: Sendable {
   }
 
   /// Today on the user's calendar.
-  public var today: CivilDate { BirthdayCalendar.today(at: now(), in: timeZone) }
+  package var today: CivilDate { BirthdayCalendar.today(at: now(), in: timeZone) }
 
   /// The stored users with where they came from.
   struct Directory {
@@ -100,7 +100,7 @@ public final class PeopleService: Sendable {
   // MARK: - users/list, users/get, users/map
 
   /// Every user in the directory's order: 100 of the stored seed, plus the edited users kept from earlier seeds.
-  public func list(refresh: Bool = false) async throws(BeaconError) -> UserListResult {
+  package func list(refresh: Bool = false) async throws(BeaconError) -> UserListResult {
     let directory = try await directory(refresh: refresh)
     return UserListResult(
       users: directory.users,
@@ -116,7 +116,7 @@ public final class PeopleService: Sendable {
   /// calendar, and the celebration when it does.
   ///
   /// - Throws: ``UnknownEntity/user(_:)`` for an id the directory does not hold (never fetched, or deleted).
-  public func user(id: String, language: Language = .nb) async throws(BeaconError) -> UserDetailsResult {
+  package func user(id: String, language: Language = .nb) async throws(BeaconError) -> UserDetailsResult {
     let directory = try await directory()
     guard let user = directory.users.first(where: { $0.id == id }) else { throw .notFound(.user(id)) }
     let today = today
@@ -140,7 +140,7 @@ public final class PeopleService: Sendable {
   /// and a region centred on them (the "show on map" from the profile).
   ///
   /// - Throws: ``UnknownEntity/user(_:)`` when `focus` is not in the directory.
-  public func map(focus: String? = nil) async throws(BeaconError) -> UserMapResult {
+  package func map(focus: String? = nil) async throws(BeaconError) -> UserMapResult {
     let directory = try await directory()
     let pins: [UserMapPin]
     let region: MapRegion?

@@ -5,12 +5,12 @@ import Foundation
 /// Reads randomuser.me's answers leniently: key order does not matter, unknown fields are ignored, strings are
 /// trimmed, coordinates may be strings or numbers (they are strings), postcodes and ids may be anything, and a
 /// missing value is empty. Users without a `login.uuid` or without any name are skipped.
-public enum RandomUserDecoding {
+package enum RandomUserDecoding {
   /// The users of an answer `{results: [User], info: {…}}`.
   ///
   /// - Throws: ``UpstreamFault/unavailable(reason:)`` for invalid JSON, randomuser.me's own `{"error": "…"}`
   ///   (which it may send with status 200) or an answer without `results`.
-  public static func users(from body: [UInt8]) throws(BeaconError) -> [UserRecord] {
+  package static func users(from body: [UInt8]) throws(BeaconError) -> [UserRecord] {
     let value: JSONValue
     do {
       value = try JSONParser.parse(body)

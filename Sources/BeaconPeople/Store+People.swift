@@ -6,7 +6,7 @@ import Foundation
 /// last fetch (`people_directory`).
 extension Store {
   /// The seed the directory is fetched with (`ios` until one is set) and when it was last fetched (`nil`: never).
-  public func userDirectory(defaultSeed: String) throws(BeaconError) -> (seed: String, fetchedAt: Date?) {
+  package func userDirectory(defaultSeed: String) throws(BeaconError) -> (seed: String, fetchedAt: Date?) {
     try storage {
       guard let row = try database.query("SELECT seed, fetched_at FROM people_directory WHERE id = 1").first else {
         return (defaultSeed, nil)
@@ -16,7 +16,7 @@ extension Store {
   }
 
   /// Every stored user with their edits, in the directory's order (the order they were first fetched in).
-  public func storedUsers() throws(BeaconError) -> [StoredUser] {
+  package func storedUsers() throws(BeaconError) -> [StoredUser] {
     try storage {
       try database.query(
         """
@@ -29,7 +29,7 @@ extension Store {
   }
 
   /// The stored user `id` with their edits, if there is one.
-  public func storedUser(id: String) throws(BeaconError) -> StoredUser? {
+  package func storedUser(id: String) throws(BeaconError) -> StoredUser? {
     try storage {
       try database.query(
         """
@@ -46,7 +46,7 @@ extension Store {
   /// data (their edits stay and still win), new ones are added after the others, deleted ones are skipped, and
   /// unedited users missing from `records` are removed. So a fetch with a new seed leaves the edited users and the
   /// new seed's users; the seed is stored for every later fetch.
-  public func storeUsers(_ records: [UserRecord], seed: String, at date: Date) throws(BeaconError) -> UserStoreChange {
+  package func storeUsers(_ records: [UserRecord], seed: String, at date: Date) throws(BeaconError) -> UserStoreChange {
     try storage {
       try database.transaction {
         let tombstones = Set(try database.query("SELECT id FROM person_tombstone").compactMap { $0.string(0) })
@@ -105,7 +105,7 @@ extension Store {
 
   /// Saves `edits` of user `id` over the ones saved before (fields left `nil` keep their earlier edit, or the API's
   /// value); `false` when no stored user has that id.
-  public func editUser(id: String, with edits: UserEdits, at date: Date) throws(BeaconError) -> Bool {
+  package func editUser(id: String, with edits: UserEdits, at date: Date) throws(BeaconError) -> Bool {
     try storage {
       try database.transaction {
         guard try !database.query("SELECT 1 FROM person WHERE id = ?", [id]).isEmpty else { return false }
@@ -135,7 +135,7 @@ extension Store {
 
   /// Deletes user `id` and its edits, and remembers the id so that no later fetch brings the user back; `false`
   /// when no stored user had that id.
-  public func deleteUser(id: String, at date: Date) throws(BeaconError) -> Bool {
+  package func deleteUser(id: String, at date: Date) throws(BeaconError) -> Bool {
     try storage {
       try database.transaction {
         try database.run("DELETE FROM person_edit WHERE person_id = ?", [id])

@@ -2,23 +2,23 @@ import BeaconCore
 import JSONRPC
 
 /// Saves the user's own values for some fields of a user; they win over randomuser.me's data.
-public struct UpdateUserRequest: RequestType, Encodable, Equatable {
-  public static let method = "users/update"
-  public static let ordering = RequestOrdering.exclusive
-  public typealias Response = UserUpdateResult
+package struct UpdateUserRequest: RequestType, Encodable, Equatable {
+  package static let method = "users/update"
+  package static let ordering = RequestOrdering.exclusive
+  package typealias Response = UserUpdateResult
 
   /// The user's id from `users/list`.
-  public var id: String
-  public var firstName: String?
-  public var lastName: String?
-  public var city: String?
+  package var id: String
+  package var firstName: String?
+  package var lastName: String?
+  package var city: String?
   /// `name@domain.tld`.
-  public var email: String?
-  public var phone: String?
+  package var email: String?
+  package var phone: String?
   /// `YYYY-MM-DD`, not after today; the age follows it.
-  public var birthDate: String?
+  package var birthDate: String?
 
-  public init(
+  package init(
     id: String,
     firstName: String? = nil,
     lastName: String? = nil,
@@ -50,29 +50,29 @@ public struct UpdateUserRequest: RequestType, Encodable, Equatable {
 }
 
 /// Deletes a user for good: no later fetch shows them again.
-public struct DeleteUserRequest: RequestType, Encodable, Equatable {
-  public static let method = "users/delete"
-  public static let ordering = RequestOrdering.exclusive
-  public typealias Response = UserDeleteResult
+package struct DeleteUserRequest: RequestType, Encodable, Equatable {
+  package static let method = "users/delete"
+  package static let ordering = RequestOrdering.exclusive
+  package typealias Response = UserDeleteResult
 
   /// The user's id from `users/list`.
-  public var id: String
+  package var id: String
 
-  public init(id: String) {
+  package init(id: String) {
     self.id = id
   }
 }
 
 /// Changes the seed: unedited users go, 100 users of the new seed come, edited users stay.
-public struct SetUserSeedRequest: RequestType, Encodable, Equatable {
-  public static let method = "users/setSeed"
-  public static let ordering = RequestOrdering.exclusive
-  public typealias Response = UserSeedResult
+package struct SetUserSeedRequest: RequestType, Encodable, Equatable {
+  package static let method = "users/setSeed"
+  package static let ordering = RequestOrdering.exclusive
+  package typealias Response = UserSeedResult
 
   /// Any text (1–64 characters); the same seed always gives the same users.
-  public var seed: String
+  package var seed: String
 
-  public init(seed: String) {
+  package init(seed: String) {
     self.seed = seed
   }
 }

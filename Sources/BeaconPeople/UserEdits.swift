@@ -2,16 +2,16 @@ import BeaconCore
 import Foundation
 
 /// The user's own values for some fields of a user; `nil` fields show randomuser.me's data.
-public struct UserEdits: Sendable, Equatable {
-  public var firstName: String?
-  public var lastName: String?
-  public var city: String?
-  public var email: String?
-  public var phone: String?
-  public var birthDate: CivilDate?
+package struct UserEdits: Sendable, Equatable {
+  package var firstName: String?
+  package var lastName: String?
+  package var city: String?
+  package var email: String?
+  package var phone: String?
+  package var birthDate: CivilDate?
 
   /// Creates edits.
-  public init(
+  package init(
     firstName: String? = nil,
     lastName: String? = nil,
     city: String? = nil,
@@ -28,7 +28,7 @@ public struct UserEdits: Sendable, Equatable {
   }
 
   /// The fields that have a value, in ``UserField``'s order.
-  public var fields: [UserField] {
+  package var fields: [UserField] {
     UserField.allCases.filter { field in
       switch field {
       case .firstName: firstName != nil
@@ -42,21 +42,21 @@ public struct UserEdits: Sendable, Equatable {
   }
 
   /// Whether no field has a value.
-  public var isEmpty: Bool { fields.isEmpty }
+  package var isEmpty: Bool { fields.isEmpty }
 }
 
 /// A `users/update` as the client wrote it: each field as text, `nil` to leave it alone.
-public struct UserUpdate: Sendable, Equatable {
-  public var firstName: String?
-  public var lastName: String?
-  public var city: String?
-  public var email: String?
-  public var phone: String?
+package struct UserUpdate: Sendable, Equatable {
+  package var firstName: String?
+  package var lastName: String?
+  package var city: String?
+  package var email: String?
+  package var phone: String?
   /// `YYYY-MM-DD`.
-  public var birthDate: String?
+  package var birthDate: String?
 
   /// Creates an update.
-  public init(
+  package init(
     firstName: String? = nil,
     lastName: String? = nil,
     city: String? = nil,

@@ -1,11 +1,11 @@
 import BeaconCore
 
 /// A field of a user that `users/update` can change; also how `editedFields` names what was changed.
-public enum UserField: String, Sendable, Equatable, Codable, CaseIterable {
+package enum UserField: String, Sendable, Equatable, Codable, CaseIterable {
   case firstName, lastName, city, email, phone, birthDate
 
   /// The field's name for people, capitalized (`Fornavn`, `Førenamn`, `First name`).
-  public func label(in language: Language) -> String {
+  package func label(in language: Language) -> String {
     switch self {
     case .firstName: language.choose(("Fornavn", "Førenamn", "First name"))
     case .lastName: language.choose(("Etternavn", "Etternamn", "Last name"))
@@ -17,7 +17,7 @@ public enum UserField: String, Sendable, Equatable, Codable, CaseIterable {
   }
 
   /// The longest value the field may hold, in characters.
-  public var maxLength: Int {
+  package var maxLength: Int {
     switch self {
     case .email: 254
     case .phone: 40

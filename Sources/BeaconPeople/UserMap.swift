@@ -3,28 +3,28 @@ import Foundation
 
 /// What `users/map` answers: a pin for every user with a location (or only the one asked for), and the region
 /// to show.
-public struct UserMapResult: Sendable, Equatable, Codable {
-  public var pins: [UserMapPin]
+package struct UserMapResult: Sendable, Equatable, Codable {
+  package var pins: [UserMapPin]
   /// The region that shows every pin, or the one user's surroundings; absent when there is no pin.
-  public var region: MapRegion?
+  package var region: MapRegion?
   /// The user the map is centred on, when one was asked for (the "show on map" from the profile).
-  public var focus: String?
-  public var source: DataSource
-  public var stale: Bool
-  public var fetchedAt: Date
-  public var attribution: String
+  package var focus: String?
+  package var source: DataSource
+  package var stale: Bool
+  package var fetchedAt: Date
+  package var attribution: String
 }
 
 /// One user on the map, marked with their picture; tapping it opens `users/get` with ``id``.
-public struct UserMapPin: Sendable, Equatable, Codable {
-  public var id: String
+package struct UserMapPin: Sendable, Equatable, Codable {
+  package var id: String
   /// `First Last`.
-  public var name: String
-  public var location: Coordinate
-  public var picture: UserPicture
+  package var name: String
+  package var location: Coordinate
+  package var picture: UserPicture
 
   /// The pin of `user`, or `nil` when the user has no location.
-  public init?(_ user: User) {
+  package init?(_ user: User) {
     guard let location = user.location else { return nil }
     id = user.id
     name = user.name
@@ -34,29 +34,29 @@ public struct UserMapPin: Sendable, Equatable, Codable {
 }
 
 /// A map region as MapKit describes one: a centre and how many degrees it spans.
-public struct MapRegion: Sendable, Equatable, Codable {
-  public var center: Coordinate
-  public var latitudeDelta: Double
-  public var longitudeDelta: Double
+package struct MapRegion: Sendable, Equatable, Codable {
+  package var center: Coordinate
+  package var latitudeDelta: Double
+  package var longitudeDelta: Double
 
   /// How far the map around one user reaches, in degrees (about 55 km north to south).
-  public static let singleUserSpan = 0.5
+  package static let singleUserSpan = 0.5
 
   /// Creates a region.
-  public init(center: Coordinate, latitudeDelta: Double, longitudeDelta: Double) {
+  package init(center: Coordinate, latitudeDelta: Double, longitudeDelta: Double) {
     self.center = center
     self.latitudeDelta = latitudeDelta
     self.longitudeDelta = longitudeDelta
   }
 
   /// The region around one point.
-  public init(around point: Coordinate) {
+  package init(around point: Coordinate) {
     self.init(center: point, latitudeDelta: Self.singleUserSpan, longitudeDelta: Self.singleUserSpan)
   }
 
   /// The smallest region holding every point, with a 10 % margin (at least ``singleUserSpan``, at most the
   /// whole world); `nil` without points.
-  public init?(fitting points: [Coordinate]) {
+  package init?(fitting points: [Coordinate]) {
     guard let first = points.first else { return nil }
     var (south, north, west, east) = (first.lat, first.lat, first.lon, first.lon)
     for point in points.dropFirst() {

@@ -2,23 +2,23 @@ import BeaconCore
 import Foundation
 
 /// One user as randomuser.me gave them, before the user's own edits.
-public struct UserRecord: Sendable, Equatable {
+package struct UserRecord: Sendable, Equatable {
   /// `login.uuid`.
-  public var id: String
-  public var firstName: String
-  public var lastName: String
-  public var city: String
-  public var country: String
-  public var email: String
-  public var phone: String
+  package var id: String
+  package var firstName: String
+  package var lastName: String
+  package var city: String
+  package var country: String
+  package var email: String
+  package var phone: String
   /// The day of `dob.date` as written (its UTC date).
-  public var birthDate: CivilDate?
-  public var picture: UserPicture
+  package var birthDate: CivilDate?
+  package var picture: UserPicture
   /// `location.coordinates`, when both are numbers in range.
-  public var location: Coordinate?
+  package var location: Coordinate?
 
   /// Creates a record.
-  public init(
+  package init(
     id: String,
     firstName: String,
     lastName: String,
@@ -44,20 +44,20 @@ public struct UserRecord: Sendable, Equatable {
 }
 
 /// A stored user: randomuser.me's record and the user's edits of it, if any.
-public struct StoredUser: Sendable, Equatable {
-  public var record: UserRecord
-  public var edits: UserEdits?
+package struct StoredUser: Sendable, Equatable {
+  package var record: UserRecord
+  package var edits: UserEdits?
 }
 
 /// What storing a fetch changed: unedited users that randomuser.me no longer lists were removed, new ones added,
 /// edited ones kept.
-public struct UserStoreChange: Sendable, Equatable {
+package struct UserStoreChange: Sendable, Equatable {
   /// Unedited users that are gone.
-  public var removed: Int
+  package var removed: Int
   /// Users stored for the first time.
-  public var added: Int
+  package var added: Int
   /// Edited users (always kept).
-  public var kept: Int
+  package var kept: Int
   /// Every stored user now.
-  public var total: Int
+  package var total: Int
 }

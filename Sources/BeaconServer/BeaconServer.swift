@@ -9,9 +9,9 @@ import JSONRPC
 /// ## Adding a method
 /// Write a request type under `Requests/` and a ``MethodDescriptor`` in its feature's file under `Features/`,
 /// describe it in `Schemas/openrpc.json` and `Documentation/Protocol.md`, and test it.
-public final class BeaconServer: Sendable {
+package final class BeaconServer: Sendable {
   /// The dispatcher carrying Beacon's methods.
-  public let dispatcher: Dispatcher
+  package let dispatcher: Dispatcher
   let options: ServerOptions
   let logger: Logger
   private let exit: @Sendable (Int32) -> Void
@@ -33,7 +33,7 @@ public final class BeaconServer: Sendable {
   ///   - logger: Where diagnostics go (stderr).
   ///   - send: Writes one outgoing message body.
   ///   - exit: Ends the process with a code (`exit`, a dead client process).
-  public init(
+  package init(
     options: ServerOptions,
     logger: Logger = Logger(),
     send: @escaping @Sendable ([UInt8]) -> Void,
@@ -61,16 +61,16 @@ public final class BeaconServer: Sendable {
   }
 
   /// The language the session speaks now.
-  public var language: Language { session.withLock { $0.language } }
+  package var language: Language { session.withLock { $0.language } }
 
   /// The session's store, once `initialize` has succeeded.
-  public var store: Store? { session.withLock { $0.store } }
+  package var store: Store? { session.withLock { $0.store } }
 
   /// The resolved configuration, once `initialize` has succeeded.
-  public var configuration: BeaconConfiguration? { session.withLock { $0.configuration } }
+  package var configuration: BeaconConfiguration? { session.withLock { $0.configuration } }
 
   /// The current time, from the server's one clock (``ServerOptions/now``).
-  public var now: Date { options.now() }
+  package var now: Date { options.now() }
 
   private func registerMethods() {
     for descriptor in MethodDescriptor.all { descriptor.register(self) }

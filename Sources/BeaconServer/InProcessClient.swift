@@ -4,7 +4,7 @@ import JSONRPC
 
 /// Runs requests in-process through the same ``Dispatcher`` that `beacon serve` uses: `beacon call`
 /// and tests speak to Beacon this way without pipes.
-public final class InProcessClient: Sendable {
+package final class InProcessClient: Sendable {
   private let server: Locked<BeaconServer?> = Locked(nil)
   private let waiting = Locked<[RequestID: CheckedContinuation<Result<JSONValue, ResponseError>, Never>]>([:])
   private let nextID = Locked(1)
@@ -15,7 +15,7 @@ public final class InProcessClient: Sendable {
   private let progressRoutes = Locked<[JSONValue: @Sendable (JSONValue) -> Void]>([:])
 
   /// Creates a client and its server; `onNotification` sees what the server sends unasked.
-  public init(
+  package init(
     options: ServerOptions,
     logger: Logger = Logger(),
     onNotification: @escaping @Sendable (String, JSONValue?) -> Void = { _, _ in }
@@ -31,7 +31,7 @@ public final class InProcessClient: Sendable {
   }
 
   /// The server behind this client.
-  public var beaconServer: BeaconServer? { server.withLock { $0 } }
+  package var beaconServer: BeaconServer? { server.withLock { $0 } }
 
   /// Sends `method` with `params` and waits for its answer.
   ///
@@ -40,7 +40,7 @@ public final class InProcessClient: Sendable {
   ///     of each `$/progress` notification for it (begin, reports, end).
   /// - Returns: The result, or the error; cancelling the calling task sends `$/cancelRequest`, and the
   ///   answer is then usually `-32800`.
-  public func call(
+  package func call(
     _ method: String,
     params: JSONValue? = nil,
     onProgress: (@Sendable (JSONValue) -> Void)? = nil
@@ -83,7 +83,7 @@ public final class InProcessClient: Sendable {
   }
 
   /// Sends a typed request and decodes its answer.
-  public func send<R: RequestType>(_ request: R) async throws -> R.Response where R: Encodable, R.Response: Decodable {
+  package func send<R: RequestType>(_ request: R) async throws -> R.Response where R: Encodable, R.Response: Decodable {
     let params = try JSONValueEncoder().encode(request)
     let result = try await call(R.method, params: params).get()
     return try JSONValueDecoder().decode(R.Response.self, from: result)

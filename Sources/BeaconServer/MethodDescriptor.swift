@@ -7,13 +7,13 @@ import JSONRPC
 /// Everything that lists methods iterates ``all``: registration, the MCP tool catalogue, the capabilities of the
 /// `initialize` result (the methods registered), the params fuzzer and the contract tests. Adding a method is one
 /// descriptor in its feature's file (see `Documentation/Adding-a-Method.md`).
-public struct MethodDescriptor: Sendable {
+package struct MethodDescriptor: Sendable {
   /// The method's name on the wire, e.g. `rating/list`.
-  public let method: String
+  package let method: String
   /// The feature the method belongs to.
-  public let feature: Feature
+  package let feature: Feature
   /// The request type: its params, its ordering and its result.
-  public let requestType: any (RequestType & Encodable & Equatable).Type
+  package let requestType: any (RequestType & Encodable & Equatable).Type
   /// The method's MCP tool, or `nil` for methods an agent does not call (`initialize`, `ping`, `rpc.discover`).
   let tool: MCPTool?
   /// Puts the method's handler on a server's dispatcher.
@@ -52,15 +52,15 @@ public struct MethodDescriptor: Sendable {
 
   /// The method's result as text lines, as both `beacon mcp` and the command line show it; `arguments` are the
   /// params it was called with. `nil` when the method has no text or the result cannot be read.
-  public func text(of result: JSONValue, arguments: JSONValue, output: HumanOutput) -> [String]? {
+  package func text(of result: JSONValue, arguments: JSONValue, output: HumanOutput) -> [String]? {
     tool?.render(result, arguments, output)
   }
 
   /// Every Beacon method, in the order `tools/list` shows their tools (``Feature/listed``).
-  public static let all: [MethodDescriptor] = Feature.listed
+  package static let all: [MethodDescriptor] = Feature.listed
 
   /// The method called `name`.
-  public static func named(_ name: String) -> MethodDescriptor? {
+  package static func named(_ name: String) -> MethodDescriptor? {
     all.first { $0.method == name }
   }
 }

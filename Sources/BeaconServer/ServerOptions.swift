@@ -3,29 +3,29 @@ import Foundation
 import JSONRPC
 
 /// How a ``BeaconServer`` is set up before any client speaks to it.
-public struct ServerOptions: Sendable {
+package struct ServerOptions: Sendable {
   /// Settings from command-line flags (highest precedence).
-  public var flags: BeaconOptions
+  package var flags: BeaconOptions
   /// Settings from the environment (below `initializationOptions`).
-  public var environment: BeaconOptions
+  package var environment: BeaconOptions
   /// Whether to serve the `test/*` methods used by end-to-end tests.
-  public var enablesTestMethods: Bool
+  package var enablesTestMethods: Bool
   /// The current time: the one clock whether places are open now is read from (fixed in tests).
-  public var now: @Sendable () -> Date
+  package var now: @Sendable () -> Date
   /// The most requests in flight at once (`BEACON_MAX_IN_FLIGHT`); more are answered with `serverOverloaded`.
-  public var maxInFlight: Int
+  package var maxInFlight: Int
   /// The deepest JSON nesting a message may have (`BEACON_MAX_JSON_DEPTH`); deeper is a parse error.
-  public var maxJSONDepth: Int = JSONParser.defaultMaxDepth
+  package var maxJSONDepth: Int = JSONParser.defaultMaxDepth
   /// The most messages in one batch (`BEACON_MAX_BATCH`); a longer batch is one invalid request.
-  public var maxBatchLength: Int = 10_000
+  package var maxBatchLength: Int = 10_000
   /// The largest body an upstream API may send (`BEACON_MAX_UPSTREAM_BYTES`); larger is `upstreamUnavailable`.
-  public var maxUpstreamBytes: Int = 8 << 20
+  package var maxUpstreamBytes: Int = 8 << 20
   /// Whether `places/import` may read `path` `-`, the process's standard input: only for `beacon import -`,
   /// never where the standard input carries the protocol.
-  public var importsFromStandardInput = false
+  package var importsFromStandardInput = false
 
   /// Creates options.
-  public init(
+  package init(
     flags: BeaconOptions = BeaconOptions(),
     environment: BeaconOptions = BeaconOptions(),
     enablesTestMethods: Bool = false,
@@ -40,7 +40,7 @@ public struct ServerOptions: Sendable {
   }
 
   /// The language to speak before `initialize` says otherwise.
-  public var initialLanguage: Language {
+  package var initialLanguage: Language {
     let tag = flags.locale ?? environment.locale
     return tag.flatMap(Language.init(bcp47:)) ?? .defaultLanguage
   }

@@ -16,7 +16,7 @@ import Darwin
 ///
 /// Keep function values inside a struct rather than as the whole value: a generic `inout` of a function type is
 /// rewrapped on every access (see `Dispatcher.Hooks`).
-public final class Locked<Value: ~Copyable>: @unchecked Sendable {
+package final class Locked<Value: ~Copyable>: @unchecked Sendable {
   // `@unchecked Sendable`: `value` is only touched with `mutex` held, and it only goes in and out as `sending`.
   // `@usableFromInline` so that `withLock` inlines into its callers: as fast as `Mutex` uncontended (7–12 ns
   // against 6–9 ns in a loop of 20 M), where a call across the module boundary cost 27 ns.
@@ -24,7 +24,7 @@ public final class Locked<Value: ~Copyable>: @unchecked Sendable {
   @usableFromInline var value: Value
 
   /// Creates the lock, holding `initialValue`.
-  public init(_ initialValue: consuming sending Value) {
+  package init(_ initialValue: consuming sending Value) {
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
@@ -39,7 +39,7 @@ public final class Locked<Value: ~Copyable>: @unchecked Sendable {
 
   /// Runs `body` with the lock held and the value to read or change; not reentrant.
   @inlinable
-  public func withLock<Result: ~Copyable, Failure: Error>(
+  package func withLock<Result: ~Copyable, Failure: Error>(
     _ body: (inout sending Value) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {
     pthread_mutex_lock(mutex)

@@ -9,9 +9,9 @@ import Foundation
 ///
 /// The eight coins have ties on purpose (Bitcoin's and Dogecoin's 24 h change, Ethereum's and Shiba Inu's 1 h change,
 /// Bitcoin's and Render's 7 d change) so sorting can be checked for stability, and a tiny price (`0.00001234`).
-public enum CoinLoreFixtures {
+package enum CoinLoreFixtures {
   /// `/api/global/`: an array of one object, the percentages as strings.
-  public static let global = #"""
+  package static let global = #"""
     [
       {
         "coins_count": 6441,
@@ -30,14 +30,14 @@ public enum CoinLoreFixtures {
     """#
 
   /// `/api/global/` as a compact one-line body, with `volume_ath` above 2^53 (an integer literal).
-  public static let globalCompact = #"""
+  package static let globalCompact = #"""
     [{"coins_count":14993,"active_markets":28840,"total_mcap":2589177854944.69,"total_volume":120828883081.005,\#
     "btc_d":"59.50","eth_d":"11.30","mcap_change":"-1.12","volume_change":"10.84","avg_change_percent":"-0.17",\#
     "volume_ath":344187126190825200,"mcap_ath":33248067879029.688}]
     """#
 
   /// `/api/tickers/`: eight coins in rank order and CoinLore's `info`.
-  public static let tickers = #"""
+  package static let tickers = #"""
     {
       "data": [
         {"id": "90", "symbol": "BTC", "name": "Bitcoin", "nameid": "bitcoin", "rank": 1, "price_usd": "99584.59",
@@ -80,13 +80,13 @@ public enum CoinLoreFixtures {
     """#
 
   /// The coins of ``tickers`` as parsed JSON objects, in rank order.
-  public static var coinObjects: [JSONValue] {
+  package static var coinObjects: [JSONValue] {
     (try? JSONParser.parse(Array(tickers.utf8)))?["data"]?.arrayValue ?? []
   }
 
   /// One coin of ``tickers`` in `/api/ticker/`'s shape: `volume24` a string, `volume24_native` instead of
   /// `volume24a`.
-  public static func tickerShape(_ coin: JSONValue) -> JSONValue {
+  package static func tickerShape(_ coin: JSONValue) -> JSONValue {
     guard var members = coin.objectValue else { return coin }
     let volume = members["volume24"]?.doubleValue ?? 0
     let price = Double(members["price_usd"]?.stringValue ?? "") ?? 1
@@ -97,13 +97,13 @@ public enum CoinLoreFixtures {
   }
 
   /// `/api/ticker/?id=…`: the coins of ``tickers`` with those ids, in `/api/ticker/`'s shape; `[]` when none match.
-  public static func ticker(ids: [String]) -> String {
+  package static func ticker(ids: [String]) -> String {
     let coins = ids.compactMap { id in coinObjects.first { $0["id"]?.stringValue == id } }.map(tickerShape)
     return String(decoding: JSONWriter.serialize(.array(coins)), as: UTF8.self)
   }
 
   /// `/api/tickers/?start=&limit=`: the page of ``tickers`` those parameters pick, with `info`.
-  public static func tickersPage(start: Int, limit: Int) -> String {
+  package static func tickersPage(start: Int, limit: Int) -> String {
     let coins = Array(coinObjects.dropFirst(max(0, start)).prefix(max(0, limit)))
     let page: JSONValue = ["data": .array(coins), "info": ["coins_num": 13413, "time": 1_733_573_523]]
     return String(decoding: JSONWriter.serialize(page), as: UTF8.self)
@@ -111,7 +111,7 @@ public enum CoinLoreFixtures {
 
   /// Answers like CoinLore: `/api/global/`, `/api/tickers/` (with `start`, `limit`), `/api/ticker/` (with `id`);
   /// anything else 404.
-  public static func respond(to request: LoopbackHTTPServer.RecordedRequest) -> LoopbackHTTPServer.Response {
+  package static func respond(to request: LoopbackHTTPServer.RecordedRequest) -> LoopbackHTTPServer.Response {
     switch request.path {
     case "/api/global/":
       return .json(global)
@@ -128,7 +128,7 @@ public enum CoinLoreFixtures {
   }
 
   /// A loopback server that answers like CoinLore with ``respond(to:)``.
-  public static func server() throws -> LoopbackHTTPServer {
+  package static func server() throws -> LoopbackHTTPServer {
     let server = try LoopbackHTTPServer()
     server.handler = { respond(to: $0) }
     return server

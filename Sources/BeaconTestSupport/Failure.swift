@@ -2,7 +2,7 @@ import BeaconCore
 import Testing
 
 /// The error a throwing call ended with, or `nil` when it returned.
-public func failure<T>(_ body: () throws(BeaconError) -> T) -> BeaconError? {
+package func failure<T>(_ body: () throws(BeaconError) -> T) -> BeaconError? {
   do {
     _ = try body()
     return nil
@@ -12,7 +12,7 @@ public func failure<T>(_ body: () throws(BeaconError) -> T) -> BeaconError? {
 }
 
 /// The error an asynchronous throwing call ended with, or `nil` when it returned.
-public func failure<T>(_ body: () async throws(BeaconError) -> T) async -> BeaconError? {
+package func failure<T>(_ body: () async throws(BeaconError) -> T) async -> BeaconError? {
   do {
     _ = try await body()
     return nil
@@ -23,7 +23,7 @@ public func failure<T>(_ body: () async throws(BeaconError) -> T) async -> Beaco
 
 /// The error of a result (e.g. the `ResponseError` a call was answered with), or `nil` (and a recorded issue)
 /// when it succeeded.
-public func failure<Success, Failure: Error>(
+package func failure<Success, Failure: Error>(
   _ result: Result<Success, Failure>,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Failure? {

@@ -5,9 +5,9 @@ import Foundation
 /// order (not by id), Java-style numbers (`0.0`, `18.0`) next to integers, the live data's leading spaces
 /// (`" Ebenaceae"`, `" Ericales"`), its odd taxonomy (Kiwi in the bird genus *Apteryx*, Melon's order
 /// `Cucurbitaceae`), and fields Beacon does not know (`image`, `fiber`).
-public enum FruityviceFixtures {
+package enum FruityviceFixtures {
   /// `/api/fruit/all`: 16 fruits in 10 families (11 family strings before trimming).
-  public static let all = #"""
+  package static let all = #"""
     [
       {"name": "Persimmon", "id": 52, "family": "Ebenaceae", "order": "Rosales", "genus": "Diospyros",
        "nutritions": {"calories": 81, "fat": 0.0, "sugar": 18.0, "carbohydrates": 18.0, "protein": 0.0}},
@@ -47,7 +47,7 @@ public enum FruityviceFixtures {
 
   /// `/api/fruit/all` as an older snapshot has it: sorted by name, `genus` first, the nutrition keys in another
   /// order, whole numbers without `.0`, one value written as a string, and a name with surrounding spaces.
-  public static let olderShape = #"""
+  package static let olderShape = #"""
     [{
         "genus": "Malus",
         "name": "Apple",
@@ -73,11 +73,11 @@ public enum FruityviceFixtures {
     """#
 
   /// Fruityvice's 404 body for an unknown name, family, genus or order.
-  public static let notFoundBody = #"{"error": "Not found"}"#
+  package static let notFoundBody = #"{"error": "Not found"}"#
 
   /// The fruits of `all` whose `kind` (`family`, `genus`, `order`) is `name`, compared as the live API seems to:
   /// ignoring case but not the leading spaces; `nil` when there are none (Fruityvice answers 404).
-  public static func group(kind: String, name: String) -> String? {
+  package static func group(kind: String, name: String) -> String? {
     guard let fruits = try? JSONParser.parse(Array(all.utf8)).arrayValue else { return nil }
     let members = fruits.filter { $0[kind]?.stringValue?.lowercased() == name.lowercased() }
     guard !members.isEmpty else { return nil }
@@ -85,7 +85,7 @@ public enum FruityviceFixtures {
   }
 
   /// Answers like Fruityvice: `/api/fruit/all`, `/api/fruit/{family|genus|order}/{name}`, 404 otherwise.
-  public static func respond(to request: LoopbackHTTPServer.RecordedRequest) -> LoopbackHTTPServer.Response {
+  package static func respond(to request: LoopbackHTTPServer.RecordedRequest) -> LoopbackHTTPServer.Response {
     let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     switch parts.count {
     case 3 where parts[0] == "api" && parts[1] == "fruit" && parts[2] == "all":
@@ -98,7 +98,7 @@ public enum FruityviceFixtures {
   }
 
   /// A loopback server that answers like Fruityvice with ``respond(to:)``.
-  public static func server() throws -> LoopbackHTTPServer {
+  package static func server() throws -> LoopbackHTTPServer {
     let server = try LoopbackHTTPServer()
     server.handler = { respond(to: $0) }
     return server

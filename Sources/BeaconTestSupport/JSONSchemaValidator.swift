@@ -2,23 +2,23 @@ import BeaconJSON
 import Foundation
 
 /// One way an instance fails a schema.
-public struct SchemaViolation: Sendable, Hashable, CustomStringConvertible {
+package struct SchemaViolation: Sendable, Hashable, CustomStringConvertible {
   /// The JSON pointer of the failing instance location, e.g. `/places/0/rating/stars`; empty for the root.
-  public let path: String
+  package let path: String
   /// The schema keyword that failed, e.g. `required`, `type` or `$ref`.
-  public let keyword: String
+  package let keyword: String
   /// What went wrong, in English.
-  public let message: String
+  package let message: String
 
   /// Creates a violation.
-  public init(path: String, keyword: String, message: String) {
+  package init(path: String, keyword: String, message: String) {
     self.path = path
     self.keyword = keyword
     self.message = message
   }
 
   /// `path: keyword: message`, with `(root)` for the empty path.
-  public var description: String { "\(path.isEmpty ? "(root)" : path): \(keyword): \(message)" }
+  package var description: String { "\(path.isEmpty ? "(root)" : path): \(keyword): \(message)" }
 }
 
 /// A small JSON Schema (2020-12 subset) validator for tests.
@@ -43,22 +43,22 @@ public struct SchemaViolation: Sendable, Hashable, CustomStringConvertible {
 /// let violations = validator.validate(result, against: ["$ref": "#/components/schemas/PlaceSummary"])
 /// #expect(violations.isEmpty, "\(violations)")
 /// ```
-public struct JSONSchemaValidator {
+package struct JSONSchemaValidator {
   /// How many `$ref`s may be followed along one evaluation path before validation gives up with a violation.
-  public static let maximumReferenceDepth = 256
+  package static let maximumReferenceDepth = 256
 
   /// The document that `$ref`s point into.
-  public let root: JSONValue
+  package let root: JSONValue
 
   /// Creates a validator whose `$ref`s resolve against `root`.
-  public init(root: JSONValue) {
+  package init(root: JSONValue) {
     self.root = root
   }
 
   /// Every violation of `schema` by `instance`; empty when the instance is valid.
   ///
   /// The order is deterministic: keywords in a fixed order, object members by name.
-  public func validate(_ instance: JSONValue, against schema: JSONValue) -> [SchemaViolation] {
+  package func validate(_ instance: JSONValue, against schema: JSONValue) -> [SchemaViolation] {
     evaluate(instance, schema, Context())
   }
 

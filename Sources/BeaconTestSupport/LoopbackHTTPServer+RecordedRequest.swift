@@ -2,24 +2,24 @@ import Foundation
 
 extension LoopbackHTTPServer {
   /// One request as the server received it.
-  public struct RecordedRequest: Sendable, Equatable {
+  package struct RecordedRequest: Sendable, Equatable {
     /// The method, e.g. `GET`.
-    public let method: String
+    package let method: String
     /// The request target exactly as sent, e.g. `/v2/places?categories=catering&limit=20`.
-    public let target: String
+    package let target: String
     /// The percent-decoded path of the target, e.g. `/v2/places`.
-    public let path: String
+    package let path: String
     /// The percent-decoded query items; when a name repeats, the last value wins.
-    public let queryItems: [String: String]
+    package let queryItems: [String: String]
     /// The headers, names lowercased; repeated headers are joined with `, `.
-    public let headers: [String: String]
+    package let headers: [String: String]
     /// The body (empty without `Content-Length`).
-    public let body: Data
+    package let body: Data
     /// Which connection carried the request: 0 for the first accepted connection, 1 for the next, and so on.
-    public let connectionIndex: Int
+    package let connectionIndex: Int
 
     /// Creates a recorded request; `path` and `queryItems` are derived from `target`, header names lowercased.
-    public init(method: String, target: String, headers: [String: String], body: Data, connectionIndex: Int) {
+    package init(method: String, target: String, headers: [String: String], body: Data, connectionIndex: Int) {
       self.method = method
       self.target = target
       var lowercased: [String: String] = [:]
@@ -40,6 +40,6 @@ extension LoopbackHTTPServer {
     }
 
     /// The value of the header `name`, compared case-insensitively.
-    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+    package func header(_ name: String) -> String? { headers[name.lowercased()] }
   }
 }

@@ -2,9 +2,9 @@ import Foundation
 
 extension LoopbackHTTPServer {
   /// What the server sends back for one request: a status, headers and a body, optionally delayed or broken.
-  public struct Response: Sendable {
+  package struct Response: Sendable {
     /// A way to misbehave instead of sending a complete response.
-    public enum Fault: Sendable, Equatable {
+    package enum Fault: Sendable, Equatable {
       /// Sends the head (declaring the full `Content-Length`) and the first half of the body, then keeps the
       /// connection open without sending more until the client goes away or the server stops.
       case neverFinish
@@ -16,19 +16,19 @@ extension LoopbackHTTPServer {
     }
 
     /// The status code, e.g. 200 or 429.
-    public var status: Int
+    package var status: Int
     /// Response headers; `Content-Length` (and `Connection: close` when the server closes) are added unless
     /// present.
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The body bytes, sent as they are (they need not be valid JSON or UTF-8).
-    public var body: Data
+    package var body: Data
     /// Seconds to wait before responding (or misbehaving); cut short when the server stops.
-    public var delay: TimeInterval
+    package var delay: TimeInterval
     /// How to misbehave, or `nil` for a complete response.
-    public var fault: Fault?
+    package var fault: Fault?
 
     /// Creates a response.
-    public init(
+    package init(
       status: Int = 200,
       headers: [String: String] = [:],
       body: Data = Data(),
@@ -43,7 +43,7 @@ extension LoopbackHTTPServer {
     }
 
     /// A response whose body is `json` (UTF-8) with `Content-Type: application/json`.
-    public static func json(
+    package static func json(
       _ json: String,
       status: Int = 200,
       headers: [String: String] = [:],
@@ -55,7 +55,7 @@ extension LoopbackHTTPServer {
     }
 
     /// A response whose body is `text` (UTF-8) with `Content-Type: text/plain; charset=utf-8`.
-    public static func text(
+    package static func text(
       _ text: String,
       status: Int = 200,
       headers: [String: String] = [:],
@@ -67,7 +67,7 @@ extension LoopbackHTTPServer {
     }
 
     /// A response that misbehaves as `fault` describes, with `body` as the (partly sent) body.
-    public static func fault(
+    package static func fault(
       _ fault: Fault,
       status: Int = 200,
       headers: [String: String] = [:],
@@ -78,6 +78,6 @@ extension LoopbackHTTPServer {
     }
 
     /// The default reply when no handler and no scripted response applies: 404 with a short text body.
-    public static let notFound = Response.text("no response configured", status: 404)
+    package static let notFound = Response.text("no response configured", status: 404)
   }
 }

@@ -21,16 +21,16 @@ import Darwin
 ///
 /// ``stop()`` (also run by `deinit`) closes the listener and every connection and ends all threads promptly;
 /// afterwards connecting to ``port`` is refused.
-public final class LoopbackHTTPServer: Sendable {
+package final class LoopbackHTTPServer: Sendable {
   private let core: LoopbackHTTPServerCore
 
   /// The port the server listens on.
-  public let port: UInt16
+  package let port: UInt16
   /// `http://127.0.0.1:<port>`, without a trailing slash.
-  public let baseURL: URL
+  package let baseURL: URL
 
   /// Binds 127.0.0.1 on an ephemeral port and starts accepting connections.
-  public init() throws {
+  package init() throws {
     let core = try LoopbackHTTPServerCore()
     var components = URLComponents()
     components.scheme = "http"
@@ -49,35 +49,35 @@ public final class LoopbackHTTPServer: Sendable {
   deinit { core.stop() }
 
   /// Answers every request without a scripted response; the default answers 404.
-  public var handler: @Sendable (RecordedRequest) -> Response {
+  package var handler: @Sendable (RecordedRequest) -> Response {
     get { core.handler }
     set { core.handler = newValue }
   }
 
   /// Every request received so far, in order of arrival.
-  public var requests: [RecordedRequest] { core.requests }
+  package var requests: [RecordedRequest] { core.requests }
 
   /// How many requests for `path` (percent-decoded, without the query) were received so far.
-  public func requestCount(path: String) -> Int {
+  package func requestCount(path: String) -> Int {
     requests.count { $0.path == path }
   }
 
   /// Queues `response` as the answer to the next request for `path` not yet answered by an earlier one.
   ///
   /// Scripted responses take precedence over ``handler``; once a path's queue is empty, ``handler`` answers.
-  public func enqueue(_ response: Response, forPath path: String) {
+  package func enqueue(_ response: Response, forPath path: String) {
     core.enqueue(response, path: path)
   }
 
   /// Queues `responses`, in order, as the answers to the next requests for `path`.
-  public func enqueue(_ responses: [Response], forPath path: String) {
+  package func enqueue(_ responses: [Response], forPath path: String) {
     for response in responses {
       core.enqueue(response, path: path)
     }
   }
 
   /// Waits until at least `count` requests have been received; `false` if `timeout` seconds pass first.
-  public func waitForRequests(count: Int, timeout: TimeInterval) -> Bool {
+  package func waitForRequests(count: Int, timeout: TimeInterval) -> Bool {
     let deadline = Date(timeIntervalSinceNow: timeout)
     while requests.count < count {
       guard Date() < deadline else { return false }
@@ -88,7 +88,7 @@ public final class LoopbackHTTPServer: Sendable {
 
   /// ``waitForRequests(count:timeout:)`` for async code: it sleeps instead of blocking, so a test on Swift's
   /// cooperative pool (two threads on a two-core machine) does not starve the very request it waits for.
-  public func requestsArrive(count: Int, timeout: TimeInterval) async -> Bool {
+  package func requestsArrive(count: Int, timeout: TimeInterval) async -> Bool {
     let deadline = Date(timeIntervalSinceNow: timeout)
     while requests.count < count {
       guard Date() < deadline else { return false }
@@ -98,20 +98,20 @@ public final class LoopbackHTTPServer: Sendable {
   }
 
   /// Closes the listener and all open connections and ends the server's threads. Idempotent.
-  public func stop() { core.stop() }
+  package func stop() { core.stop() }
 
   /// A loopback port that nothing listens on, for "connection refused" tests.
   ///
   /// The port is bound (ephemerally) and released again, so another process could in principle take it
   /// before the test connects; on a test machine that is vanishingly rare.
-  public static func closedPort() throws -> UInt16 {
+  package static func closedPort() throws -> UInt16 {
     let (fd, port) = try LoopbackSocket.bound()
     close(fd)
     return port
   }
 
   /// `http://127.0.0.1:<port>` for a port that nothing listens on (see ``closedPort()``).
-  public static func closedBaseURL() throws -> URL {
+  package static func closedBaseURL() throws -> URL {
     let port = try closedPort()
     guard let url = URL(string: "http://127.0.0.1:\(port)") else {
       throw LoopbackHTTPServerError(operation: "URL", code: 0)

@@ -2,40 +2,40 @@ import CZlib
 
 /// Writes OSM PBF files (the OSM wiki's "PBF Format") for tests: any mix of blocks, groups, compressions and
 /// coordinate scales, and the pieces to build broken files from.
-public enum PBFWriter {
+package enum PBFWriter {
   /// An OSM node; `lat`/`lon` in degrees.
-  public struct Node: Sendable {
-    public var id: Int64
-    public var lat: Double
-    public var lon: Double
-    public var tags: [(String, String)]
-    public init(id: Int64, lat: Double, lon: Double, tags: [(String, String)] = []) {
+  package struct Node: Sendable {
+    package var id: Int64
+    package var lat: Double
+    package var lon: Double
+    package var tags: [(String, String)]
+    package init(id: Int64, lat: Double, lon: Double, tags: [(String, String)] = []) {
       (self.id, self.lat, self.lon, self.tags) = (id, lat, lon, tags)
     }
   }
 
   /// An OSM way.
-  public struct Way: Sendable {
-    public var id: Int64
-    public var refs: [Int64]
-    public var tags: [(String, String)]
-    public init(id: Int64, refs: [Int64], tags: [(String, String)] = []) {
+  package struct Way: Sendable {
+    package var id: Int64
+    package var refs: [Int64]
+    package var tags: [(String, String)]
+    package init(id: Int64, refs: [Int64], tags: [(String, String)] = []) {
       (self.id, self.refs, self.tags) = (id, refs, tags)
     }
   }
 
   /// An OSM relation; member types 0 node, 1 way, 2 relation.
-  public struct Relation: Sendable {
-    public var id: Int64
-    public var members: [(type: Int, id: Int64, role: String)]
-    public var tags: [(String, String)]
-    public init(id: Int64, members: [(type: Int, id: Int64, role: String)], tags: [(String, String)] = []) {
+  package struct Relation: Sendable {
+    package var id: Int64
+    package var members: [(type: Int, id: Int64, role: String)]
+    package var tags: [(String, String)]
+    package init(id: Int64, members: [(type: Int, id: Int64, role: String)], tags: [(String, String)] = []) {
       (self.id, self.members, self.tags) = (id, members, tags)
     }
   }
 
   /// A `PrimitiveGroup`: one kind of element.
-  public enum Group: Sendable {
+  package enum Group: Sendable {
     case dense([Node])
     case nodes([Node])
     case ways([Way])
@@ -43,23 +43,23 @@ public enum PBFWriter {
   }
 
   /// A `PrimitiveBlock`'s groups and coordinate scale.
-  public struct Block: Sendable {
-    public var groups: [Group]
-    public var granularity: Int64
-    public var latOffset: Int64
-    public var lonOffset: Int64
-    public init(_ groups: [Group], granularity: Int64 = 100, latOffset: Int64 = 0, lonOffset: Int64 = 0) {
+  package struct Block: Sendable {
+    package var groups: [Group]
+    package var granularity: Int64
+    package var latOffset: Int64
+    package var lonOffset: Int64
+    package init(_ groups: [Group], granularity: Int64 = 100, latOffset: Int64 = 0, lonOffset: Int64 = 0) {
       (self.groups, self.granularity, self.latOffset, self.lonOffset) = (groups, granularity, latOffset, lonOffset)
     }
   }
 
   /// How blobs are stored.
-  public enum Compression: Sendable {
+  package enum Compression: Sendable {
     case raw, zlib
   }
 
   /// A whole file: an `OSMHeader` blob requiring `features`, then one `OSMData` blob per block.
-  public static func file(
+  package static func file(
     _ blocks: [Block],
     features: [String] = ["OsmSchema-V0.6", "DenseNodes"],
     compression: Compression = .zlib
@@ -72,7 +72,7 @@ public enum PBFWriter {
   }
 
   /// A `HeaderBlock`.
-  public static func headerBlock(features: [String]) -> [UInt8] {
+  package static func headerBlock(features: [String]) -> [UInt8] {
     var writer = ProtobufWriter()
     for feature in features { writer.field(4, string: feature) }
     writer.field(16, string: "BeaconTestSupport")
@@ -80,7 +80,7 @@ public enum PBFWriter {
   }
 
   /// A `Blob` holding `data`, raw or zlib-compressed (with its `raw_size`).
-  public static func blob(_ data: [UInt8], compression: Compression) -> [UInt8] {
+  package static func blob(_ data: [UInt8], compression: Compression) -> [UInt8] {
     var writer = ProtobufWriter()
     switch compression {
     case .raw:
@@ -94,7 +94,7 @@ public enum PBFWriter {
 
   /// `blob` framed: its 4-byte big-endian header length, a `BlobHeader` of `type` and the blob; `dataSize`
   /// overrides the header's `datasize`.
-  public static func frame(type: String, blob: [UInt8], dataSize: Int? = nil) -> [UInt8] {
+  package static func frame(type: String, blob: [UInt8], dataSize: Int? = nil) -> [UInt8] {
     var header = ProtobufWriter()
     header.field(1, string: type)
     header.field(3, varint: UInt64(dataSize ?? blob.count))
@@ -104,7 +104,7 @@ public enum PBFWriter {
   }
 
   /// zlib-compresses `data`.
-  public static func deflate(_ data: [UInt8]) -> [UInt8] {
+  package static func deflate(_ data: [UInt8]) -> [UInt8] {
     var size = compressBound(UInt(data.count))
     var output = [UInt8](repeating: 0, count: Int(size))
     let status = output.withUnsafeMutableBufferPointer { target in
@@ -117,7 +117,7 @@ public enum PBFWriter {
   }
 
   /// A `PrimitiveBlock`. Its string table has the empty string at 0 and again wherever a tag uses it.
-  public static func primitiveBlock(_ block: Block) -> [UInt8] {
+  package static func primitiveBlock(_ block: Block) -> [UInt8] {
     var strings = [""]
     var indexes: [String: Int] = [:]
     func index(_ string: String) -> UInt64 {

@@ -1,12 +1,12 @@
 /// Writes the protocol buffers wire format, for building OSM PBF fixtures.
-public struct ProtobufWriter {
+package struct ProtobufWriter {
   /// The bytes written so far.
-  public private(set) var bytes: [UInt8] = []
+  package private(set) var bytes: [UInt8] = []
 
-  public init() {}
+  package init() {}
 
   /// Appends a varint.
-  public mutating func varint(_ value: UInt64) {
+  package mutating func varint(_ value: UInt64) {
     var value = value
     while value >= 0x80 {
       bytes.append(UInt8(value & 0x7F) | 0x80)
@@ -16,40 +16,40 @@ public struct ProtobufWriter {
   }
 
   /// The zigzag coding of a signed value.
-  public static func zigzag(_ value: Int64) -> UInt64 {
+  package static func zigzag(_ value: Int64) -> UInt64 {
     UInt64(bitPattern: (value << 1) ^ (value >> 63))
   }
 
   /// Appends a field key.
-  public mutating func key(_ field: Int, wireType: UInt8) {
+  package mutating func key(_ field: Int, wireType: UInt8) {
     varint(UInt64(field) << 3 | UInt64(wireType))
   }
 
   /// A varint field.
-  public mutating func field(_ field: Int, varint value: UInt64) {
+  package mutating func field(_ field: Int, varint value: UInt64) {
     key(field, wireType: 0)
     varint(value)
   }
 
   /// A `sint64` field.
-  public mutating func field(_ field: Int, sint value: Int64) {
+  package mutating func field(_ field: Int, sint value: Int64) {
     self.field(field, varint: Self.zigzag(value))
   }
 
   /// A length-delimited field.
-  public mutating func field(_ field: Int, bytes value: [UInt8]) {
+  package mutating func field(_ field: Int, bytes value: [UInt8]) {
     key(field, wireType: 2)
     varint(UInt64(value.count))
     bytes.append(contentsOf: value)
   }
 
   /// A string field.
-  public mutating func field(_ field: Int, string value: String) {
+  package mutating func field(_ field: Int, string value: String) {
     self.field(field, bytes: Array(value.utf8))
   }
 
   /// A packed repeated varint field (left out when empty).
-  public mutating func field(_ field: Int, packed values: [UInt64]) {
+  package mutating func field(_ field: Int, packed values: [UInt64]) {
     guard !values.isEmpty else { return }
     var packed = ProtobufWriter()
     for value in values { packed.varint(value) }
@@ -57,7 +57,7 @@ public struct ProtobufWriter {
   }
 
   /// A packed repeated `sint64` field, delta-coded when asked (left out when empty).
-  public mutating func field(_ field: Int, packedSInt values: [Int64], delta: Bool) {
+  package mutating func field(_ field: Int, packedSInt values: [Int64], delta: Bool) {
     var last: Int64 = 0
     var coded: [UInt64] = []
     for value in values {

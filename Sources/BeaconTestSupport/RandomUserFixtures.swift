@@ -10,24 +10,24 @@ import Foundation
 /// `seed` has the id ``uuid(seed:index:)``. For the birthday tests three users are fixed whatever the seed:
 /// index 0 (Norwegian) was born on 27 November (a Friday in 2026, inside ``week``), index 1 (Dutch) on 29 February
 /// 1988, and index 2 (Finnish) on 30 November (the Monday after ``week``); nobody else was born in November.
-public enum RandomUserFixtures {
+package enum RandomUserFixtures {
   /// The clock of the people tests: Wednesday 25 November 2026, 12:00 UTC (13:00 in Oslo).
-  public static let now = Date(timeIntervalSince1970: 1_795_608_000)
+  package static let now = Date(timeIntervalSince1970: 1_795_608_000)
   /// `now`'s Monday–Sunday week on Oslo's calendar: 23–29 November 2026.
-  public static let week = ("2026-11-23", "2026-11-29")
+  package static let week = ("2026-11-23", "2026-11-29")
 
   /// The body of randomuser.me's 429 (more than 20,000 users per IP in 5 minutes).
-  public static let rateLimitBody = #"""
+  package static let rateLimitBody = #"""
     {"error": "Whoa, ease up there cowboy. You've requested 20100 users in the last minute. Help us keep this \#
     service free and spare some bandwidth for other users please :)"}
     """#
   /// The body randomuser.me sends when it is in trouble (the documentation's wording), possibly with status 200.
-  public static let troubleBody = #"""
+  package static let troubleBody = #"""
     {"error": "Uh oh, something has gone wrong. Please tweet us @randomapi about the issue. Thank you."}
     """#
 
   /// The answer to `?results=count&seed=seed` (`inc` keeps only the named top-level fields, as the API does).
-  public static func page(seed: String, count: Int = 100, include: Set<String>? = nil) -> String {
+  package static func page(seed: String, count: Int = 100, include: Set<String>? = nil) -> String {
     let users = (0..<count).map { index -> JSONValue in
       guard let include, case .object(let fields) = user(seed: seed, index: index) else {
         return user(seed: seed, index: index)
@@ -39,7 +39,7 @@ public enum RandomUserFixtures {
   }
 
   /// The `login.uuid` of user `index` of `seed`.
-  public static func uuid(seed: String, index: Int) -> String {
+  package static func uuid(seed: String, index: Int) -> String {
     let high = hash("\(seed)#\(index)#uuid")
     let low = hash("\(index)#\(seed)#uuid")
     // Shaped like a version 4 UUID, as randomuser.me's are: `xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx`.
@@ -55,7 +55,7 @@ public enum RandomUserFixtures {
   /// Answers like randomuser.me: `/api/`, `/api/1.4/` (with or without the slash) and other known versions serve
   /// `results` users of `seed` (`results` out of 1…5000 or not a number counts as 1; no seed gives a fixed random
   /// one); an unknown version is 404 "Not Found".
-  public static func respond(to request: LoopbackHTTPServer.RecordedRequest) -> LoopbackHTTPServer.Response {
+  package static func respond(to request: LoopbackHTTPServer.RecordedRequest) -> LoopbackHTTPServer.Response {
     let path = request.path.hasSuffix("/") ? String(request.path.dropLast()) : request.path
     let versions = ["1.0", "1.1", "1.2", "1.3", "1.4"]
     guard path == "/api" || versions.contains(where: { path == "/api/" + $0 }) else {
@@ -68,7 +68,7 @@ public enum RandomUserFixtures {
   }
 
   /// A loopback server that answers like randomuser.me with ``respond(to:)``.
-  public static func server() throws -> LoopbackHTTPServer {
+  package static func server() throws -> LoopbackHTTPServer {
     let server = try LoopbackHTTPServer()
     server.handler = { respond(to: $0) }
     return server

@@ -3,7 +3,7 @@ import Testing
 
 /// Expects every fault of `service` (rate limit, rejection, outage, offline) to be said in every language, the same
 /// through `LocalizedMessage` and `BeaconError`, and differently in Bokmål and English: for a feature's service.
-public func expectEveryFaultSaidInEveryLanguage(
+package func expectEveryFaultSaidInEveryLanguage(
   of service: UpstreamService,
   sourceLocation: SourceLocation = #_sourceLocation
 ) {

@@ -5,12 +5,12 @@ import Foundation
 ///
 /// The reader never polls: it blocks in `read(2)` (waiting in `poll(2)` if the descriptor happens to be
 /// non-blocking), and on end of input it stops and reports it once.
-public final class Connection: Sendable {
+package final class Connection: Sendable {
   /// The default of `maxQueuedOutputBytes`: 16 MiB of answers a client has not read yet.
-  public static let defaultMaxQueuedOutputBytes = 16 << 20
+  package static let defaultMaxQueuedOutputBytes = 16 << 20
 
   /// The writer for outgoing messages.
-  public let writer: MessageWriter
+  package let writer: MessageWriter
   private let input: Int32
   private let framing: MessageFramer.Framing
   private let limits: MessageFramer.Limits
@@ -26,7 +26,7 @@ public final class Connection: Sendable {
   ///   - maxQueuedOutputBytes: How much output may wait for a client that does not read it before the reader
   ///     stops reading requests (back-pressure; see ``MessageWriter/waitForRoom(limit:)``).
   ///   - log: Receives diagnostics for stderr.
-  public init(
+  package init(
     input: Int32,
     output: Int32,
     framing: MessageFramer.Framing = .automatic,
@@ -50,7 +50,7 @@ public final class Connection: Sendable {
   /// - Parameters:
   ///   - dispatcher: Receives every message and framing fault, in order.
   ///   - onEndOfInput: Called once, on the reader thread, when input ends.
-  public func start(dispatcher: Dispatcher, onEndOfInput: @escaping @Sendable () -> Void) {
+  package func start(dispatcher: Dispatcher, onEndOfInput: @escaping @Sendable () -> Void) {
     let thread = Thread { [self] in
       self.readLoop(dispatcher: dispatcher)
       onEndOfInput()

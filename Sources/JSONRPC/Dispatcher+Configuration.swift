@@ -1,6 +1,6 @@
 extension Dispatcher {
   /// Where the lifecycle stands.
-  public enum Phase: Sendable, Equatable {
+  package enum Phase: Sendable, Equatable {
     case uninitialized
     case initializing
     case initialized
@@ -8,23 +8,23 @@ extension Dispatcher {
   }
 
   /// Settings of a dispatcher.
-  public struct Configuration: Sendable {
+  package struct Configuration: Sendable {
     /// The protocol's lifecycle and cancellation rules.
-    public var conventions: Conventions
+    package var conventions: Conventions
     /// Requests accepted before `initialize`.
-    public var requestsAllowedBeforeInitialize: Set<String>
+    package var requestsAllowedBeforeInitialize: Set<String>
     /// The deepest JSON nesting accepted in a message.
-    public var maxJSONDepth: Int
+    package var maxJSONDepth: Int
     /// The most elements accepted in one batch.
-    public var maxBatchLength: Int
+    package var maxBatchLength: Int
     /// The most requests running (or waiting to run) and not yet answered; a request beyond it is answered at
     /// once with ``ResponseError/serverOverloaded(limit:)`` instead of being queued, so memory stays bounded
     /// whatever a client pipelines. Errors the dispatcher makes itself are answered without a task once this
     /// many tasks exist; grouped writes (one read's worth) are not counted.
-    public var maxInFlight: Int
+    package var maxInFlight: Int
 
     /// Creates a configuration.
-    public init(
+    package init(
       conventions: Conventions = .languageServer,
       requestsAllowedBeforeInitialize: Set<String> = [],
       maxJSONDepth: Int = JSONParser.defaultMaxDepth,

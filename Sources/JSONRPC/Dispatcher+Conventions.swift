@@ -1,25 +1,25 @@
 extension Dispatcher {
   /// The rules of the protocol spoken over JSON-RPC where LSP and MCP differ: how requests are cancelled,
   /// whether a session ends with `shutdown`/`exit`, and what a request before `initialize` gets.
-  public struct Conventions: Sendable {
+  package struct Conventions: Sendable {
     /// The notification that cancels a request.
-    public var cancelNotification: String
+    package var cancelNotification: String
     /// The member of the cancel notification's params that holds the request id.
-    public var cancelledIDMember: String
+    package var cancelledIDMember: String
     /// Whether a cancelled request is still answered (`-32800`, LSP) or never answered (MCP).
-    public var answersCancelledRequests: Bool
+    package var answersCancelledRequests: Bool
     /// Whether the `shutdown` request and the `exit` notification exist (LSP).
-    public var hasShutdown: Bool
+    package var hasShutdown: Bool
     /// Whether `"id": null` makes a request (JSON-RPC) or an invalid message (MCP).
-    public var acceptsNullID: Bool
+    package var acceptsNullID: Bool
     /// The code of the error for a request that needs `initialize` first.
-    public var notInitializedCode: ErrorCode
+    package var notInitializedCode: ErrorCode
     /// The notification a client sends once it has the `initialize` result (`initialized` in LSP,
     /// `notifications/initialized` in MCP): accepted without a word even when nothing is registered for it.
-    public var initializedNotification: String
+    package var initializedNotification: String
 
     /// Creates conventions.
-    public init(
+    package init(
       cancelNotification: String,
       cancelledIDMember: String,
       answersCancelledRequests: Bool,
@@ -39,7 +39,7 @@ extension Dispatcher {
 
     /// The LSP base protocol: `$/cancelRequest {id}` answered with `-32800`, `shutdown` then `exit`,
     /// `-32002` before `initialize`, and the `initialized` notification accepted.
-    public static let languageServer = Conventions(
+    package static let languageServer = Conventions(
       cancelNotification: "$/cancelRequest",
       cancelledIDMember: "id",
       answersCancelledRequests: true,
@@ -51,7 +51,7 @@ extension Dispatcher {
     /// The Model Context Protocol (2025-11-25): `notifications/cancelled {requestId}` leaves the request
     /// unanswered, the session ends with the input, ids are never null, and a request before
     /// `initialize` is `-32600` (MCP gives `-32002` another meaning).
-    public static let modelContextProtocol = Conventions(
+    package static let modelContextProtocol = Conventions(
       cancelNotification: "notifications/cancelled",
       cancelledIDMember: "requestId",
       answersCancelledRequests: false,

@@ -27,7 +27,7 @@ extension Dispatcher {
 
   /// Registers the handler of requests of type `R` and a group handler that runs several exclusive requests
   /// of `R` that arrived together at once, answering each (one result per request, in order).
-  public func register<R: RequestType>(
+  package func register<R: RequestType>(
     _ type: R.Type,
     handler: @escaping @Sendable (R, RequestContext) async throws -> R.Response,
     group: @escaping @Sendable ([R]) async -> [Result<R.Response, any Error>]
@@ -56,7 +56,7 @@ extension Dispatcher {
 
   /// Handles message bodies that arrived together (one read from the client), in order, running unbroken runs
   /// of requests to a method with a group handler as one group each.
-  public func receive(contentsOf bodies: [[UInt8]]) {
+  package func receive(contentsOf bodies: [[UInt8]]) {
     state.withLock { $0.isCollecting = true }
     for body in bodies { receive(body) }
     state.withLock { $0.isCollecting = false }

@@ -6,7 +6,7 @@
 /// Behind a running write it waits like any concurrent request, so ordering is the same as for a task.
 extension Dispatcher {
   /// Registers a request whose answer needs no waiting: `handler` must not block, and `R` must be concurrent.
-  public func registerImmediate<R: RequestType>(
+  package func registerImmediate<R: RequestType>(
     _ type: R.Type,
     handler: @escaping @Sendable (R) throws -> R.Response
   ) {

@@ -1,6 +1,6 @@
 extension Dispatcher {
   /// Sends a notification to the client.
-  public func notify(_ method: String, params: JSONValue) {
+  package func notify(_ method: String, params: JSONValue) {
     var output = Array(#"{"jsonrpc":"2.0","method":"#.utf8)
     JSONWriter.write(.string(method), into: &output)
     output.append(contentsOf: #","params":"#.utf8)

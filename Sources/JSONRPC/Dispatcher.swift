@@ -17,7 +17,7 @@ import BeaconSync
 ///   with nothing.
 ///
 /// `receive` is meant to be called from one reader thread, in arrival order.
-public final class Dispatcher: Sendable {
+package final class Dispatcher: Sendable {
   /// A registered request handler with its params decoding and result encoding erased.
   struct RequestHandler: Sendable {
     let ordering: @Sendable (JSONValue?) -> RequestOrdering
@@ -68,11 +68,11 @@ public final class Dispatcher: Sendable {
   }
 
   /// The method that starts a session.
-  public static let initializeMethod = "initialize"
+  package static let initializeMethod = "initialize"
   /// The method that ends a session.
-  public static let shutdownMethod = "shutdown"
+  package static let shutdownMethod = "shutdown"
   /// The notification that ends the process.
-  public static let exitMethod = "exit"
+  package static let exitMethod = "exit"
 
   let configuration: Configuration
   var conventions: Conventions { configuration.conventions }
@@ -91,7 +91,7 @@ public final class Dispatcher: Sendable {
   ///   - send: Writes one outgoing message body (compact JSON); the transport frames it.
   ///   - onExit: Called once with the exit code when `exit` arrives.
   ///   - log: Receives diagnostics for stderr; never called with params or results.
-  public init(
+  package init(
     configuration: Configuration = Configuration(),
     send: @escaping @Sendable ([UInt8]) -> Void,
     onExit: @escaping @Sendable (Int32) -> Void = { _ in },
@@ -107,7 +107,7 @@ public final class Dispatcher: Sendable {
   // MARK: - Registration
 
   /// Registers the handler of requests of type `R`; a later registration for the same method replaces it.
-  public func register<R: RequestType>(
+  package func register<R: RequestType>(
     _ type: R.Type,
     handler: @escaping @Sendable (R, RequestContext) async throws -> R.Response
   ) {
@@ -120,7 +120,7 @@ public final class Dispatcher: Sendable {
   }
 
   /// Registers the handler of notifications of type `N`.
-  public func register<N: NotificationType>(_ type: N.Type, handler: @escaping @Sendable (N) async throws -> Void) {
+  package func register<N: NotificationType>(_ type: N.Type, handler: @escaping @Sendable (N) async throws -> Void) {
     state.withLock {
       $0.notificationHandlers[N.method] = { params in
         try await handler(try Self.decodeParams(N.self, from: params))
@@ -129,32 +129,32 @@ public final class Dispatcher: Sendable {
   }
 
   /// Sets what runs when `shutdown` arrives, after every earlier request has finished.
-  public func onShutdown(_ hook: @escaping @Sendable () async -> Void) {
+  package func onShutdown(_ hook: @escaping @Sendable () async -> Void) {
     hooks.withLock { $0.shutdown = hook }
   }
 
   /// Sets the function that rewrites the errors the dispatcher makes (not those handlers throw), e.g. to
   /// localize `message` by `data.kind`.
-  public func setErrorPresenter(_ present: @escaping @Sendable (ResponseError) -> ResponseError) {
+  package func setErrorPresenter(_ present: @escaping @Sendable (ResponseError) -> ResponseError) {
     hooks.withLock { $0.present = present }
   }
 
   /// The registered request methods, sorted, including the built-in `shutdown` where it exists.
-  public var requestMethods: [String] {
+  package var requestMethods: [String] {
     let builtIn = conventions.hasShutdown ? [Self.shutdownMethod] : []
     return state.withLock { Array($0.requestHandlers.keys) + builtIn }.sorted()
   }
 
   /// Where the lifecycle stands.
-  public var phase: Phase { state.withLock { $0.phase } }
+  package var phase: Phase { state.withLock { $0.phase } }
 
   /// Whether `shutdown` has been received.
-  public var hasReceivedShutdown: Bool { phase == .shuttingDown }
+  package var hasReceivedShutdown: Bool { phase == .shuttingDown }
 
   // MARK: - Receiving
 
   /// Handles one framed message body: a JSON object or a batch array.
-  public func receive(_ body: [UInt8]) {
+  package func receive(_ body: [UInt8]) {
     let parsed: JSONValue?
     var envelope = IncomingMessage.Envelope()
     do {
@@ -214,14 +214,14 @@ public final class Dispatcher: Sendable {
   }
 
   /// Answers a framing fault with a `-32700` error whose id is `null`.
-  public func receive(_ error: FramingError) {
+  package func receive(_ error: FramingError) {
     flushGroup()
     log("Framing error: \(error)")
     sendResponse(id: .null, outcome: .failure(presented(.framingError(error))))
   }
 
   /// Waits until every request and notification received so far has finished and been answered.
-  public func drain() async {
+  package func drain() async {
     while true {
       let tasks = state.withLock { Array($0.running.values) }
       if tasks.isEmpty { return }
@@ -230,7 +230,7 @@ public final class Dispatcher: Sendable {
   }
 
   /// Cancels every running request; each still answers (with `-32800`).
-  public func cancelAll() {
+  package func cancelAll() {
     let tasks = state.withLock { Array($0.running.values) }
     for task in tasks { task.cancel() }
   }

@@ -2,7 +2,7 @@
 ///
 /// After every fault the framer resynchronises: it skips the body when the length is known and within the
 /// limit, and otherwise (a length over the limit included) scans forward for the next `Content-Length` header.
-public enum FramingError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum FramingError: Error, Sendable, Equatable, CustomStringConvertible {
   /// A header block ended without a `Content-Length` field.
   case missingContentLength
   /// A header block had more than one `Content-Length` field.
@@ -25,7 +25,7 @@ public enum FramingError: Error, Sendable, Equatable, CustomStringConvertible {
   case truncatedMessage
 
   /// A stable machine-readable name of the fault, used as `data.reason` on the wire.
-  public var reason: String {
+  package var reason: String {
     switch self {
     case .missingContentLength: "missingContentLength"
     case .duplicateContentLength: "duplicateContentLength"
@@ -42,7 +42,7 @@ public enum FramingError: Error, Sendable, Equatable, CustomStringConvertible {
 
   /// The fault's figures and quoted text, as `data` members (`length`, `limit`, `value`), so a presenter can
   /// say it in the user's language.
-  public var details: [String: JSONValue] {
+  package var details: [String: JSONValue] {
     switch self {
     case .invalidContentLength(let value): ["value": .string(value)]
     case .messageTooLarge(let length, let limit): ["length": .int(length), "limit": .int(limit)]
@@ -53,7 +53,7 @@ public enum FramingError: Error, Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .missingContentLength: "Header block without Content-Length"
     case .duplicateContentLength: "Header block with more than one Content-Length"

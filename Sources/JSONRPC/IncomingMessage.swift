@@ -1,5 +1,5 @@
 /// One JSON-RPC message as received, classified by its members.
-public enum IncomingMessage: Sendable, Equatable {
+package enum IncomingMessage: Sendable, Equatable {
   /// A call that must be answered.
   case request(id: RequestID, method: String, params: JSONValue?)
   /// A call that must never be answered.
@@ -45,7 +45,7 @@ public enum IncomingMessage: Sendable, Equatable {
   }
 
   /// Classifies one message object (not a batch).
-  public init(_ value: JSONValue) {
+  package init(_ value: JSONValue) {
     guard case .object(let members) = value else {
       self = .invalid(id: nil, error: .invalidRequest("A message must be a JSON object"))
       return

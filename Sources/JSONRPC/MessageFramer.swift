@@ -16,9 +16,9 @@
 /// resynchronisation scan keeps only a few bytes. A declared length over the cap is reported at once and
 /// not waited for: the framer scans for the next `Content-Length` header instead of counting bytes, so
 /// the messages after a wrong length are still read.
-public struct MessageFramer: Sendable {
+package struct MessageFramer: Sendable {
   /// How messages are delimited on the stream.
-  public enum Framing: Sendable, Equatable {
+  package enum Framing: Sendable, Equatable {
     /// Decide from the first non-whitespace byte.
     case automatic
     /// LSP base protocol headers.
@@ -28,7 +28,7 @@ public struct MessageFramer: Sendable {
   }
 
   /// What the framer found in the bytes pushed so far.
-  public enum Event: Sendable, Equatable {
+  package enum Event: Sendable, Equatable {
     /// A complete message body.
     case message([UInt8])
     /// A framing fault; the framer has already resynchronised.
@@ -36,16 +36,16 @@ public struct MessageFramer: Sendable {
   }
 
   /// Caps that keep hostile input from using unbounded memory.
-  public struct Limits: Sendable, Equatable {
+  package struct Limits: Sendable, Equatable {
     /// The largest message body accepted, in bytes.
-    public var maxMessageBytes: Int
+    package var maxMessageBytes: Int
     /// The longest header line accepted, in bytes.
-    public var maxHeaderLineBytes: Int
+    package var maxHeaderLineBytes: Int
     /// The most header fields accepted in one header block.
-    public var maxHeaderFields: Int
+    package var maxHeaderFields: Int
 
     /// Creates limits; the defaults are 64 MiB messages, 8 KiB header lines and 32 header fields.
-    public init(maxMessageBytes: Int = 64 << 20, maxHeaderLineBytes: Int = 8 << 10, maxHeaderFields: Int = 32) {
+    package init(maxMessageBytes: Int = 64 << 20, maxHeaderLineBytes: Int = 8 << 10, maxHeaderFields: Int = 32) {
       self.maxMessageBytes = maxMessageBytes
       self.maxHeaderLineBytes = maxHeaderLineBytes
       self.maxHeaderFields = maxHeaderFields
@@ -72,13 +72,13 @@ public struct MessageFramer: Sendable {
   }
 
   /// The limits in force.
-  public let limits: Limits
+  package let limits: Limits
   private var state: State
   /// The framing in use: ``Framing/automatic`` until the first significant byte has been seen.
-  public private(set) var framing: Framing
+  package private(set) var framing: Framing
 
   /// Creates a framer.
-  public init(framing: Framing = .automatic, limits: Limits = Limits()) {
+  package init(framing: Framing = .automatic, limits: Limits = Limits()) {
     self.limits = limits
     self.framing = framing
     switch framing {
@@ -92,14 +92,14 @@ public struct MessageFramer: Sendable {
   static let contentTypeName = Array("content-type".utf8)
 
   /// Feeds bytes and returns the events they complete, in order.
-  public mutating func push(_ bytes: [UInt8]) -> [Event] {
+  package mutating func push(_ bytes: [UInt8]) -> [Event] {
     var events: [Event] = []
     push(bytes) { events.append($0) }
     return events
   }
 
   /// Feeds bytes and calls `emit` for every event they complete, in order.
-  public mutating func push(_ bytes: [UInt8], emit: (Event) -> Void) {
+  package mutating func push(_ bytes: [UInt8], emit: (Event) -> Void) {
     var index = 0
     while index < bytes.count {
       switch state {
@@ -258,7 +258,7 @@ public struct MessageFramer: Sendable {
 
   /// Signals the end of input and returns what that completes: a final unterminated line in
   /// newline-delimited mode, or a ``FramingError/truncatedMessage`` when a message was cut off.
-  public mutating func finish() -> [Event] {
+  package mutating func finish() -> [Event] {
     defer { state = .detecting }
     switch state {
     case .header(let block) where !block.line.isEmpty || block.fieldCount > 0:

@@ -1,5 +1,5 @@
 /// A request: its value is the `params` object, and it has a response type and a unique method name.
-public protocol RequestType: Decodable, Sendable {
+package protocol RequestType: Decodable, Sendable {
   /// The type of the `result`.
   associatedtype Response: Encodable & Sendable
   /// The method name, e.g. `places/search`.
@@ -12,12 +12,12 @@ public protocol RequestType: Decodable, Sendable {
 }
 
 extension RequestType {
-  public static var ordering: RequestOrdering { .concurrent }
-  public static func ordering(for params: JSONValue?) -> RequestOrdering { ordering }
+  package static var ordering: RequestOrdering { .concurrent }
+  package static func ordering(for params: JSONValue?) -> RequestOrdering { ordering }
 }
 
 /// A notification: its value is the `params` object, it has a unique method name and is never answered.
-public protocol NotificationType: Decodable, Sendable {
+package protocol NotificationType: Decodable, Sendable {
   /// The method name, e.g. `exit`.
   static var method: String { get }
 }
@@ -27,7 +27,7 @@ public protocol NotificationType: Decodable, Sendable {
 /// Concurrent requests run alongside each other but start only after every earlier exclusive request
 /// has finished; an exclusive request starts only after every earlier request has finished, and later
 /// requests wait for it. A write followed by a read is therefore always observed in that order.
-public enum RequestOrdering: Sendable {
+package enum RequestOrdering: Sendable {
   /// Reads: may run in parallel with other concurrent requests.
   case concurrent
   /// Writes and lifecycle changes: run alone, in arrival order.
@@ -35,19 +35,19 @@ public enum RequestOrdering: Sendable {
 }
 
 /// The result of a request that has nothing to return: encodes as `{}`.
-public struct EmptyResult: Codable, Sendable, Hashable {
+package struct EmptyResult: Codable, Sendable, Hashable {
   /// Creates the empty result.
-  public init() {}
+  package init() {}
 }
 
 /// The result of a request whose result is `null`.
-public struct NullResult: Codable, Sendable, Hashable {
+package struct NullResult: Codable, Sendable, Hashable {
   /// Creates the null result.
-  public init() {}
+  package init() {}
 
-  public init(from decoder: any Decoder) throws {}
+  package init(from decoder: any Decoder) throws {}
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encodeNil()
   }

@@ -10,7 +10,7 @@ import Foundation
 /// When nothing is queued or being written and the peer has room (`poll` says writable, and the frame fits
 /// in one pipe buffer, `PIPE_BUF`, so the write cannot block), the calling thread writes the frame itself:
 /// a request answered on the reader thread then costs no thread wake-up at all.
-public final class MessageWriter: Sendable {
+package final class MessageWriter: Sendable {
   private struct Queue {
     var pending: [UInt8] = []
     var isClosed = false
@@ -47,7 +47,7 @@ public final class MessageWriter: Sendable {
   ///   - fileDescriptor: Where frames go; not closed by the writer.
   ///   - framing: How to frame output; ``MessageFramer/Framing/automatic`` means Content-Length until
   ///     ``setFraming(_:)`` says otherwise.
-  public init(
+  package init(
     fileDescriptor: Int32,
     framing: MessageFramer.Framing = .contentLength,
     log: @escaping @Sendable (String) -> Void = { _ in }
@@ -61,12 +61,12 @@ public final class MessageWriter: Sendable {
   }
 
   /// Switches the output framing, e.g. once the input framing has been detected.
-  public func setFraming(_ framing: MessageFramer.Framing) {
+  package func setFraming(_ framing: MessageFramer.Framing) {
     self.framing.withLock { $0 = framing }
   }
 
   /// Frames one message body and queues it for writing.
-  public func enqueue(_ body: [UInt8]) {
+  package func enqueue(_ body: [UInt8]) {
     let framing = framing.withLock { $0 }
     // While a read's answers are collected (a pipelined read), the frame goes straight into the queue under one lock:
     // no frame of its own, no wake-up (the collection's end writes or signals).
@@ -90,7 +90,7 @@ public final class MessageWriter: Sendable {
 
   /// Runs `body` (the handling of one read's messages) with every frame it enqueues held back, then writes
   /// them together: one `write(2)` for a whole pipelined read instead of one per answer.
-  public func collectingWrites(_ body: () -> Void) {
+  package func collectingWrites(_ body: () -> Void) {
     queue.withLock { $0.isCollecting = true }
     body()
     let held = queue.withLock { queue -> [UInt8]? in
@@ -154,7 +154,7 @@ public final class MessageWriter: Sendable {
   }
 
   /// Frames `body`: `Content-Length: N\r\n\r\n` + body, or body + `\n`.
-  public static func frame(_ body: [UInt8], framing: MessageFramer.Framing) -> [UInt8] {
+  package static func frame(_ body: [UInt8], framing: MessageFramer.Framing) -> [UInt8] {
     var frame: [UInt8] = []
     frame.reserveCapacity(body.count + 32)
     appendFrame(body, framing: framing, to: &frame)
@@ -187,14 +187,14 @@ public final class MessageWriter: Sendable {
   }
 
   /// The bytes waiting to be written, including a chunk the writer thread is writing.
-  public var queuedByteCount: Int { queue.withLock { $0.heldByteCount } }
+  package var queuedByteCount: Int { queue.withLock { $0.heldByteCount } }
 
   /// Blocks while more than `limit` bytes wait to be written, i.e. while the peer is not reading its answers;
   /// returns at once when output has failed (the peer is gone).
   ///
   /// A reader that calls this before each read stops taking requests from a client that does not read, instead
   /// of queueing their answers without bound; the client's own writes then block, as a pipe should.
-  public func waitForRoom(limit: Int) {
+  package func waitForRoom(limit: Int) {
     condition.lock()
     defer { condition.unlock() }
     while queue.withLock({ $0.heldByteCount > limit && !$0.isClosed }) {
@@ -206,7 +206,7 @@ public final class MessageWriter: Sendable {
   ///
   /// - Returns: `true` when the queue drained in time.
   @discardableResult
-  public func flush(timeout: Double = 5) -> Bool {
+  package func flush(timeout: Double = 5) -> Bool {
     let deadline = Date(timeIntervalSinceNow: timeout)
     condition.lock()
     queue.withLock { $0.flushWaiters += 1 }

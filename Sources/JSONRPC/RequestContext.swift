@@ -1,17 +1,17 @@
 /// What a request handler may know and do besides computing its result.
-public struct RequestContext: Sendable {
+package struct RequestContext: Sendable {
   /// The request's id.
-  public let id: RequestID
+  package let id: RequestID
   /// The request's method.
-  public let method: String
+  package let method: String
   /// The client's `workDoneToken`, when the request carried one; progress is reported only then.
-  public let workDoneToken: JSONValue?
+  package let workDoneToken: JSONValue?
   private let notify: @Sendable (_ method: String, _ params: JSONValue) -> Void
   private let supersededCheck: @Sendable () -> Bool
 
   /// Creates a context; `notify` sends a notification to the client, `isSuperseded` tells whether a newer
   /// request of the same method has arrived.
-  public init(
+  package init(
     id: RequestID,
     method: String,
     workDoneToken: JSONValue?,
@@ -27,30 +27,30 @@ public struct RequestContext: Sendable {
 
   /// Whether a newer request of the same method has arrived since this one (for debouncing: a
   /// superseded request should give way without doing its work).
-  public var isSuperseded: Bool { supersededCheck() }
+  package var isSuperseded: Bool { supersededCheck() }
 
   /// Whether the client has cancelled this request.
-  public var isCancelled: Bool { Task.isCancelled }
+  package var isCancelled: Bool { Task.isCancelled }
 
   /// Sends a notification to the client (for protocols whose progress and logs are not LSP's).
-  public func sendNotification(_ method: String, params: JSONValue) {
+  package func sendNotification(_ method: String, params: JSONValue) {
     notify(method, params)
   }
 
   /// Sends `$/progress` for this request's `workDoneToken`; does nothing when the request had none.
-  public func reportProgress(_ progress: WorkDoneProgress) {
+  package func reportProgress(_ progress: WorkDoneProgress) {
     guard let workDoneToken else { return }
     notify("$/progress", ["token": workDoneToken, "value": progress.jsonValue])
   }
 
   /// Sends `window/logMessage`, for warnings the user should see.
-  public func logMessage(_ type: LogMessageType, _ message: String) {
+  package func logMessage(_ type: LogMessageType, _ message: String) {
     notify("window/logMessage", ["type": .int(type.rawValue), "message": .string(message)])
   }
 }
 
 /// The severity of a `window/logMessage`.
-public enum LogMessageType: Int, Sendable {
+package enum LogMessageType: Int, Sendable {
   case error = 1
   case warning = 2
   case info = 3
@@ -58,13 +58,13 @@ public enum LogMessageType: Int, Sendable {
 }
 
 /// One step of LSP work-done progress.
-public enum WorkDoneProgress: Sendable, Equatable {
+package enum WorkDoneProgress: Sendable, Equatable {
   case begin(title: String, message: String? = nil, percentage: Int? = nil, cancellable: Bool = true)
   case report(message: String? = nil, percentage: Int? = nil)
   case end(message: String? = nil)
 
   /// The `value` of the `$/progress` notification.
-  public var jsonValue: JSONValue {
+  package var jsonValue: JSONValue {
     var object: [String: JSONValue]
     switch self {
     case .begin(let title, let message, let percentage, let cancellable):

@@ -1,5 +1,5 @@
 /// The `id` of a request, kept exactly as the client sent it so the response echoes it byte for byte.
-public enum RequestID: Sendable, Hashable, CustomStringConvertible {
+package enum RequestID: Sendable, Hashable, CustomStringConvertible {
   case integer(Int)
   /// An integer outside `Int`'s range, as its exact decimal text.
   case largeInteger(String)
@@ -14,7 +14,7 @@ public enum RequestID: Sendable, Hashable, CustomStringConvertible {
   ///
   /// A fraction read without its text (`.double`) is accepted too, written in Swift's shortest form; the
   /// dispatcher parses ids with ``JSONParser/parse(_:maxDepth:exactNumberKeys:)`` so that they arrive exact.
-  public init?(_ value: JSONValue) {
+  package init?(_ value: JSONValue) {
     switch value {
     case .int(let number): self = .integer(number)
     case .largeInteger(let text): self = .largeInteger(text)
@@ -27,7 +27,7 @@ public enum RequestID: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The id as a JSON value.
-  public var jsonValue: JSONValue {
+  package var jsonValue: JSONValue {
     switch self {
     case .integer(let number): .int(number)
     case .largeInteger(let text): .largeInteger(text)
@@ -37,5 +37,5 @@ public enum RequestID: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  public var description: String { jsonValue.description }
+  package var description: String { jsonValue.description }
 }

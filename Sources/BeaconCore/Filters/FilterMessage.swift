@@ -1,7 +1,7 @@
 /// Every sentence and label about search filters and place facts, in Norwegian Bokmål, Nynorsk and English.
 ///
 /// Wrapped by ``LocalizedMessage/filter(_:)``, so invalid params carry them like any other message.
-public enum FilterMessage: Sendable, Equatable {
+package enum FilterMessage: Sendable, Equatable {
   /// A value outside a fixed list (`diet`, `wheelchair`).
   case invalidChoice(field: String, value: String, valid: [String])
   /// A cuisine that is no OSM cuisine value.
@@ -12,7 +12,7 @@ public enum FilterMessage: Sendable, Equatable {
   case ratingOutOfRange(String)
 
   /// The sentence in `language`.
-  public func text(in language: Language) -> String {
+  package func text(in language: Language) -> String {
     language.choose(texts).clipped(to: LocalizedMessage.maxLength)
   }
 
@@ -54,7 +54,7 @@ public enum FilterMessage: Sendable, Equatable {
 
 extension PlaceFilters.Name {
   /// The filter's name for people in `language` (`Kosthold`, `Rullestol`…).
-  public func label(in language: Language) -> String {
+  package func label(in language: Language) -> String {
     switch self {
     case .diet: language.choose(("Kosthold", "Kosthald", "Diet"))
     case .cuisine: language.choose(("Kjøkken", "Kjøkken", "Cuisine"))
@@ -69,7 +69,7 @@ extension PlaceFilters.Name {
 
 extension Diet {
   /// The diet's name in `language`.
-  public func label(in language: Language) -> String {
+  package func label(in language: Language) -> String {
     switch self {
     case .vegan: language.choose(("vegansk", "vegansk", "vegan"))
     case .vegetarian: language.choose(("vegetarisk", "vegetarisk", "vegetarian"))
@@ -83,7 +83,7 @@ extension Diet {
 extension PlaceFacts {
   /// The known facts as one line for people, `Kosthold: vegansk · Rullestol: ja · Uteservering: nei`; `nil` when
   /// nothing is known.
-  public func line(in language: Language) -> String? {
+  package func line(in language: Language) -> String? {
     func yesNo(_ value: Bool) -> String {
       value ? language.choose(("ja", "ja", "yes")) : language.choose(("nei", "nei", "no"))
     }

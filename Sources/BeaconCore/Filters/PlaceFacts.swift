@@ -1,13 +1,13 @@
 import BeaconJSON
 
 /// A diet a place may cater for, as OpenStreetMap tags it (`diet:vegan=yes`) and Geoapify names its condition.
-public enum Diet: String, Sendable, Codable, CaseIterable, Comparable {
+package enum Diet: String, Sendable, Codable, CaseIterable, Comparable {
   case vegan, vegetarian
   case glutenFree = "gluten_free"
   case halal, kosher
 
   /// The bit of the diet in the store's `place_fact.diet` masks (migration 11).
-  public var bit: Int {
+  package var bit: Int {
     switch self {
     case .vegan: 1
     case .vegetarian: 2
@@ -18,13 +18,13 @@ public enum Diet: String, Sendable, Codable, CaseIterable, Comparable {
   }
 
   /// Orders diets as ``allCases`` lists them.
-  public static func < (lhs: Diet, rhs: Diet) -> Bool {
+  package static func < (lhs: Diet, rhs: Diet) -> Bool {
     allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
   }
 }
 
 /// Step-free access as OpenStreetMap's `wheelchair` tag says it (`designated` counts as `yes`).
-public enum Wheelchair: String, Sendable, Codable, CaseIterable {
+package enum Wheelchair: String, Sendable, Codable, CaseIterable {
   case yes, limited, no
 }
 
@@ -33,19 +33,19 @@ public enum Wheelchair: String, Sendable, Codable, CaseIterable {
 /// Read from OpenStreetMap's tags (`datasource.raw`), then from Geoapify's conditions in `categories`
 /// (`vegan`, `vegan.only`, `wheelchair.yes`…). The store keeps the same facts in `place_fact`, computed from the
 /// stored details by SQL with the same rules (migration 11; a test checks both agree on the demo data).
-public struct PlaceFacts: Sendable, Equatable, Codable {
+package struct PlaceFacts: Sendable, Equatable, Codable {
   /// The diets the data says yes or only to, in ``Diet/allCases`` order.
-  public var diet: [Diet]
+  package var diet: [Diet]
   /// Every diet the data names at all (yes, only, no, limited…).
-  public var knownDiets: Set<Diet>
+  package var knownDiets: Set<Diet>
   /// OSM's `cuisine` values, lowercased (`italian;pizza` → `["italian", "pizza"]`).
-  public var cuisine: [String]?
-  public var wheelchair: Wheelchair?
-  public var outdoorSeating: Bool?
-  public var takeaway: Bool?
+  package var cuisine: [String]?
+  package var wheelchair: Wheelchair?
+  package var outdoorSeating: Bool?
+  package var takeaway: Bool?
 
   /// Creates facts.
-  public init(
+  package init(
     diet: [Diet] = [],
     knownDiets: Set<Diet> = [],
     cuisine: [String]? = nil,
@@ -62,12 +62,12 @@ public struct PlaceFacts: Sendable, Equatable, Codable {
   }
 
   /// Whether nothing at all is known.
-  public var isEmpty: Bool {
+  package var isEmpty: Bool {
     knownDiets.isEmpty && cuisine == nil && wheelchair == nil && outdoorSeating == nil && takeaway == nil
   }
 
   /// The facts of a Geoapify-shaped feature (`properties.datasource.raw` and `properties.categories`).
-  public init(feature: JSONValue?) {
+  package init(feature: JSONValue?) {
     let properties = feature?["properties"]
     let categories = (properties?["categories"]?.arrayValue ?? []).compactMap(\.stringValue)
     self.init(tags: properties?["datasource"]?["raw"], conditions: categories)
@@ -75,12 +75,12 @@ public struct PlaceFacts: Sendable, Equatable, Codable {
   }
 
   /// The facts of a place's stored details JSON text.
-  public init(detailsJSON: String?) {
+  package init(detailsJSON: String?) {
     self.init(feature: detailsJSON.flatMap { try? JSONParser.parse(Array($0.utf8)) })
   }
 
   /// The facts OSM tags give, completed by Geoapify conditions (`vegan.only`, `wheelchair.limited`).
-  public init(tags: JSONValue?, conditions: [String] = []) {
+  package init(tags: JSONValue?, conditions: [String] = []) {
     self.init()
     func tag(_ key: String) -> String? {
       guard let value = tags?[key] else { return nil }

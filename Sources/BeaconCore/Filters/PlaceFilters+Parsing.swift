@@ -2,7 +2,7 @@ extension PlaceFilters {
   /// Checks and reads the filters as the wire spells them.
   ///
   /// - Throws: ``BeaconError/invalidArgument(field:message:)`` naming the parameter and its valid values.
-  public static func parse(
+  package static func parse(
     diet: [String]? = nil,
     cuisine: [String]? = nil,
     wheelchair: String? = nil,

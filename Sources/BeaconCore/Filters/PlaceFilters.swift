@@ -5,35 +5,35 @@ import Foundation
 ///
 /// Unknown is not no: a place whose data says nothing about a filter is left out, but counted (see
 /// ``Verdict/unknown(_:)``), so a client can offer to include such places.
-public struct PlaceFilters: Sendable, Equatable {
+package struct PlaceFilters: Sendable, Equatable {
   /// Any of these diets, said yes or only to.
-  public var diet: Set<Diet>
+  package var diet: Set<Diet>
   /// Any of these OSM cuisine values (lowercase).
-  public var cuisine: Set<String>
+  package var cuisine: Set<String>
   /// `yes`, or `limited` (which also accepts `yes`).
-  public var wheelchair: Wheelchair?
-  public var outdoorSeating: Bool?
-  public var takeaway: Bool?
+  package var wheelchair: Wheelchair?
+  package var outdoorSeating: Bool?
+  package var takeaway: Bool?
   /// Open at this local time in the place's own time zone.
-  public var openAt: LocalTime?
+  package var openAt: LocalTime?
   /// Open for at least this many minutes from ``openAt`` (from the time of the search when that is absent).
-  public var openFor: Int?
+  package var openFor: Int?
   /// The user's own average rating at least this (1…5).
-  public var minRating: Double?
+  package var minRating: Double?
 
   /// The filters by their wire names, as `excludedUnknown` counts them (`openFor` counts under `openAt`).
-  public enum Name: String, Sendable, CaseIterable, Codable {
+  package enum Name: String, Sendable, CaseIterable, Codable {
     case diet, cuisine, wheelchair, outdoorSeating, takeaway, openAt, minRating
   }
 
   /// A wall-clock moment without a zone, `2026-11-25T19:00` (ISO 8601 local date-time).
-  public struct LocalTime: Sendable, Equatable {
-    public var day: CivilDate
+  package struct LocalTime: Sendable, Equatable {
+    package var day: CivilDate
     /// Seconds since local midnight.
-    public var second: Int
+    package var second: Int
 
     /// Parses `YYYY-MM-DDTHH:MM` with optional `:SS`; `nil` for anything else (offsets included).
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
       let characters = Array(text.trimmingCharacters(in: .whitespaces))
       guard characters.count == 16 || characters.count == 19, characters[10] == "T" || characters[10] == "t",
         characters[13] == ":", let day = CivilDate(parsing: String(characters[0..<10])), day.isValid,
@@ -52,7 +52,7 @@ public struct PlaceFilters: Sendable, Equatable {
     }
 
     /// The instant this wall-clock time names in `zone` (the later reading when a clock change repeats it).
-    public func instant(in zone: TimeZone) -> Date {
+    package func instant(in zone: TimeZone) -> Date {
       let wall = TimeInterval(day.dayNumber * 86_400 + second)
       let guess = wall - TimeInterval(zone.secondsFromGMT(for: Date(timeIntervalSince1970: wall)))
       return Date(
@@ -62,7 +62,7 @@ public struct PlaceFilters: Sendable, Equatable {
   }
 
   /// Creates filters; everything empty means no filter.
-  public init(
+  package init(
     diet: Set<Diet> = [],
     cuisine: Set<String> = [],
     wheelchair: Wheelchair? = nil,
@@ -83,10 +83,10 @@ public struct PlaceFilters: Sendable, Equatable {
   }
 
   /// Whether no filter is set.
-  public var isEmpty: Bool { active.isEmpty }
+  package var isEmpty: Bool { active.isEmpty }
 
   /// The filters that are set.
-  public var active: [Name] {
+  package var active: [Name] {
     var names: [Name] = []
     if !diet.isEmpty { names.append(.diet) }
     if !cuisine.isEmpty { names.append(.cuisine) }
@@ -99,7 +99,7 @@ public struct PlaceFilters: Sendable, Equatable {
   }
 
   /// How a place fares.
-  public enum Verdict: Sendable, Equatable {
+  package enum Verdict: Sendable, Equatable {
     case match
     /// What is known rules the place out.
     case fails
@@ -109,7 +109,7 @@ public struct PlaceFilters: Sendable, Equatable {
 
   /// How a place with `facts`, opening `hours` (raw OSM) in `zone` and the user's `rating` fares; `now` is the
   /// moment `openFor` counts from without ``openAt``.
-  public func verdict(
+  package func verdict(
     facts: PlaceFacts,
     hours: String?,
     zone: TimeZone,
@@ -155,7 +155,7 @@ public struct PlaceFilters: Sendable, Equatable {
   }
 
   /// The valid range of `openFor` in minutes (up to a day).
-  public static let openForRange = 1...1_440
+  package static let openForRange = 1...1_440
   /// The valid range of `minRating`.
-  public static let ratingRange = 1.0...5.0
+  package static let ratingRange = 1.0...5.0
 }

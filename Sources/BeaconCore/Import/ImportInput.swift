@@ -10,13 +10,13 @@ import Darwin
 
 /// The bytes of an import, read in chunks from a file, the standard input or memory, so a reader need not
 /// hold the whole input at once.
-public final class ImportInput {
+package final class ImportInput {
   /// The name the input has in messages: the path as given, or `-` for the standard input.
-  public let name: String
+  package let name: String
   /// The size in bytes when known beforehand (a regular file), for progress.
-  public let size: Int?
+  package let size: Int?
   /// How many bytes have been read so far.
-  public private(set) var bytesRead = 0
+  package private(set) var bytesRead = 0
 
   private var descriptor: Int32
   private let closesDescriptor: Bool
@@ -48,7 +48,7 @@ public final class ImportInput {
   }
 
   /// Opens the file at `path` for reading.
-  public static func file(path: String) throws(BeaconError) -> ImportInput {
+  package static func file(path: String) throws(BeaconError) -> ImportInput {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw .importFailed(file: path, position: nil, reason: .unreadable)
@@ -65,12 +65,12 @@ public final class ImportInput {
   }
 
   /// The process's standard input (named `-`); it is not closed when done.
-  public static func standardInput() -> ImportInput {
+  package static func standardInput() -> ImportInput {
     ImportInput(name: "-", descriptor: STDIN_FILENO, closesDescriptor: false, size: nil, memory: nil)
   }
 
   /// Bytes already in memory, named `name` in messages.
-  public static func bytes(_ bytes: [UInt8], name: String) -> ImportInput {
+  package static func bytes(_ bytes: [UInt8], name: String) -> ImportInput {
     ImportInput(name: name, descriptor: -1, closesDescriptor: false, size: bytes.count, memory: bytes)
   }
 

@@ -1,6 +1,6 @@
 /// The sentences of `places/import` and `beacon import` about what an input held (exports without OSM ids,
 /// empty imports, the standard input), in Norwegian Bokmål, Nynorsk and English.
-public enum ImportMessage: Sendable, Equatable {
+package enum ImportMessage: Sendable, Equatable {
   /// Nothing in `file` was a named restaurant, café or hotel; `skipped` counts what was there, by reason.
   case nothingImported(file: String, skipped: [String: Int])
   /// This many places had no OSM id in the input and got one derived from their content.
@@ -16,7 +16,7 @@ public enum ImportMessage: Sendable, Equatable {
   case skipReason(String)
 
   /// The sentence in `language`.
-  public func text(in language: Language) -> String {
+  package func text(in language: Language) -> String {
     language.choose(texts(in: language))
   }
 

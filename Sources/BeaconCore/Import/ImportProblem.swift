@@ -2,7 +2,7 @@ import BeaconJSON
 
 /// Why a file could not be imported, said in the user's language; ``wireText`` is the stable English text of
 /// `data.reason` on the wire.
-public enum ImportProblem: Sendable, Equatable {
+package enum ImportProblem: Sendable, Equatable {
   /// The file could not be read.
   case unreadable
   /// The input is empty (or only white space).
@@ -63,10 +63,10 @@ public enum ImportProblem: Sendable, Equatable {
   case emptyPositions
 
   /// The sentence fragment in `language` (lower-case, to follow a colon).
-  public func text(in language: Language) -> String { language.choose(texts) }
+  package func text(in language: Language) -> String { language.choose(texts) }
 
   /// The English text sent as `data.reason`.
-  public var wireText: String {
+  package var wireText: String {
     switch self {
     case .invalidJSON(let kind): JSONParseError(offset: 0, kind: kind).reason
     default: texts.2
@@ -199,7 +199,7 @@ public enum ImportProblem: Sendable, Equatable {
 }
 
 /// Where in a file an import failed, said in the user's language; ``wireText`` is the English `data.position`.
-public enum ImportPosition: Sendable, Equatable {
+package enum ImportPosition: Sendable, Equatable {
   /// A line and column (1-based; columns count characters).
   case lineColumn(line: Int, column: Int)
   /// The `n`th feature (1-based).
@@ -210,10 +210,10 @@ public enum ImportPosition: Sendable, Equatable {
   case byteOffset(Int)
 
   /// The fragment in `language`.
-  public func text(in language: Language) -> String { language.choose(texts) }
+  package func text(in language: Language) -> String { language.choose(texts) }
 
   /// The English text sent as `data.position`, e.g. `line 2, column 1`.
-  public var wireText: String { texts.2 }
+  package var wireText: String { texts.2 }
 
   var texts: (String, String, String) {
     switch self {

@@ -1,5 +1,5 @@
 /// What storing one imported place did to the store.
-public enum ImportOutcome: UInt8, Sendable {
+package enum ImportOutcome: UInt8, Sendable {
   /// The store did not have the place.
   case added
   /// The store had the place, with other data.
@@ -15,7 +15,7 @@ public enum ImportOutcome: UInt8, Sendable {
 /// Ids are kept as numbers, not text: `osm:node/123` (any OSM type and id) as one 64-bit key, a derived id
 /// (`osm:content/` and 16 hex digits) as its 64-bit hash. A hash table entry is 8 bytes of key and 1 of value,
 /// with the table at most ¾ full and growing by doubling: 12 to 24 bytes a place (about 20 MB for a million).
-public struct ImportedIDs: Sendable {
+package struct ImportedIDs: Sendable {
   /// How a place's object was drawn, its category and what storing it did.
   struct Entry: Equatable {
     var kind: OSMFeature.Kind
@@ -46,13 +46,13 @@ public struct ImportedIDs: Sendable {
 
   /// How many places ended with each outcome, and how many of each category there are (a place imported twice
   /// counts once, as it was last stored).
-  public struct Tally: Sendable, Equatable {
-    public var added = 0
-    public var updated = 0
-    public var unchanged = 0
-    public var restaurant = 0
-    public var cafe = 0
-    public var hotel = 0
+  package struct Tally: Sendable, Equatable {
+    package var added = 0
+    package var updated = 0
+    package var unchanged = 0
+    package var restaurant = 0
+    package var cafe = 0
+    package var hotel = 0
   }
 
   private var osm: [Int64: UInt8] = [:]
@@ -60,16 +60,16 @@ public struct ImportedIDs: Sendable {
   /// Any other form of id (none that Beacon's importers make today), as text.
   private var other: [String: UInt8] = [:]
 
-  public init() {}
+  package init() {}
 
   /// How many ids there are.
-  public var count: Int { osm.count + derived.count + other.count }
+  package var count: Int { osm.count + derived.count + other.count }
 
   /// Whether the import handed on a place with `id`.
-  public func contains(_ id: String) -> Bool { self[id] != nil }
+  package func contains(_ id: String) -> Bool { self[id] != nil }
 
   /// The outcomes and categories of all the places.
-  public var tally: Tally {
+  package var tally: Tally {
     var tally = Tally()
     func add(_ packed: UInt8) {
       let entry = Entry(packed: packed)

@@ -1,7 +1,7 @@
 import BeaconJSON
 
 /// The formats `places/import` reads, recognised by their content (never by the file name).
-public enum OSMImportFormat: String, Sendable, Codable {
+package enum OSMImportFormat: String, Sendable, Codable {
   /// A GeoJSON FeatureCollection (`osmium export -f geojson`, overpass turbo's GeoJSON export).
   case geoJSON = "geojson"
   /// GeoJSON Text Sequences (RFC 8142, `osmium export -f geojsonseq`): one Feature per record, each after an

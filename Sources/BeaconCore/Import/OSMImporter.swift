@@ -10,18 +10,18 @@ import Foundation
 /// gets one derived from its content (``contentID(category:name:location:)``). Everything is checked before
 /// anything is stored: bad input is one ``BeaconError/importFailed(file:position:reason:)`` naming the file
 /// and the position.
-public enum OSMImporter {
+package enum OSMImporter {
   /// What a file held.
-  public struct Parsed: Sendable, Equatable {
+  package struct Parsed: Sendable, Equatable {
     /// The places, in file order, one per OSM object (a later duplicate replaces an earlier one).
-    public var places: [Place]
+    package var places: [Place]
     /// Features left out, by reason: `nameless`, `otherKind`, `duplicate`, `unsupportedGeometry`, `noCenter`,
     /// `missingNodes`.
-    public var skipped: [String: Int]
+    package var skipped: [String: Int]
     /// How many of the places have an id derived from their content, the input having no OSM id for them.
-    public var derivedIDs = 0
+    package var derivedIDs = 0
     /// The format the input was in.
-    public var format = OSMImportFormat.geoJSON
+    package var format = OSMImportFormat.geoJSON
   }
 
   /// Whether Beacon keeps the OSM tag `key` for a place: ``keptTags``, and every name (`name:*`), address
@@ -37,10 +37,10 @@ public enum OSMImporter {
   ]
 
   /// The prefix of ids derived from content (``contentID(category:name:location:)``).
-  public static let contentIDPrefix = "osm:content/"
+  package static let contentIDPrefix = "osm:content/"
 
   /// Parses bytes from `file` (the name is only used in messages).
-  public static func parse(_ bytes: [UInt8], file: String, source: String = "osm") throws(BeaconError) -> Parsed {
+  package static func parse(_ bytes: [UInt8], file: String, source: String = "osm") throws(BeaconError) -> Parsed {
     try read(.bytes(bytes, name: file), source: source)
   }
 
@@ -50,7 +50,7 @@ public enum OSMImporter {
   /// - Parameters:
   ///   - maxBytes: The largest object (a feature, an element, a GeoJSONSeq record).
   ///   - progress: Called after each object with the number of bytes read so far.
-  public static func read(
+  package static func read(
     _ input: ImportInput,
     source: String = "osm",
     maxBytes: Int = .max,
@@ -70,15 +70,15 @@ public enum OSMImporter {
   }
 
   /// What ``stream(_:source:maxBytes:progress:store:)`` read, besides the places it handed on.
-  public struct Streamed: Sendable {
+  package struct Streamed: Sendable {
     /// Features left out, by reason (as ``Parsed/skipped``).
-    public var skipped: [String: Int] = [:]
+    package var skipped: [String: Int] = [:]
     /// How many places have an id derived from their content.
-    public var derivedIDs = 0
+    package var derivedIDs = 0
     /// The format the input was in.
-    public var format = OSMImportFormat.geoJSON
+    package var format = OSMImportFormat.geoJSON
     /// The ids of the places handed on, with what storing each did.
-    public var ids = ImportedIDs()
+    package var ids = ImportedIDs()
   }
 
   /// Reads `input` to its end, one object at a time, handing each place to `store` as soon as it is read: memory
@@ -92,7 +92,7 @@ public enum OSMImporter {
   ///   - progress: Called after each object with the number of bytes read so far.
   ///   - store: Stores a place (given what storing an earlier object with its id did, and whether the place may
   ///     come again in a final form: osmium's closed way as a line, before its area) and says what it did.
-  public static func stream(
+  package static func stream(
     _ input: ImportInput,
     source: String = "osm",
     maxBytes: Int = .max,
@@ -232,7 +232,7 @@ public enum OSMImporter {
   /// hash of the category, the name (lowercased, white space collapsed) and the position rounded to four
   /// decimals (about 11 m). The same object in the same export always gets the same id, so a re-import does
   /// not duplicate it; but a renamed or moved object gets a new id, and its old place stays.
-  public static func contentID(category: PlaceCategory, name: String, location: Coordinate) -> String {
+  package static func contentID(category: PlaceCategory, name: String, location: Coordinate) -> String {
     let words = name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     let lat = Int((location.lat * 10_000).rounded())
     let lon = Int((location.lon * 10_000).rounded())
@@ -265,7 +265,7 @@ public enum OSMImporter {
 
   /// Writes `places` as compact GeoJSON (points, the kept tags, `@type`/`@id`) that ``parse(_:file:source:)``
   /// reads back to the same places: the shape of the embedded demo data.
-  public static func compactGeoJSON(_ places: [Place]) -> [UInt8] {
+  package static func compactGeoJSON(_ places: [Place]) -> [UInt8] {
     var output = Array(#"{"type":"FeatureCollection","features":["#.utf8)
     for (index, place) in places.enumerated() {
       let raw = place.detailsJSON.flatMap { try? JSONParser.parse(Array($0.utf8)) }?["properties"]?["datasource"]?[

@@ -1,16 +1,16 @@
 /// A framing fault (`data.reason` of a `framingError`) said for people, from the figures the error carries.
-public struct FramingFaultMessage: Sendable, Equatable {
+package struct FramingFaultMessage: Sendable, Equatable {
   /// The fault's stable name, e.g. `messageTooLarge`.
-  public var reason: String
+  package var reason: String
   /// The declared `Content-Length` (`messageTooLarge`).
-  public var length: Int?
+  package var length: Int?
   /// The limit in force.
-  public var limit: Int?
+  package var limit: Int?
   /// What the client sent (an invalid length, a header line, a charset).
-  public var value: String?
+  package var value: String?
 
   /// A message for the fault `reason` with its figures.
-  public init(reason: String, length: Int? = nil, limit: Int? = nil, value: String? = nil) {
+  package init(reason: String, length: Int? = nil, limit: Int? = nil, value: String? = nil) {
     self.reason = reason
     self.length = length
     self.limit = limit
@@ -18,7 +18,7 @@ public struct FramingFaultMessage: Sendable, Equatable {
   }
 
   /// The fragment in `language`, or `nil` for a fault this version does not know.
-  public func text(in language: Language) -> String? {
+  package func text(in language: Language) -> String? {
     texts.map { language.choose($0) }
   }
 

@@ -2,25 +2,25 @@ import BeaconJSON
 
 /// A JSON syntax fault said for people: ``JSONParseError`` is structured and English (BeaconJSON knows no
 /// languages), this says it in Bokmål, Nynorsk or English, with the byte where it was found.
-public struct JSONSyntaxMessage: Sendable, Equatable {
+package struct JSONSyntaxMessage: Sendable, Equatable {
   /// What was wrong.
-  public var kind: JSONParseError.Kind
+  package var kind: JSONParseError.Kind
   /// The byte offset, when it helps (not in a file, where a line and column are given instead).
-  public var offset: Int?
+  package var offset: Int?
 
   /// A message for `kind`, at `offset` if given.
-  public init(kind: JSONParseError.Kind, offset: Int?) {
+  package init(kind: JSONParseError.Kind, offset: Int?) {
     self.kind = kind
     self.offset = offset
   }
 
   /// The message for a parse error, with its byte offset.
-  public init(_ error: JSONParseError) {
+  package init(_ error: JSONParseError) {
     self.init(kind: error.kind, offset: error.offset)
   }
 
   /// The fragment in `language`.
-  public func text(in language: Language) -> String {
+  package func text(in language: Language) -> String {
     language.choose(texts)
   }
 

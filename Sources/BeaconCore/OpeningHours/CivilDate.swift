@@ -4,23 +4,23 @@ import Foundation
 ///
 /// Opening hours speak in days and wall-clock times, so they are evaluated on these, with integer arithmetic
 /// that does not depend on the system's calendar or locale.
-public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+package struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
   /// The year, e.g. 2026.
-  public var year: Int
+  package var year: Int
   /// The month, 1…12.
-  public var month: Int
+  package var month: Int
   /// The day of the month, 1…31.
-  public var day: Int
+  package var day: Int
 
   /// Creates a day (not validated; see ``isValid``).
-  public init(year: Int, month: Int, day: Int) {
+  package init(year: Int, month: Int, day: Int) {
     self.year = year
     self.month = month
     self.day = day
   }
 
   /// The day `dayNumber` days after 1970-01-01 (before it when negative).
-  public init(dayNumber: Int) {
+  package init(dayNumber: Int) {
     // Howard Hinnant's civil_from_days.
     let z = dayNumber + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -34,7 +34,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
   }
 
   /// Days since 1970-01-01 (negative before it).
-  public var dayNumber: Int {
+  package var dayNumber: Int {
     // Howard Hinnant's days_from_civil.
     let shiftedYear = month <= 2 ? year - 1 : year
     let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
@@ -46,30 +46,30 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
   }
 
   /// Whether month and day exist in that year.
-  public var isValid: Bool {
+  package var isValid: Bool {
     (1...12).contains(month) && (1...Self.daysIn(month: month, year: year)).contains(day)
   }
 
   /// The day of the week: 0 is Monday, 6 is Sunday (as in OpenStreetMap's `Mo`…`Su`).
-  public var weekday: Int {
+  package var weekday: Int {
     // 1970-01-01 was a Thursday (3).
     ((dayNumber + 3) % 7 + 7) % 7
   }
 
   /// The ISO 8601 week number, 1…53 (weeks start on Monday; week 1 holds the year's first Thursday).
-  public var isoWeek: Int {
+  package var isoWeek: Int {
     let thursday = CivilDate(dayNumber: dayNumber - weekday + 3)
     let firstOfYear = CivilDate(year: thursday.year, month: 1, day: 1)
     return (thursday.dayNumber - firstOfYear.dayNumber) / 7 + 1
   }
 
   /// The day `days` days later (earlier when negative).
-  public func adding(days: Int) -> CivilDate {
+  package func adding(days: Int) -> CivilDate {
     CivilDate(dayNumber: dayNumber + days)
   }
 
   /// How many days `month` has in `year`.
-  public static func daysIn(month: Int, year: Int) -> Int {
+  package static func daysIn(month: Int, year: Int) -> Int {
     switch month {
     case 2: isLeapYear(year) ? 29 : 28
     case 4, 6, 9, 11: 30
@@ -78,28 +78,28 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
   }
 
   /// Whether `year` has a 29 February.
-  public static func isLeapYear(_ year: Int) -> Bool {
+  package static func isLeapYear(_ year: Int) -> Bool {
     (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
   }
 
   /// `2026-03-29`.
-  public var description: String {
+  package var description: String {
     String(format: "%04d-%02d-%02d", year, month, day)
   }
 
   /// Orders days in time.
-  public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
+  package static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
     (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
   }
 
   /// Encodes as `2026-03-29`.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(description)
   }
 
   /// Reads `2026-03-29`.
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
     guard let day = CivilDate(parsing: text) else {
@@ -109,7 +109,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
   }
 
   /// Parses `2026-03-29`; `nil` for anything else or a day that does not exist.
-  public init?(parsing text: String) {
+  package init?(parsing text: String) {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2, let year = Int(parts[0]),
       let month = Int(parts[1]), let day = Int(parts[2])

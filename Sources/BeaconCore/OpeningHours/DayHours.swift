@@ -1,21 +1,21 @@
 /// One day's opening hours in a week: `{"day": "Mo", "date": "2026-03-23", "spans": ["11:00-22:00"]}`.
-public struct DayHours: Sendable, Equatable, Codable {
+package struct DayHours: Sendable, Equatable, Codable {
   /// The weekday as OpenStreetMap writes it: `Mo`, `Tu`, `We`, `Th`, `Fr`, `Sa`, `Su`.
-  public var day: String
+  package var day: String
   /// The date in the place's time zone.
-  public var date: CivilDate
+  package var date: CivilDate
   /// When the place is open that day, `HH:MM-HH:MM`; a span past midnight ends the next morning
   /// (`17:00-02:00`); a whole day is `00:00-24:00`. Empty when closed.
-  public var spans: [String]
+  package var spans: [String]
   /// `true` when the day's hours are not certain (an open end, hours marked unknown or only a comment, or a
   /// holiday Beacon cannot check); `spans` are then the hours of an ordinary day. Omitted otherwise.
-  public var unknown: Bool?
+  package var unknown: Bool?
 
   /// The weekdays' OSM names, Monday first.
-  public static let weekdayNames = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
+  package static let weekdayNames = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
 
   /// Creates a day.
-  public init(date: CivilDate, spans: [String], unknown: Bool = false) {
+  package init(date: CivilDate, spans: [String], unknown: Bool = false) {
     day = Self.weekdayNames[date.weekday]
     self.date = date
     self.spans = spans

@@ -3,14 +3,14 @@
 /// Without a calendar, or where it does not know, a rule about holidays makes the hours unknown wherever it
 /// would change them. Beacon knows Norway's and Finland's public holidays (``forTimeZone(_:)``); it knows no
 /// school holidays.
-public struct HolidayCalendar: Sendable {
+package struct HolidayCalendar: Sendable {
   /// Whether a day is a public holiday (`nil`: not known).
   private let publicHoliday: @Sendable (CivilDate) -> Bool?
   /// Whether a day is in a school holiday (`nil`: not known).
   private let schoolHoliday: @Sendable (CivilDate) -> Bool?
 
   /// A calendar that answers by functions; `nil` means "not known".
-  public init(
+  package init(
     publicHoliday: @escaping @Sendable (CivilDate) -> Bool?,
     schoolHoliday: @escaping @Sendable (CivilDate) -> Bool? = { _ in nil }
   ) {
@@ -19,19 +19,19 @@ public struct HolidayCalendar: Sendable {
   }
 
   /// A calendar whose public holidays are exactly `days` (school holidays unknown).
-  public init(publicHolidays days: Set<CivilDate>) {
+  package init(publicHolidays days: Set<CivilDate>) {
     self.init(publicHoliday: { days.contains($0) })
   }
 
   /// Whether `day` is a public holiday; `nil` when the calendar does not know.
-  public func isPublicHoliday(_ day: CivilDate) -> Bool? { publicHoliday(day) }
+  package func isPublicHoliday(_ day: CivilDate) -> Bool? { publicHoliday(day) }
 
   /// Whether `day` is in a school holiday; `nil` when the calendar does not know.
-  public func isSchoolHoliday(_ day: CivilDate) -> Bool? { schoolHoliday(day) }
+  package func isSchoolHoliday(_ day: CivilDate) -> Bool? { schoolHoliday(day) }
 
   /// The calendar for places in the IANA time zone `identifier`: Norway's for `Europe/Oslo`, Finland's for
   /// `Europe/Helsinki`; `nil` elsewhere.
-  public static func forTimeZone(_ identifier: String) -> HolidayCalendar? {
+  package static func forTimeZone(_ identifier: String) -> HolidayCalendar? {
     switch identifier {
     case "Europe/Oslo", "Arctic/Longyearbyen": norway
     case "Europe/Helsinki", "Europe/Mariehamn": finland
@@ -40,7 +40,7 @@ public struct HolidayCalendar: Sendable {
   }
 
   /// Norway's public holidays (helligdager and 1 and 17 May; Sundays are not `PH`).
-  public static let norway = HolidayCalendar { day in
+  package static let norway = HolidayCalendar { day in
     let easter = easterSunday(in: day.year).dayNumber
     let fixed = [(1, 1), (5, 1), (5, 17), (12, 25), (12, 26)]
     if fixed.contains(where: { $0 == (day.month, day.day) }) { return true }
@@ -49,7 +49,7 @@ public struct HolidayCalendar: Sendable {
   }
 
   /// Finland's public holidays (the official ones; Midsummer Day and All Saints' Day fall on Saturdays).
-  public static let finland = HolidayCalendar { day in
+  package static let finland = HolidayCalendar { day in
     let easter = easterSunday(in: day.year).dayNumber
     let fixed = [(1, 1), (1, 6), (5, 1), (12, 6), (12, 25), (12, 26)]
     if fixed.contains(where: { $0 == (day.month, day.day) }) { return true }
@@ -62,7 +62,7 @@ public struct HolidayCalendar: Sendable {
   }
 
   /// Easter Sunday of `year` in the Gregorian calendar (the anonymous Gregorian algorithm).
-  public static func easterSunday(in year: Int) -> CivilDate {
+  package static func easterSunday(in year: Int) -> CivilDate {
     let a = year % 19
     let b = year / 100
     let c = year % 100

@@ -2,29 +2,29 @@ import Foundation
 
 /// An instant with the UTC offset the place's time zone has then; on the wire RFC 3339 with that offset,
 /// `2026-03-27T22:00:00+02:00`, so it reads as the place's own clock and still names one instant.
-public struct LocalDateTime: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct LocalDateTime: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The instant.
-  public var date: Date
+  package var date: Date
   /// The place's offset from UTC at that instant, in seconds (7200 for Oslo in summer).
-  public var utcOffsetSeconds: Int
+  package var utcOffsetSeconds: Int
 
   /// The instant `date` as a clock in `timeZone` shows it.
-  public init(date: Date, timeZone: TimeZone) {
+  package init(date: Date, timeZone: TimeZone) {
     self.date = date
     utcOffsetSeconds = timeZone.secondsFromGMT(for: date)
   }
 
   /// The instant `date` with an explicit offset.
-  public init(date: Date, utcOffsetSeconds: Int) {
+  package init(date: Date, utcOffsetSeconds: Int) {
     self.date = date
     self.utcOffsetSeconds = utcOffsetSeconds
   }
 
   /// The local day.
-  public var day: CivilDate { wallClock.day }
+  package var day: CivilDate { wallClock.day }
 
   /// The local time, `22:00`.
-  public var time: String {
+  package var time: String {
     String(format: "%02d:%02d", wallClock.minute / 60, wallClock.minute % 60)
   }
 
@@ -36,7 +36,7 @@ public struct LocalDateTime: Sendable, Hashable, Codable, CustomStringConvertibl
   }
 
   /// `2026-03-27T22:00:00+02:00`.
-  public var description: String {
+  package var description: String {
     let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + utcOffsetSeconds
     let second = ((seconds % 60) + 60) % 60
     let offset = abs(utcOffsetSeconds) / 60
@@ -45,13 +45,13 @@ public struct LocalDateTime: Sendable, Hashable, Codable, CustomStringConvertibl
   }
 
   /// Encodes as RFC 3339 with the offset.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(description)
   }
 
   /// Reads RFC 3339 with an offset (`+02:00`, `-05:00` or `Z`).
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
     guard let value = Self(parsing: text) else {

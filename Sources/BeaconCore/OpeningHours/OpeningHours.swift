@@ -4,25 +4,25 @@ import Foundation
 /// open at the time of the request, when that changes, and this week's hours.
 ///
 /// A value Beacon cannot read is never an error: `raw` is kept and `openNow` is `null`.
-public struct OpeningHours: Sendable, Equatable, Codable {
+package struct OpeningHours: Sendable, Equatable, Codable {
   /// The zone hours are read in when a place has none of its own (Geoapify sends one for most places).
-  public static let defaultTimeZoneIdentifier = "Europe/Oslo"
+  package static let defaultTimeZoneIdentifier = "Europe/Oslo"
 
   /// The OSM `opening_hours` value as the data has it, e.g. `Mo-Fr 11:00-22:00; Sa 12:00-23:00`.
-  public var raw: String
+  package var raw: String
   /// Open (`true`), closed (`false`) or not known (`null`) at the time of the request.
-  public var openNow: Bool?
+  package var openNow: Bool?
   /// When an open place closes, in the place's local time with its UTC offset.
-  public var closesAt: LocalDateTime?
+  package var closesAt: LocalDateTime?
   /// When a closed place opens, in the place's local time with its UTC offset.
-  public var opensAt: LocalDateTime?
+  package var opensAt: LocalDateTime?
   /// The comment of the rule that decides now (`Lunch`, `by appointment`).
-  public var comment: String?
+  package var comment: String?
   /// Monday to Sunday of the current week in the place's time zone; omitted when `raw` cannot be read.
-  public var weekly: [DayHours]?
+  package var weekly: [DayHours]?
 
   /// Reads `raw` and evaluates it at `date` in `timeZone` with the zone's holiday calendar.
-  public init(raw: String, at date: Date, timeZone: TimeZone) {
+  package init(raw: String, at date: Date, timeZone: TimeZone) {
     self.raw = raw
     guard let schedule = try? OpeningHoursSchedule(parsing: raw) else { return }
     let holidays = HolidayCalendar.forTimeZone(timeZone.identifier)
@@ -35,13 +35,13 @@ public struct OpeningHours: Sendable, Equatable, Codable {
   }
 
   /// The status of `raw` at `date` in `timeZone`: what lists show; ``OpeningStatus/unknown`` when unreadable.
-  public static func status(of raw: String, at date: Date, timeZone: TimeZone) -> OpeningStatus {
+  package static func status(of raw: String, at date: Date, timeZone: TimeZone) -> OpeningStatus {
     guard let schedule = try? OpeningHoursSchedule(parsing: raw) else { return .unknown }
     return schedule.evaluate(at: date, timeZone: timeZone, holidays: HolidayCalendar.forTimeZone(timeZone.identifier))
   }
 
   /// The time zone called `identifier`, else `fallback`, else ``defaultTimeZoneIdentifier``'s.
-  public static func timeZone(_ identifier: String?, default fallback: TimeZone? = nil) -> TimeZone {
+  package static func timeZone(_ identifier: String?, default fallback: TimeZone? = nil) -> TimeZone {
     identifier.flatMap(TimeZone.init(identifier:)) ?? fallback ?? TimeZone(identifier: defaultTimeZoneIdentifier)
       ?? .gmt
   }
@@ -52,7 +52,7 @@ public struct OpeningHours: Sendable, Equatable, Codable {
   }
 
   /// Encodes every field; `openNow` is an explicit `null` when unknown.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(raw, forKey: .raw)
     try container.encode(openNow, forKey: .openNow)

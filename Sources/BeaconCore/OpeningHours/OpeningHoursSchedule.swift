@@ -10,14 +10,14 @@ import Foundation
 /// selects (so `Mo-Fr 09:00-17:00; We 12:00-14:00` opens Wednesdays only 12–14), one after `,` adds to them,
 /// and one after `||` applies only at times no earlier rule spoke about. Hours past midnight belong to the day
 /// they start on: `Fr 20:00-02:00; Sa 12:00-18:00` is open on Saturday from midnight to 02:00.
-public struct OpeningHoursSchedule: Sendable, Equatable {
+package struct OpeningHoursSchedule: Sendable, Equatable {
   /// The rules, in order.
   let rules: [OpeningHoursRule]
 
   /// Reads `text`.
   ///
   /// - Throws: ``OpeningHoursSyntaxError`` naming what could not be read and where.
-  public init(parsing text: String) throws(OpeningHoursSyntaxError) {
+  package init(parsing text: String) throws(OpeningHoursSyntaxError) {
     rules = try OpeningHoursParser.rules(text)
   }
 
@@ -31,7 +31,7 @@ public struct OpeningHoursSchedule: Sendable, Equatable {
   ///
   /// - Parameter holidays: Which days are holidays there; without it, `PH` and `SH` make the answer unknown
   ///   wherever they would change it.
-  public func evaluate(at date: Date, timeZone: TimeZone, holidays: HolidayCalendar? = nil) -> OpeningStatus {
+  package func evaluate(at date: Date, timeZone: TimeZone, holidays: HolidayCalendar? = nil) -> OpeningStatus {
     var evaluator = OpeningHoursEvaluator(schedule: self, holidays: holidays)
     let now = WallClock(date, in: timeZone)
     let current = evaluator.state(at: now)
@@ -47,7 +47,7 @@ public struct OpeningHoursSchedule: Sendable, Equatable {
   }
 
   /// The hours of each day, Monday to Sunday, of the week that holds `date` in `timeZone`.
-  public func week(containing date: Date, timeZone: TimeZone, holidays: HolidayCalendar? = nil) -> [DayHours] {
+  package func week(containing date: Date, timeZone: TimeZone, holidays: HolidayCalendar? = nil) -> [DayHours] {
     var evaluator = OpeningHoursEvaluator(schedule: self, holidays: holidays)
     let today = WallClock(date, in: timeZone).day
     let monday = today.adding(days: -today.weekday)

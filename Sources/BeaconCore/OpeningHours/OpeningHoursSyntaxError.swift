@@ -1,10 +1,10 @@
 /// Why an `opening_hours` value could not be read, and where (a character offset): for logs and tests,
 /// never shown as an error to users, who see the raw value instead.
-public struct OpeningHoursSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct OpeningHoursSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What is wrong, in English, e.g. `unexpected '.'`.
-  public var reason: String
+  package var reason: String
   /// The character offset where reading stopped.
-  public var offset: Int
+  package var offset: Int
 
   /// Creates an error.
   init(_ reason: String, at offset: Int) {
@@ -13,5 +13,5 @@ public struct OpeningHoursSyntaxError: Error, Sendable, Equatable, CustomStringC
   }
 
   /// `unexpected '.' at 19`.
-  public var description: String { "\(reason) at \(offset)" }
+  package var description: String { "\(reason) at \(offset)" }
 }

@@ -1,17 +1,17 @@
 /// Whether a place is open at one moment, and when that changes.
-public struct OpeningStatus: Sendable, Equatable {
+package struct OpeningStatus: Sendable, Equatable {
   /// `true` open, `false` closed, `nil` when the hours cannot tell (unreadable, `unknown`, a comment only, an
   /// open end, or a holiday Beacon cannot check).
-  public var openNow: Bool?
+  package var openNow: Bool?
   /// When an open place closes, if that is known (within a year).
-  public var closesAt: LocalDateTime?
+  package var closesAt: LocalDateTime?
   /// When a closed place opens, if that is known (within a year).
-  public var opensAt: LocalDateTime?
+  package var opensAt: LocalDateTime?
   /// The comment of the rule that decides now, e.g. `Lunch` or `by appointment`.
-  public var comment: String?
+  package var comment: String?
 
   /// Creates a status.
-  public init(
+  package init(
     openNow: Bool?,
     closesAt: LocalDateTime? = nil,
     opensAt: LocalDateTime? = nil,
@@ -24,5 +24,5 @@ public struct OpeningStatus: Sendable, Equatable {
   }
 
   /// Nothing known: what unreadable hours give.
-  public static let unknown = OpeningStatus(openNow: nil)
+  package static let unknown = OpeningStatus(openNow: nil)
 }

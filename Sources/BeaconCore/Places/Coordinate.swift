@@ -1,31 +1,31 @@
 import Foundation
 
 /// A point on Earth in WGS 84 degrees; on the wire `{"lat": …, "lon": …}`.
-public struct Coordinate: Sendable, Hashable, Codable {
+package struct Coordinate: Sendable, Hashable, Codable {
   /// Latitude, −90…90.
-  public var lat: Double
+  package var lat: Double
   /// Longitude, −180…180.
-  public var lon: Double
+  package var lon: Double
 
   /// Creates a coordinate (not validated; see ``isValid``).
-  public init(lat: Double, lon: Double) {
+  package init(lat: Double, lon: Double) {
     self.lat = lat
     self.lon = lon
   }
 
   /// Oslo S, the default starting point.
-  public static let osloCentralStation = Coordinate(lat: 59.9111, lon: 10.7503)
+  package static let osloCentralStation = Coordinate(lat: 59.9111, lon: 10.7503)
 
   /// Whether both values are finite and in range.
-  public var isValid: Bool {
+  package var isValid: Bool {
     lat.isFinite && lon.isFinite && (-90...90).contains(lat) && (-180...180).contains(lon)
   }
 
   /// The mean Earth radius (IUGG) that distances are measured on.
-  public static let earthRadiusMeters = 6_371_008.8
+  package static let earthRadiusMeters = 6_371_008.8
 
   /// The great-circle distance to `other` in metres (haversine, mean Earth radius).
-  public func distance(to other: Coordinate) -> Double {
+  package func distance(to other: Coordinate) -> Double {
     let radius = Self.earthRadiusMeters
     let phi1 = lat * .pi / 180
     let phi2 = other.lat * .pi / 180

@@ -3,9 +3,9 @@ import Foundation
 /// Sort keys for the Norwegian alphabet: A–Z, then Æ, Ø, Å; case and other accents ignored.
 ///
 /// Written out rather than left to the platform's collator so the order is the same on every machine.
-public enum NorwegianCollation {
+package enum NorwegianCollation {
   /// A key that sorts `text` in Norwegian order when compared with `<`.
-  public static func key(_ text: String) -> String {
+  package static func key(_ text: String) -> String {
     var key = String.UnicodeScalarView()
     for scalar in text.lowercased().unicodeScalars {
       switch scalar {

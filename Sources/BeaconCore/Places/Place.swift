@@ -1,36 +1,36 @@
 import Foundation
 
 /// A place as the store keeps it, whatever source it came from.
-public struct Place: Sendable, Equatable, Codable {
+package struct Place: Sendable, Equatable, Codable {
   /// A stable id: Geoapify's `place_id`, or `osm:node/123` for OpenStreetMap data.
-  public var id: String
+  package var id: String
   /// The name (for nameless places a readable fallback such as the address line).
-  public var name: String
+  package var name: String
   /// What kind of place it is.
-  public var category: PlaceCategory
+  package var category: PlaceCategory
   /// Where it is.
-  public var location: Coordinate
+  package var location: Coordinate
   /// The address as one line, if known.
-  public var address: String?
+  package var address: String?
   /// Cuisine or other keywords that search should find, if known.
-  public var cuisine: String?
+  package var cuisine: String?
   /// The decoded details as JSON text, if they have been fetched.
-  public var detailsJSON: String?
+  package var detailsJSON: String?
   /// The raw OSM `opening_hours` value, e.g. `Mo-Fr 08:00-16:00; Sa 10:00-14:00`, if known.
-  public var openingHours: String?
+  package var openingHours: String?
   /// The place's IANA time zone (`Europe/Oslo`), if known; hours are read in ``OpeningHours/defaultTimeZoneIdentifier``
   /// otherwise.
-  public var timeZone: String?
+  package var timeZone: String?
   /// Where the data came from, e.g. `geoapify`, `osm`, `test`.
-  public var source: String
+  package var source: String
   /// When the data was fetched.
-  public var fetchedAt: Date
+  package var fetchedAt: Date
   /// What the data says about diets, cuisine, access…, when read already (Geoapify answers, the store's
   /// `place_fact`); ``resolvedFacts`` reads them from the details otherwise.
-  public var facts: PlaceFacts?
+  package var facts: PlaceFacts?
 
   /// Creates a place.
-  public init(
+  package init(
     id: String,
     name: String,
     category: PlaceCategory,
@@ -62,7 +62,7 @@ public struct Place: Sendable, Equatable, Codable {
 extension Place {
   /// Whether the place is open at `date` in its own time zone (else `defaultTimeZone`); `nil` when it has no
   /// opening hours.
-  public func openingStatus(at date: Date, defaultTimeZone: TimeZone) -> OpeningStatus? {
+  package func openingStatus(at date: Date, defaultTimeZone: TimeZone) -> OpeningStatus? {
     openingHours.map {
       OpeningHours.status(of: $0, at: date, timeZone: OpeningHours.timeZone(timeZone, default: defaultTimeZone))
     }
@@ -72,7 +72,7 @@ extension Place {
 extension Place {
   /// What the place's data says about the things searches filter on: ``facts`` when known, else read from the
   /// details, the cuisine column filling in a cuisine the details do not name.
-  public var resolvedFacts: PlaceFacts {
+  package var resolvedFacts: PlaceFacts {
     var facts = facts ?? PlaceFacts(detailsJSON: detailsJSON)
     if facts.cuisine == nil { facts.cuisine = PlaceFacts.cuisineList(cuisine) }
     return facts

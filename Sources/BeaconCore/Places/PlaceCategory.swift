@@ -1,11 +1,11 @@
 /// The kinds of place Beacon finds (a client's segmented picker).
-public enum PlaceCategory: String, Sendable, Codable, CaseIterable {
+package enum PlaceCategory: String, Sendable, Codable, CaseIterable {
   case restaurant
   case cafe
   case hotel
 
   /// The Geoapify category key.
-  public var geoapifyKey: String {
+  package var geoapifyKey: String {
     switch self {
     case .restaurant: "catering.restaurant"
     case .cafe: "catering.cafe"
@@ -14,7 +14,7 @@ public enum PlaceCategory: String, Sendable, Codable, CaseIterable {
   }
 
   /// Reads a category from its wire name or its Geoapify key (or a child key such as `catering.cafe.coffee`).
-  public init?(name: String) {
+  package init?(name: String) {
     if let category = PlaceCategory(rawValue: name) {
       self = category
       return

@@ -2,44 +2,44 @@ import BeaconJSON
 import Foundation
 
 /// Everything Beacon knows about one place: the detail view.
-public struct PlaceDetails: Sendable, Equatable, Codable {
-  public var id: String
-  public var name: String
-  public var category: PlaceCategory
+package struct PlaceDetails: Sendable, Equatable, Codable {
+  package var id: String
+  package var name: String
+  package var category: PlaceCategory
   /// Geoapify's category keys, e.g. `catering.restaurant.pizza`.
-  public var categories: [String]
-  public var address: String?
-  public var location: Coordinate
+  package var categories: [String]
+  package var address: String?
+  package var location: Coordinate
   /// The opening hours: the raw OSM value, whether the place is open now, when that changes, and this week.
-  public var openingHours: OpeningHours?
-  public var phone: String?
-  public var email: String?
-  public var website: String?
+  package var openingHours: OpeningHours?
+  package var phone: String?
+  package var email: String?
+  package var website: String?
   /// Cuisines as OSM lists them (`italian;pizza` → `["italian", "pizza"]`).
-  public var cuisine: [String]?
+  package var cuisine: [String]?
   /// The place's IANA time zone, when known.
-  public var timeZone: String?
+  package var timeZone: String?
   /// Where to open the place: Apple Maps, a `geo:` URI (RFC 5870), OpenStreetMap.
-  public var links: Links
+  package var links: Links
   /// The user's ratings summarized; `null` when none.
-  public var rating: RatingSummary?
-  public var isFavorite: Bool
+  package var rating: RatingSummary?
+  package var isFavorite: Bool
   /// The emoji and animation for the category.
-  public var presentation: Presentation
+  package var presentation: Presentation
   /// OpenStreetMap's own tags (`datasource.raw`), untyped, when Geoapify sent them.
-  public var tags: JSONValue?
+  package var tags: JSONValue?
   /// The diets the data says yes or only to (absent when it names none), as in summaries.
-  public var diet: [Diet]?
+  package var diet: [Diet]?
   /// Step-free access (`yes`, `limited`, `no`), when known.
-  public var wheelchair: Wheelchair?
-  public var outdoorSeating: Bool?
-  public var takeaway: Bool?
+  package var wheelchair: Wheelchair?
+  package var outdoorSeating: Bool?
+  package var takeaway: Bool?
 
   /// Links to open a place elsewhere.
-  public struct Links: Sendable, Equatable, Codable {
-    public var appleMaps: String
-    public var geo: String
-    public var openStreetMap: String?
+  package struct Links: Sendable, Equatable, Codable {
+    package var appleMaps: String
+    package var geo: String
+    package var openStreetMap: String?
   }
 
   private enum CodingKeys: String, CodingKey {
@@ -48,7 +48,7 @@ public struct PlaceDetails: Sendable, Equatable, Codable {
   }
 
   /// Encodes every field; `rating` is an explicit `null` when there are no ratings.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
     try container.encode(name, forKey: .name)
@@ -75,7 +75,7 @@ public struct PlaceDetails: Sendable, Equatable, Codable {
 
   /// Builds details from a stored place, reading its kept Geoapify feature when there is one; opening hours
   /// are evaluated at `date` in the place's time zone, else in `defaultTimeZone`.
-  public init(
+  package init(
     place: Place,
     rating: RatingSummary?,
     isFavorite: Bool,
@@ -143,7 +143,7 @@ public struct PlaceDetails: Sendable, Equatable, Codable {
 
 extension PlaceDetails {
   /// The facts the details show besides the cuisine (which has its own line).
-  public var facts: PlaceFacts {
+  package var facts: PlaceFacts {
     PlaceFacts(
       diet: diet ?? [],
       knownDiets: Set(diet ?? []),

@@ -1,22 +1,22 @@
 /// Which places a list shows and in what order: the same rules for search and favourites.
-public struct PlaceQuery: Sendable, Equatable {
+package struct PlaceQuery: Sendable, Equatable {
   /// Words that must all begin words of the name, address or cuisine (case and accents such as é, å ignored).
-  public var text: String?
+  package var text: String?
   /// Only places of this category.
-  public var category: PlaceCategory?
+  package var category: PlaceCategory?
   /// The order.
-  public var sort: PlaceSort
+  package var sort: PlaceSort
   /// The point distances are measured from.
-  public var center: Coordinate?
+  package var center: Coordinate?
   /// Only places open at the time of the query (in their own time zones).
-  public var openNow: Bool
+  package var openNow: Bool
   /// Diet, cuisine, access, opening-time and rating filters.
-  public var filters: PlaceFilters
+  package var filters: PlaceFilters
   /// The distance `sort: best` counts as 1 (the stored search radius), when no radius is given.
-  public var reachMeters: Int?
+  package var reachMeters: Int?
 
   /// Creates a query.
-  public init(
+  package init(
     text: String? = nil,
     category: PlaceCategory? = nil,
     sort: PlaceSort = .distance,

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which places `places/search` looks among.
-public enum SearchScope: String, Sendable, Codable, CaseIterable {
+package enum SearchScope: String, Sendable, Codable, CaseIterable {
   /// Everywhere (Geoapify, or the store when offline).
   case all
   /// Only the user's favourites, locally.
@@ -9,7 +9,7 @@ public enum SearchScope: String, Sendable, Codable, CaseIterable {
 }
 
 /// Where an answer came from.
-public enum DataSource: String, Sendable, Codable {
+package enum DataSource: String, Sendable, Codable {
   /// Fetched from Geoapify just now.
   case live
   /// From the store's copy of an earlier Geoapify answer.
@@ -19,31 +19,31 @@ public enum DataSource: String, Sendable, Codable {
 }
 
 /// A complete search, every default already applied.
-public struct PlaceSearch: Sendable, Equatable {
+package struct PlaceSearch: Sendable, Equatable {
   /// How many places one search may ask for.
-  public static let limitRange = 1...100
+  package static let limitRange = 1...100
 
-  public var center: Coordinate
-  public var category: PlaceCategory
-  public var radiusMeters: Int
-  public var text: String?
-  public var sort: PlaceSort
-  public var scope: SearchScope
+  package var center: Coordinate
+  package var category: PlaceCategory
+  package var radiusMeters: Int
+  package var text: String?
+  package var sort: PlaceSort
+  package var scope: SearchScope
   /// 1…100.
-  public var limit: Int
+  package var limit: Int
   /// Skip the cache (pull-to-refresh).
-  public var refresh: Bool
-  public var language: Language
+  package var refresh: Bool
+  package var language: Language
   /// Only places open at the time of the search; `limit` then counts open places.
-  public var openNow: Bool
+  package var openNow: Bool
   /// Search the demo places too when the user has imported places of their own (without imports the demo
   /// places are always searched).
-  public var includesDemo: Bool
+  package var includesDemo: Bool
   /// Diet, cuisine, access, opening-time and rating filters; `limit` counts places that pass them.
-  public var filters: PlaceFilters
+  package var filters: PlaceFilters
 
   /// Creates a search.
-  public init(
+  package init(
     center: Coordinate,
     category: PlaceCategory,
     radiusMeters: Int,
@@ -73,38 +73,38 @@ public struct PlaceSearch: Sendable, Equatable {
 }
 
 /// What a search found.
-public struct PlaceSearchResult: Sendable, Equatable, Codable {
-  public var places: [PlaceSummary]
-  public var center: Coordinate
-  public var category: PlaceCategory
-  public var radiusMeters: Int
-  public var sort: PlaceSort
-  public var scope: SearchScope
-  public var source: DataSource
+package struct PlaceSearchResult: Sendable, Equatable, Codable {
+  package var places: [PlaceSummary]
+  package var center: Coordinate
+  package var category: PlaceCategory
+  package var radiusMeters: Int
+  package var sort: PlaceSort
+  package var scope: SearchScope
+  package var source: DataSource
   /// Whether the answer is older than its time to live (served because Geoapify could not be reached).
-  public var stale: Bool
+  package var stale: Bool
   /// When the data was fetched.
-  public var fetchedAt: Date
+  package var fetchedAt: Date
   /// The data's credit line, to show with the results.
-  public var attribution: String
+  package var attribution: String
   /// A sentence for the user, e.g. "Ingen treff" when nothing was found.
-  public var message: String?
+  package var message: String?
   /// Where the centre came from: `request`, `settings`, `ip`, `imported` (the centre of the user's imported
   /// places, nothing stored) or `demo` (offline, nothing stored or imported).
-  public var centerSource: String?
+  package var centerSource: String?
   /// The city IP geolocation found, with `centerSource: "ip"`.
-  public var city: String?
+  package var city: String?
   /// With filters: per filter, how many places were left out only because their data says nothing about it
   /// (a place may count under several). Offline and for favourites every place in the area is counted; live,
   /// the places of the pages fetched, and filters Geoapify applied upstream count none.
-  public var excludedUnknown: [String: Int]?
+  package var excludedUnknown: [String: Int]?
 }
 
 /// What `places/details` found.
-public struct PlaceDetailsResult: Sendable, Equatable, Codable {
-  public var place: PlaceDetails
-  public var source: DataSource
-  public var stale: Bool
-  public var fetchedAt: Date
-  public var attribution: String
+package struct PlaceDetailsResult: Sendable, Equatable, Codable {
+  package var place: PlaceDetails
+  package var source: DataSource
+  package var stale: Bool
+  package var fetchedAt: Date
+  package var attribution: String
 }

@@ -1,5 +1,5 @@
 /// How lists of places are ordered (a client's sort picker).
-public enum PlaceSort: String, Sendable, Codable, CaseIterable {
+package enum PlaceSort: String, Sendable, Codable, CaseIterable {
   /// Nearest first (along a route: in route order).
   case distance
   /// Highest average rating first; unrated places last.
@@ -10,19 +10,19 @@ public enum PlaceSort: String, Sendable, Codable, CaseIterable {
   case best
 
   /// What one star of the user's average above 1 takes off the score of `best` (5 stars: 0.4).
-  public static let bestRatingWeight = 0.1
+  package static let bestRatingWeight = 0.1
   /// What being a favourite takes off the score of `best`.
-  public static let bestFavoriteBonus = 0.3
+  package static let bestFavoriteBonus = 0.3
   /// What being open now takes off the score of `best`.
-  public static let bestOpenNowBonus = 0.2
+  package static let bestOpenNowBonus = 0.2
   /// The distance that counts as 1 when no radius or corridor is given.
-  public static let defaultReachMeters = 5_000
+  package static let defaultReachMeters = 5_000
 
   /// The score `best` orders by, lower first: `distance / reach − 0.1 × (average − 1) − 0.3 × favourite −
   /// 0.2 × open now`, where `distance` is the distance from the centre (along a route: the detour) and `reach` the
   /// search's radius (the corridor). An unknown distance counts as `reach`; unrated or unknown opening hours
   /// take nothing off.
-  public static func bestScore(of place: PlaceSummary, reach: Int, distance: Int?) -> Double {
+  package static func bestScore(of place: PlaceSummary, reach: Int, distance: Int?) -> Double {
     var score = Double(distance ?? reach) / Double(max(reach, 1))
     if let average = place.rating?.average { score -= bestRatingWeight * (average - 1) }
     if place.isFavorite { score -= bestFavoriteBonus }
@@ -36,7 +36,7 @@ public enum PlaceSort: String, Sendable, Codable, CaseIterable {
   /// - Parameters:
   ///   - reach: What `best` divides the distance by: the search's radius, or the route's corridor.
   ///   - distance: The distance `best` weighs: from the centre, or (along a route) the detour.
-  public func sorted(
+  package func sorted(
     _ places: [PlaceSummary],
     reach: Int? = nil,
     distance: KeyPath<PlaceSummary, Int?> = \.distanceMeters

@@ -1,41 +1,41 @@
 /// A place as every list shows it: search results, favourites, "Mine steder".
-public struct PlaceSummary: Sendable, Equatable, Codable {
-  public var id: String
-  public var name: String
-  public var category: PlaceCategory
+package struct PlaceSummary: Sendable, Equatable, Codable {
+  package var id: String
+  package var name: String
+  package var category: PlaceCategory
   /// Where the place is, for a pin.
-  public var location: Coordinate
-  public var address: String?
+  package var location: Coordinate
+  package var address: String?
   /// The distance from the query's centre in whole metres, when there is a centre.
-  public var distanceMeters: Int?
+  package var distanceMeters: Int?
   /// The user's ratings summarized; `null` when there are none (no star at all).
-  public var rating: RatingSummary?
+  package var rating: RatingSummary?
   /// Whether the place is one of the user's favourites.
-  public var isFavorite: Bool
+  package var isFavorite: Bool
   /// Where the data came from.
-  public var source: String
+  package var source: String
   /// Whether the place is open at the time of the request (in its own time zone); `null` when its opening hours
   /// are unknown or cannot tell.
-  public var openNow: Bool?
+  package var openNow: Bool?
   /// When an open place closes, in its local time with the UTC offset, if known.
-  public var closesAt: LocalDateTime?
+  package var closesAt: LocalDateTime?
   /// When a closed place opens, in its local time with the UTC offset, if known.
-  public var opensAt: LocalDateTime?
+  package var opensAt: LocalDateTime?
   /// The diets the data says yes or only to; `[]` when it names diets but says no to them, absent when it names none.
-  public var diet: [Diet]?
+  package var diet: [Diet]?
   /// OSM's cuisine values, when known.
-  public var cuisine: [String]?
+  package var cuisine: [String]?
   /// Step-free access (`yes`, `limited`, `no`), when known.
-  public var wheelchair: Wheelchair?
-  public var outdoorSeating: Bool?
-  public var takeaway: Bool?
+  package var wheelchair: Wheelchair?
+  package var outdoorSeating: Bool?
+  package var takeaway: Bool?
   /// Along a route: the distance from the route's start to the point of the route nearest the place, in whole metres.
-  public var alongRouteMeters: Int?
+  package var alongRouteMeters: Int?
   /// Along a route: the distance from the route to the place, in whole metres.
-  public var detourMeters: Int?
+  package var detourMeters: Int?
 
   /// Creates a summary.
-  public init(
+  package init(
     id: String,
     name: String,
     category: PlaceCategory,
@@ -64,7 +64,7 @@ public struct PlaceSummary: Sendable, Equatable, Codable {
   }
 
   /// The facts the summary shows (setting replaces all five fields).
-  public var facts: PlaceFacts {
+  package var facts: PlaceFacts {
     get {
       PlaceFacts(
         diet: diet ?? [],
@@ -90,7 +90,7 @@ public struct PlaceSummary: Sendable, Equatable, Codable {
   }
 
   /// Encodes every field; `rating` and `openNow` are written as `null` when unknown, so clients need not guess.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
     try container.encode(name, forKey: .name)

@@ -16,7 +16,7 @@ extension PlacesService {
   /// stretch of route (``routeChunkMeters`` at most, shorter where the rectangle would be more than
   /// ``routeChunkWaste`` times the corridor), each through the cache like any search, then only the places
   /// within the corridor kept. When Geoapify cannot be reached, the stored places along the route stand in.
-  public func searchAlongRoute(_ search: RouteSearch) async throws(BeaconError) -> RouteSearchResult {
+  package func searchAlongRoute(_ search: RouteSearch) async throws(BeaconError) -> RouteSearchResult {
     let time = now()
     var found: FilteredPlaces
     var source = DataSource.offline

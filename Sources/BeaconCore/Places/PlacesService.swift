@@ -5,20 +5,20 @@ import Foundation
 /// Every place that passes through is written to the store, so ratings and favourites can refer to it
 /// and it can be found offline later. Answers are cached by request with a time to live; when Geoapify
 /// cannot be reached, a cached answer comes back marked `stale` instead of an error.
-public final class PlacesService: Sendable {
+package final class PlacesService: Sendable {
   /// How long answers stay fresh.
-  public struct TimeToLive: Sendable {
-    public var places: TimeInterval = 24 * 3600
-    public var details: TimeInterval = 7 * 24 * 3600
-    public var autocomplete: TimeInterval = 3600
-    public var ipLocation: TimeInterval = 3600
-    public init() {}
+  package struct TimeToLive: Sendable {
+    package var places: TimeInterval = 24 * 3600
+    package var details: TimeInterval = 7 * 24 * 3600
+    package var autocomplete: TimeInterval = 3600
+    package var ipLocation: TimeInterval = 3600
+    package init() {}
   }
 
   /// The credit line for Geoapify's OSM-based data.
-  public static let attribution = "Powered by Geoapify | © OpenStreetMap contributors (ODbL)"
+  package static let attribution = "Powered by Geoapify | © OpenStreetMap contributors (ODbL)"
   /// The credit line for stored OpenStreetMap data (imports and the demo data).
-  public static let offlineAttribution = "© OpenStreetMap contributors (ODbL)"
+  package static let offlineAttribution = "© OpenStreetMap contributors (ODbL)"
 
   let store: Store
   let client: GeoapifyClient
@@ -27,7 +27,7 @@ public final class PlacesService: Sendable {
   let now: @Sendable () -> Date
 
   /// Creates a service.
-  public init(
+  package init(
     store: Store,
     client: GeoapifyClient,
     offline: Bool = false,
@@ -96,7 +96,7 @@ public final class PlacesService: Sendable {
   }
 
   /// Runs a search; with `openNow` or filters, only places that pass count, and `limit` counts those.
-  public func search(_ search: PlaceSearch) async throws(BeaconError) -> PlaceSearchResult {
+  package func search(_ search: PlaceSearch) async throws(BeaconError) -> PlaceSearchResult {
     var places: [PlaceSummary]
     var excludedUnknown: [String: Int]?
     var source = DataSource.offline
@@ -165,7 +165,7 @@ public final class PlacesService: Sendable {
   }
 
   /// Whether searches run on the store only: `--offline`, or no key to ask Geoapify with.
-  public var searchesOffline: Bool { offline || !client.hasAPIKey }
+  package var searchesOffline: Bool { offline || !client.hasAPIKey }
 
   /// "Ingen treff", or, for an offline search with no stored place at all within the radius, where
   /// offline data exists.
@@ -206,7 +206,7 @@ public final class PlacesService: Sendable {
   // MARK: - Details
 
   /// The details of a place: from Geoapify (cached 7 days), else from what the store knows.
-  public func details(
+  package func details(
     id: String,
     refresh: Bool = false,
     language: Language = .nb
@@ -285,7 +285,7 @@ public final class PlacesService: Sendable {
   // MARK: - Autocomplete and IP location
 
   /// Suggestions for what the user has typed so far.
-  public func autocomplete(
+  package func autocomplete(
     text: String,
     center: Coordinate?,
     limit: Int,
@@ -306,7 +306,7 @@ public final class PlacesService: Sendable {
   }
 
   /// The user's approximate position from Geoapify's IP geolocation.
-  public func locateByIP() async throws(BeaconError) -> (location: Coordinate, city: String?) {
+  package func locateByIP() async throws(BeaconError) -> (location: Coordinate, city: String?) {
     let fetched = try await fetch(
       path: "/v1/ipinfo",
       query: [],

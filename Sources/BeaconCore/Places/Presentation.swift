@@ -1,34 +1,34 @@
 /// How a client may dress a place's detail view: the emoji and animation per category.
-public struct Presentation: Sendable, Equatable, Codable {
+package struct Presentation: Sendable, Equatable, Codable {
   /// 🍽, ☕ or 🏨.
-  public var emoji: String
+  package var emoji: String
   /// The animation to play at the top of the detail view.
-  public var animation: Animation
+  package var animation: Animation
 
   /// One animation, described so any UI toolkit can play it.
-  public struct Animation: Sendable, Equatable, Codable {
+  package struct Animation: Sendable, Equatable, Codable {
     /// `rotate`, `steam` or `bounce`.
-    public var kind: String
+    package var kind: String
     /// Seconds one run takes.
-    public var durationSeconds: Double
+    package var durationSeconds: Double
     /// `easeInOut`, `easeOut` or `spring`.
-    public var timing: String
+    package var timing: String
     /// Whether it repeats for as long as the view is open.
-    public var repeats: Bool
+    package var repeats: Bool
     /// `rotate`: how far, in degrees.
-    public var degrees: Double?
+    package var degrees: Double?
     /// `steam`: how many particles rise.
-    public var particles: Int?
+    package var particles: Int?
     /// `steam`: particle opacity at the start and the end.
-    public var opacityFrom: Double?
-    public var opacityTo: Double?
+    package var opacityFrom: Double?
+    package var opacityTo: Double?
     /// `bounce`: scale at the start and the end.
-    public var scaleFrom: Double?
-    public var scaleTo: Double?
+    package var scaleFrom: Double?
+    package var scaleTo: Double?
   }
 
   /// The presentation for `category`.
-  public static func forCategory(_ category: PlaceCategory) -> Presentation {
+  package static func forCategory(_ category: PlaceCategory) -> Presentation {
     switch category {
     case .restaurant:
       Presentation(

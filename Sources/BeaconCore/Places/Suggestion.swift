@@ -1,12 +1,12 @@
 /// One autocomplete suggestion.
-public struct Suggestion: Sendable, Equatable, Codable {
+package struct Suggestion: Sendable, Equatable, Codable {
   /// Geoapify's `place_id`, when the suggestion is a place.
-  public var id: String?
-  public var name: String
-  public var address: String?
-  public var location: Coordinate
+  package var id: String?
+  package var name: String
+  package var address: String?
+  package var location: Coordinate
   /// What it is: `amenity`, `street`, `city`, …
-  public var kind: String
+  package var kind: String
   /// The distance from the bias point, when there was one.
-  public var distanceMeters: Int?
+  package var distanceMeters: Int?
 }

@@ -1,14 +1,14 @@
 /// A rating to be added: what `rating/add` carries.
-public struct NewRating: Sendable, Equatable {
+package struct NewRating: Sendable, Equatable {
   /// The place rated.
-  public var placeId: String
+  package var placeId: String
   /// 1…5.
-  public var stars: Int
+  package var stars: Int
   /// An optional comment; trimmed, and dropped when empty.
-  public var comment: String?
+  package var comment: String?
 
   /// Creates a rating to add.
-  public init(placeId: String, stars: Int, comment: String? = nil) {
+  package init(placeId: String, stars: Int, comment: String? = nil) {
     self.placeId = placeId
     self.stars = stars
     self.comment = comment
@@ -16,9 +16,9 @@ public struct NewRating: Sendable, Equatable {
 }
 
 /// A rating as stored, with the place's summary right after it.
-public struct AddedRating: Sendable, Equatable {
+package struct AddedRating: Sendable, Equatable {
   /// The stored rating.
-  public var rating: Rating
+  package var rating: Rating
   /// The place's summary including this rating (and every rating added before it).
-  public var summary: RatingSummary
+  package var summary: RatingSummary
 }

@@ -1,16 +1,16 @@
 /// All of a place's ratings as the seed shows them: one star, filled to the rounded average.
-public struct RatingSummary: Sendable, Equatable, Codable {
+package struct RatingSummary: Sendable, Equatable, Codable {
   /// The mean of all ratings.
-  public var average: Double
+  package var average: Double
   /// How many ratings there are.
-  public var count: Int
+  package var count: Int
   /// The average rounded to the nearest whole star; halves round up (4.5 → 5).
-  public var stars: Int
+  package var stars: Int
   /// How full the star is: `stars / 5` (1 star = 0.2, 5 stars = 1.0).
-  public var fill: Double
+  package var fill: Double
 
   /// Summarizes ratings whose stars add up to `total` over `count` ratings; `nil` when `count` is 0.
-  public init?(total: Int, count: Int) {
+  package init?(total: Int, count: Int) {
     guard count > 0 else { return nil }
     average = Double(total) / Double(count)
     self.count = count
@@ -19,7 +19,7 @@ public struct RatingSummary: Sendable, Equatable, Codable {
   }
 
   /// Summarizes `stars`; `nil` when empty.
-  public init?(stars ratings: [Int]) {
+  package init?(stars ratings: [Int]) {
     self.init(total: ratings.reduce(0, +), count: ratings.count)
   }
 }

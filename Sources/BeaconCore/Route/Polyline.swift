@@ -3,15 +3,15 @@
 /// Each value is the difference from the previous one (latitude, then longitude, alternating), times 10⁵ or 10⁶,
 /// zigzag-encoded into 5-bit chunks, least significant first, each chunk + 63 as one ASCII character and every
 /// chunk but a value's last ORed with 0x20.
-public enum Polyline {
+package enum Polyline {
   /// The precisions the format is written with.
-  public static let precisions: Set<Int> = [5, 6]
+  package static let precisions: Set<Int> = [5, 6]
 
   /// The positions `text` encodes, checked: every character is `?`…`~`, no value is cut short or longer than
   /// 32 bits, the values pair up into latitude and longitude, and every position is on Earth.
   ///
   /// - Throws: ``RouteMessage`` naming the first fault (the caller wraps it as an invalid argument).
-  public static func decode(_ text: String, precision: Int = 5) throws(RouteMessage) -> [Coordinate] {
+  package static func decode(_ text: String, precision: Int = 5) throws(RouteMessage) -> [Coordinate] {
     guard precisions.contains(precision) else { throw .invalidPrecision(precision) }
     let scale = precision == 5 ? 1e5 : 1e6
     var values: [Int] = []
@@ -53,7 +53,7 @@ public enum Polyline {
   }
 
   /// `positions` encoded at `precision` (5 or 6), each value rounded to the nearest step.
-  public static func encode(_ positions: [Coordinate], precision: Int = 5) -> String {
+  package static func encode(_ positions: [Coordinate], precision: Int = 5) -> String {
     let scale = precision == 6 ? 1e6 : 1e5
     var output: [UInt8] = []
     var previous = (lat: 0, lon: 0)

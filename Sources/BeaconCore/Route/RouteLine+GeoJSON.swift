@@ -5,7 +5,7 @@ extension RouteLine {
   /// `{"polyline": "…", "precision": 5|6}` (precision 5 when left out).
   ///
   /// - Throws: ``RouteMessage`` naming what is wrong: the shape, a position, the polyline's first fault.
-  public init(json value: JSONValue) throws(RouteMessage) {
+  package init(json value: JSONValue) throws(RouteMessage) {
     if let polyline = value["polyline"] {
       guard let text = polyline.stringValue else { throw .invalidShape }
       var precision = 5
@@ -42,7 +42,7 @@ extension RouteLine {
 
   /// The first LineString in a GeoJSON document: a geometry, a Feature, or a FeatureCollection's first Feature
   /// with a LineString geometry; `nil` when there is none.
-  public static func lineString(in document: JSONValue) -> JSONValue? {
+  package static func lineString(in document: JSONValue) -> JSONValue? {
     if document["type"]?.stringValue == "FeatureCollection" {
       return document["features"]?.arrayValue?.first { $0["geometry"]?["type"]?.stringValue == "LineString" }?[
         "geometry"

@@ -5,13 +5,13 @@ import Foundation
 ///
 /// Over half a kilometre the projection differs from the sphere by well under a metre for detours up to the
 /// widest corridor, so ``locate(_:)`` gives the distance along the route and from it on the sphere's terms.
-public struct RouteLine: Sendable, Equatable {
+package struct RouteLine: Sendable, Equatable {
   /// The most positions a route may have.
-  public static let maxPositions = 10_000
+  package static let maxPositions = 10_000
   /// The longest route searched, in metres.
-  public static let maxLengthMeters = 1_000_000.0
+  package static let maxLengthMeters = 1_000_000.0
   /// The corridor widths (metres either side of the route) a search accepts.
-  public static let corridorRange = 50...2_000
+  package static let corridorRange = 50...2_000
   /// The longest piece the route is measured in.
   static let maxPieceMeters = 500.0
   /// Metres per degree of latitude on the sphere of ``Coordinate/distance(to:)``.
@@ -29,16 +29,16 @@ public struct RouteLine: Sendable, Equatable {
   }
 
   /// The positions as given.
-  public let positions: [Coordinate]
+  package let positions: [Coordinate]
   let pieces: [Piece]
   /// The route's length in metres.
-  public let lengthMeters: Double
+  package let lengthMeters: Double
 
   /// A route through `positions`, checked.
   ///
   /// - Throws: ``RouteMessage`` when there are fewer than 2 or too many positions, one is off the Earth, or the
   ///   route is longer than ``maxLengthMeters``.
-  public init(_ positions: [Coordinate]) throws(RouteMessage) {
+  package init(_ positions: [Coordinate]) throws(RouteMessage) {
     guard positions.count >= 2 else { throw .tooFewPositions(positions.count) }
     guard positions.count <= Self.maxPositions else {
       throw .tooManyPositions(count: positions.count, maximum: Self.maxPositions)
@@ -75,7 +75,7 @@ public struct RouteLine: Sendable, Equatable {
   }
 
   /// A straight line from `from` to `to` (two positions).
-  public init(from: Coordinate, to: Coordinate) throws(RouteMessage) {
+  package init(from: Coordinate, to: Coordinate) throws(RouteMessage) {
     try self.init([from, to])
   }
 
@@ -85,7 +85,7 @@ public struct RouteLine: Sendable, Equatable {
 
   /// Where `point` lies relative to the route: the distance along the route to its nearest point, and the
   /// distance from that point (the detour), both in metres.
-  public func locate(_ point: Coordinate) -> (along: Double, detour: Double) {
+  package func locate(_ point: Coordinate) -> (along: Double, detour: Double) {
     locate(point, pieces: pieces.indices)
   }
 

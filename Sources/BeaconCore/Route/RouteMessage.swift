@@ -1,7 +1,7 @@
 /// Every sentence about routes (`places/searchAlongRoute`, `beacon route`), in Norwegian Bokmål, Nynorsk and English.
 ///
 /// Wrapped by ``LocalizedMessage/route(_:)``, so invalid params carry them like any other message.
-public enum RouteMessage: Error, Sendable, Equatable {
+package enum RouteMessage: Error, Sendable, Equatable {
   /// `route` is neither a GeoJSON LineString nor an encoded polyline.
   case invalidShape
   /// A polyline character outside `?`…`~` (ASCII 63…126), at this 1-based position.
@@ -28,7 +28,7 @@ public enum RouteMessage: Error, Sendable, Equatable {
   case unreadableFile(String)
 
   /// The sentence in `language`.
-  public func text(in language: Language) -> String {
+  package func text(in language: Language) -> String {
     language.choose(texts).clipped(to: LocalizedMessage.maxLength)
   }
 

@@ -1,30 +1,30 @@
 import Foundation
 
 /// A complete search along a route, every default already applied.
-public struct RouteSearch: Sendable, Equatable {
+package struct RouteSearch: Sendable, Equatable {
   /// The corridor when none is asked for, metres either side of the route.
-  public static let defaultCorridorMeters = 500
+  package static let defaultCorridorMeters = 500
   /// How many places when no `limit` is given.
-  public static let defaultLimit = 20
+  package static let defaultLimit = 20
 
-  public var route: RouteLine
+  package var route: RouteLine
   /// Metres either side of the route, 50…2 000.
-  public var corridorMeters: Int
-  public var category: PlaceCategory
+  package var corridorMeters: Int
+  package var category: PlaceCategory
   /// `distance` orders by the distance along the route.
-  public var sort: PlaceSort
+  package var sort: PlaceSort
   /// 1…100.
-  public var limit: Int
-  public var refresh: Bool
-  public var language: Language
+  package var limit: Int
+  package var refresh: Bool
+  package var language: Language
   /// Only places open at the time of the search.
-  public var openNow: Bool
+  package var openNow: Bool
   /// Search the demo places too when the user has imported places of their own.
-  public var includesDemo: Bool
-  public var filters: PlaceFilters
+  package var includesDemo: Bool
+  package var filters: PlaceFilters
 
   /// Creates a search.
-  public init(
+  package init(
     route: RouteLine,
     corridorMeters: Int = RouteSearch.defaultCorridorMeters,
     category: PlaceCategory = .restaurant,
@@ -50,24 +50,24 @@ public struct RouteSearch: Sendable, Equatable {
 }
 
 /// What a search along a route found.
-public struct RouteSearchResult: Sendable, Equatable, Codable {
+package struct RouteSearchResult: Sendable, Equatable, Codable {
   /// In route order (or `sort`), each with `alongRouteMeters` and `detourMeters`.
-  public var places: [PlaceSummary]
+  package var places: [PlaceSummary]
   /// The route's length in whole metres.
-  public var lengthMeters: Int
-  public var corridorMeters: Int
-  public var category: PlaceCategory
-  public var sort: PlaceSort
-  public var source: DataSource
+  package var lengthMeters: Int
+  package var corridorMeters: Int
+  package var category: PlaceCategory
+  package var sort: PlaceSort
+  package var source: DataSource
   /// Whether some answer was older than its time to live (served because Geoapify could not be reached).
-  public var stale: Bool
+  package var stale: Bool
   /// When the oldest data used was fetched.
-  public var fetchedAt: Date
-  public var attribution: String
+  package var fetchedAt: Date
+  package var attribution: String
   /// A sentence for the user, e.g. "Ingen treff".
-  public var message: String?
+  package var message: String?
   /// As in ``PlaceSearchResult/excludedUnknown``.
-  public var excludedUnknown: [String: Int]?
+  package var excludedUnknown: [String: Int]?
   /// How many Geoapify Places queries covered the corridor (answered from the cache or not); 0 offline.
-  public var upstreamQueries: Int
+  package var upstreamQueries: Int
 }

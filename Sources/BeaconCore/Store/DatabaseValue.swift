@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value bound to or read from SQLite.
-public enum DatabaseValue: Sendable, Equatable {
+package enum DatabaseValue: Sendable, Equatable {
   case null
   case integer(Int64)
   case real(Double)
@@ -10,40 +10,40 @@ public enum DatabaseValue: Sendable, Equatable {
 }
 
 /// A Swift value that can be bound to a statement parameter.
-public protocol DatabaseValueConvertible: Sendable {
+package protocol DatabaseValueConvertible: Sendable {
   /// The value as SQLite stores it.
   var databaseValue: DatabaseValue { get }
 }
 
 extension DatabaseValue: DatabaseValueConvertible {
-  public var databaseValue: DatabaseValue { self }
+  package var databaseValue: DatabaseValue { self }
 }
 
 extension Int: DatabaseValueConvertible {
-  public var databaseValue: DatabaseValue { .integer(Int64(self)) }
+  package var databaseValue: DatabaseValue { .integer(Int64(self)) }
 }
 
 extension Int64: DatabaseValueConvertible {
-  public var databaseValue: DatabaseValue { .integer(self) }
+  package var databaseValue: DatabaseValue { .integer(self) }
 }
 
 extension Double: DatabaseValueConvertible {
-  public var databaseValue: DatabaseValue { .real(self) }
+  package var databaseValue: DatabaseValue { .real(self) }
 }
 
 extension String: DatabaseValueConvertible {
-  public var databaseValue: DatabaseValue { .text(self) }
+  package var databaseValue: DatabaseValue { .text(self) }
 }
 
 extension Bool: DatabaseValueConvertible {
-  public var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
+  package var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
 }
 
 extension Date: DatabaseValueConvertible {
   /// Dates are stored as seconds since 1970 (UTC).
-  public var databaseValue: DatabaseValue { .real(timeIntervalSince1970) }
+  package var databaseValue: DatabaseValue { .real(timeIntervalSince1970) }
 }
 
 extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
-  public var databaseValue: DatabaseValue { self?.databaseValue ?? .null }
+  package var databaseValue: DatabaseValue { self?.databaseValue ?? .null }
 }

@@ -246,14 +246,14 @@ package enum Migrations {
 
 /// A migration a feature's module brings to the store: the version it brings a store to and its SQL. Like the
 /// core's, it never changes once shipped.
-public struct StoreMigration: Sendable {
+package struct StoreMigration: Sendable {
   /// The `user_version` the migration brings a store to (1-based, one sequence for the whole store).
-  public let version: Int
+  package let version: Int
   /// The literal SQL.
-  public let sql: String
+  package let sql: String
 
   /// The migration to `version`.
-  public init(version: Int, sql: String) {
+  package init(version: Int, sql: String) {
     self.version = version
     self.sql = sql
   }

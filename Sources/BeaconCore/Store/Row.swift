@@ -1,16 +1,16 @@
 /// One result row, read by column position.
-public struct Row: Sendable, Equatable {
+package struct Row: Sendable, Equatable {
   /// The values, in column order.
-  public var values: [DatabaseValue]
+  package var values: [DatabaseValue]
 
   /// The column at `index` as an integer, if it is one.
-  public func int(_ index: Int) -> Int? {
+  package func int(_ index: Int) -> Int? {
     if case .integer(let number) = values[index] { return Int(number) }
     return nil
   }
 
   /// The column at `index` as a Double, if it is a number.
-  public func double(_ index: Int) -> Double? {
+  package func double(_ index: Int) -> Double? {
     switch values[index] {
     case .real(let number): return number
     case .integer(let number): return Double(number)
@@ -19,7 +19,7 @@ public struct Row: Sendable, Equatable {
   }
 
   /// The column at `index` as text, if it is text.
-  public func string(_ index: Int) -> String? {
+  package func string(_ index: Int) -> String? {
     if case .text(let text) = values[index] { return text }
     return nil
   }

@@ -1,36 +1,36 @@
 /// An error from SQLite: the extended result code, SQLite's message and the SQL, never the bound values.
-public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The extended result code, e.g. 1555 for `SQLITE_CONSTRAINT_PRIMARYKEY`.
-  public var code: Int32
+  package var code: Int32
   /// SQLite's explanation.
-  public var message: String
+  package var message: String
   /// The statement that failed, if any.
-  public var sql: String?
+  package var sql: String?
 
   /// Creates an error.
-  public init(code: Int32, message: String, sql: String? = nil) {
+  package init(code: Int32, message: String, sql: String? = nil) {
     self.code = code
     self.message = message
     self.sql = sql
   }
 
   /// The primary result code (the low byte of the extended code).
-  public var primaryCode: Int32 { code & 0xFF }
+  package var primaryCode: Int32 { code & 0xFF }
 
   /// Whether the write was refused because the store is read-only (not because its file was moved away).
-  public var isReadOnly: Bool { primaryCode == 8 && code != 1032 }  // SQLITE_READONLY, not …_DBMOVED
+  package var isReadOnly: Bool { primaryCode == 8 && code != 1032 }  // SQLITE_READONLY, not …_DBMOVED
 
   /// Whether opening for writing failed in a way a read-only open may avoid (`SQLITE_READONLY`,
   /// `SQLITE_CANTOPEN`, `SQLITE_PERM`: a read-only file system or directory, a write-protected file).
   var mayOpenReadOnly: Bool { [8, 14, 3].contains(primaryCode) }
 
   /// Whether the file is damaged or not a database at all (`SQLITE_CORRUPT`, `SQLITE_NOTADB`).
-  public var isDamage: Bool { primaryCode == 11 || primaryCode == 26 }
+  package var isDamage: Bool { primaryCode == 11 || primaryCode == 26 }
 
   /// Whether another connection held a lock for longer than the busy timeout.
-  public var isBusy: Bool { primaryCode == 5 || primaryCode == 6 }
+  package var isBusy: Bool { primaryCode == 5 || primaryCode == 6 }
 
-  public var description: String {
+  package var description: String {
     var text = "SQLite error \(code): \(message)"
     if let sql { text += " (while running `\(sql)`)" }
     return text

@@ -1,11 +1,11 @@
 import Foundation
 
 /// An upstream answer kept in the store.
-public struct CachedResponse: Sendable, Equatable {
+package struct CachedResponse: Sendable, Equatable {
   /// The body as received.
-  public var body: [UInt8]
+  package var body: [UInt8]
   /// When it was received.
-  public var fetchedAt: Date
+  package var fetchedAt: Date
 }
 
 extension CachedResponse {
@@ -23,7 +23,7 @@ extension CachedResponse {
 
 extension Store {
   /// The cached answer for `key`, if any (fresh or not).
-  public func cachedResponse(key: String) throws(BeaconError) -> CachedResponse? {
+  package func cachedResponse(key: String) throws(BeaconError) -> CachedResponse? {
     try storage {
       guard let row = try database.query("SELECT body, fetched_at FROM response_cache WHERE key = ?", [key]).first
       else { return nil }
@@ -33,7 +33,7 @@ extension Store {
 
   /// The cached answers with keys in `keys` (from its lower bound, below its upper) whose body contains `text`,
   /// newest first, at most `limit`: e.g. the autocomplete answers that named a place id.
-  public func cachedBodies(
+  package func cachedBodies(
     keys: Range<String>,
     containing text: String,
     limit: Int = 5
@@ -56,11 +56,11 @@ extension Store {
   }
 
   /// How long cached answers are kept at all (for stale fallback) before they are pruned.
-  public static let cacheRetention: TimeInterval = 30 * 24 * 3600
+  package static let cacheRetention: TimeInterval = 30 * 24 * 3600
 
   /// Keeps `body` as the answer for `key`, and prunes answers older than ``cacheRetention``; does nothing on a
   /// read-only store.
-  public func cacheResponse(key: String, body: [UInt8], at date: Date = Date()) throws(BeaconError) {
+  package func cacheResponse(key: String, body: [UInt8], at date: Date = Date()) throws(BeaconError) {
     guard !isReadOnly else { return }
     try storage {
       try database.transaction {

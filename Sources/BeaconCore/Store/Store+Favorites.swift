@@ -4,7 +4,7 @@ extension Store {
   /// Marks a place as a favourite; `added` is `false` when it already was one.
   ///
   /// - Throws: ``UnknownEntity/place(_:)`` for a place never seen.
-  public func addFavorite(
+  package func addFavorite(
     placeId: String,
     at date: Date = Date()
   ) throws(BeaconError) -> (
@@ -28,7 +28,7 @@ extension Store {
   }
 
   /// Removes a place from the favourites; `false` when it was not one.
-  public func removeFavorite(placeId: String) throws(BeaconError) -> Bool {
+  package func removeFavorite(placeId: String) throws(BeaconError) -> Bool {
     try storage {
       try database.transaction {
         try database.run("DELETE FROM favorite WHERE place_id = ?", [placeId])
@@ -50,13 +50,13 @@ extension Store {
 
   /// The favourites ("Mine steder"), filtered and sorted like search results; with `query.openNow`, only those
   /// open at `date`.
-  public func favorites(_ query: PlaceQuery, at date: Date = Date()) throws(BeaconError) -> [PlaceSummary] {
+  package func favorites(_ query: PlaceQuery, at date: Date = Date()) throws(BeaconError) -> [PlaceSummary] {
     try filteredFavorites(query, at: date).places
   }
 
   /// The favourites of ``favorites(_:at:)`` within `radiusMeters` of the query's centre (when given), with the
   /// count of those `query.filters` left out for lack of data.
-  public func filteredFavorites(
+  package func filteredFavorites(
     _ query: PlaceQuery,
     within radiusMeters: Int? = nil,
     at date: Date = Date()

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Places that passed a list's filters, and how many were left out only because their data says nothing.
-public struct FilteredPlaces: Sendable, Equatable {
-  public var places: [PlaceSummary]
+package struct FilteredPlaces: Sendable, Equatable {
+  package var places: [PlaceSummary]
   /// Per filter, the places left out for lack of data (each such place counts under every filter its data says
   /// nothing about); `nil` without filters.
-  public var excludedUnknown: [String: Int]?
+  package var excludedUnknown: [String: Int]?
 
   /// Creates a result.
-  public init(places: [PlaceSummary], excludedUnknown: [String: Int]?) {
+  package init(places: [PlaceSummary], excludedUnknown: [String: Int]?) {
     self.places = places
     self.excludedUnknown = excludedUnknown
   }
@@ -80,7 +80,7 @@ extension Store {
   ///
   /// Each place is judged before it is summarized, so only the places kept cost a summary (their ratings,
   /// favourite marks and opening status); ratings are looked up for all only when a rating filter needs them.
-  public func filteredSummaries(
+  package func filteredSummaries(
     of places: [Place],
     filters: PlaceFilters,
     center: Coordinate?,

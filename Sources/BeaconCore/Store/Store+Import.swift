@@ -1,33 +1,33 @@
 import Foundation
 
 /// What an import did to the store.
-public struct ImportReport: Sendable, Equatable {
+package struct ImportReport: Sendable, Equatable {
   /// The format the input was in.
-  public var format: OSMImportFormat
+  package var format: OSMImportFormat
   /// The outcome of the file's places (new, changed, as they were) and how many of each category it had.
-  public var tally: ImportedIDs.Tally
+  package var tally: ImportedIDs.Tally
   /// How many of them have an id derived from their content.
-  public var derivedIDs: Int
+  package var derivedIDs: Int
   /// Features left out, by reason.
-  public var skipped: [String: Int]
+  package var skipped: [String: Int]
   /// Places of an earlier import from the same source, in the area of this one, that the file no longer has:
   /// removed from the store.
-  public var removed: Int
+  package var removed: Int
   /// Such places that were kept all the same, because the user rated them or marked them as favourites.
-  public var kept: Int
+  package var kept: Int
   /// The area this import covers: the bounding box of its places.
-  public var area: BoundingBox
+  package var area: BoundingBox
 
   /// How many places the file brought.
-  public var total: Int { tally.added + tally.updated + tally.unchanged }
+  package var total: Int { tally.added + tally.updated + tally.unchanged }
 }
 
 /// A rectangle of latitudes and longitudes (edges included).
-public struct BoundingBox: Sendable, Equatable, Codable {
-  public var south: Double
-  public var west: Double
-  public var north: Double
-  public var east: Double
+package struct BoundingBox: Sendable, Equatable, Codable {
+  package var south: Double
+  package var west: Double
+  package var north: Double
+  package var east: Double
 
   /// The box of one point.
   init(_ point: Coordinate) {
@@ -66,7 +66,7 @@ extension Store {
   /// - Throws: ``BeaconError/importFailed(file:position:reason:)`` for bad input,
   ///   ``BeaconError/nothingImported(file:skipped:)`` when the file has no place Beacon keeps, and a storage
   ///   error (`SQLITE_INTERRUPT`) when the task is cancelled.
-  public func importPlaces(
+  package func importPlaces(
     from input: sending ImportInput,
     source: String = "osm",
     maxBytes: Int = .max,

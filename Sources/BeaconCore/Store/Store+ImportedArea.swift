@@ -1,23 +1,23 @@
 import Foundation
 
 /// Where the user's own imported places lie: the mean position of the latest import.
-public struct ImportedArea: Sendable, Equatable {
+package struct ImportedArea: Sendable, Equatable {
   /// The mean position of the places of the latest import.
-  public var center: Coordinate
+  package var center: Coordinate
   /// How many places that import brought.
-  public var places: Int
+  package var places: Int
 }
 
 /// Where a list measures distances from when the request names no centre, and why there.
-public struct DefaultCenter: Sendable, Equatable {
+package struct DefaultCenter: Sendable, Equatable {
   /// The point.
-  public var center: Coordinate
+  package var center: Coordinate
   /// `settings` (the stored centre, or the default one when Beacon searches Geoapify), `imported` (the centre of
   /// the user's imported places) or `demo` (offline, with nothing stored or imported: the demo data).
-  public var source: String
+  package var source: String
 
   /// Creates a centre with where it came from.
-  public init(center: Coordinate, source: String) {
+  package init(center: Coordinate, source: String) {
     self.center = center
     self.source = source
   }
@@ -27,7 +27,7 @@ extension Store {
   /// Stores the places of an import and remembers them (their mean position) as the user's own data, the
   /// default centre of searches and lists from now on (unless a centre is stored), in one transaction: a failure
   /// leaves the store as it was. An empty import changes nothing.
-  public func importPlaces(_ places: [Place], at date: Date) throws(BeaconError) {
+  package func importPlaces(_ places: [Place], at date: Date) throws(BeaconError) {
     guard !places.isEmpty else { return }
     let count = Double(places.count)
     let lat = places.reduce(0) { $0 + $1.location.lat } / count
@@ -48,7 +48,7 @@ extension Store {
   }
 
   /// Where the user's imported places lie, or `nil` when nothing was ever imported.
-  public func importedArea() throws(BeaconError) -> ImportedArea? {
+  package func importedArea() throws(BeaconError) -> ImportedArea? {
     try storage {
       try database.query("SELECT latitude, longitude, places FROM imported_area WHERE id = 1").first.flatMap { row in
         guard let lat = row.double(0), let lon = row.double(1) else { return nil }
@@ -61,7 +61,7 @@ extension Store {
   /// The centre searches and the favourites list use when the request names none: the stored centre; else the
   /// centre of the user's imported places (unless `includesDemo` asks for the demo data); else, when searches
   /// run offline, the demo data's centre; else the default centre (Oslo S).
-  public func defaultCenter(searchesOffline: Bool, includesDemo: Bool = false) throws(BeaconError) -> DefaultCenter {
+  package func defaultCenter(searchesOffline: Bool, includesDemo: Bool = false) throws(BeaconError) -> DefaultCenter {
     let settings = try settings()
     if try hasStoredCenter() { return DefaultCenter(center: settings.center, source: "settings") }
     if !includesDemo, let area = try importedArea() { return DefaultCenter(center: area.center, source: "imported") }

@@ -6,7 +6,7 @@ extension Store {
   ///
   /// - Throws: ``BeaconError/invalidArgument(field:message:)`` for stars outside 1…5 or an over-long
   ///   comment, ``UnknownEntity/place(_:)`` for a place never seen.
-  public func addRating(
+  package func addRating(
     placeId: String,
     stars: Int,
     comment: String?,
@@ -19,7 +19,7 @@ extension Store {
   /// Adds ratings in one transaction (group commit): each comes back with the place's summary right after it,
   /// or with the error that kept it out; one rating's invalid value or unknown place does not affect the
   /// others. When the transaction itself fails, nothing is stored and every rating fails with that error.
-  public func addRatings(_ ratings: [NewRating], at date: Date = Date()) -> [Result<AddedRating, BeaconError>] {
+  package func addRatings(_ ratings: [NewRating], at date: Date = Date()) -> [Result<AddedRating, BeaconError>] {
     // Every slot is overwritten below: with its validation error, its outcome, or the transaction's error.
     var results: [Result<AddedRating, BeaconError>] = ratings.map { rating in
       .failure(Self.validationError(rating) ?? .storage(SQLiteError(code: 1, message: "not stored")))
@@ -100,7 +100,7 @@ extension Store {
   ///   this page is the last).
   /// - Throws: ``UnknownEntity/place(_:)`` for a place never seen, ``BeaconError/invalidArgument(field:message:)``
   ///   for a cursor that is not one of this place's.
-  public func ratings(
+  package func ratings(
     placeId: String,
     limit: Int? = nil,
     cursor: String? = nil
@@ -148,7 +148,7 @@ extension Store {
   }
 
   /// Rating summaries for the places in `ids` that have ratings.
-  public func ratingSummaries(for ids: [String]) throws(BeaconError) -> [String: RatingSummary] {
+  package func ratingSummaries(for ids: [String]) throws(BeaconError) -> [String: RatingSummary] {
     guard !ids.isEmpty else { return [:] }
     return try storage {
       let rows = try database.query(

@@ -37,7 +37,7 @@ extension Store {
   /// In route order without filters, box follows box only until `limit` places are settled: those before the next
   /// box's stretch that no later stretch comes nearer to. Otherwise every place in the corridor is judged, so
   /// `excludedUnknown` counts all of them.
-  public func routeSummaries(for search: RouteSearch, at date: Date) throws(BeaconError) -> FilteredPlaces {
+  package func routeSummaries(for search: RouteSearch, at date: Date) throws(BeaconError) -> FilteredPlaces {
     try loadDemoDataIfNeeded()
     let excludingDemo = try excludesDemo(unlessAsked: search.includesDemo)
     let route = search.route

@@ -6,7 +6,7 @@ extension Store {
   /// `excludingDemo`, none of the demo places.
   ///
   /// Uses the R*Tree for the bounding box and FTS5 for the text, then the exact distance.
-  public func places(
+  package func places(
     near center: Coordinate,
     radiusMeters: Int,
     category: PlaceCategory?,
@@ -49,7 +49,7 @@ extension Store {
   /// distance: nothing else can make the list). Once the user has imported places, the demo places are left
   /// out unless the search includes them.
   /// With filters, every place in the area is judged, so `excludedUnknown` counts all of them.
-  public func storedSummaries(for search: PlaceSearch, at date: Date) throws(BeaconError) -> FilteredPlaces {
+  package func storedSummaries(for search: PlaceSearch, at date: Date) throws(BeaconError) -> FilteredPlaces {
     try loadDemoDataIfNeeded()
     let excludingDemo = try excludesDemo(unlessAsked: search.includesDemo)
     let found =
@@ -80,7 +80,7 @@ extension Store {
   /// The box grows from a sixteenth of the radius, four times at a time (sixteen times while it is empty), until it
   /// holds `limit` places clearly (2 m) inside its circle: nothing outside can then come first, and a dense store answers from a small box
   /// (at a million places a 1 km search reads ~30 rows instead of ~1 300).
-  public func nearest(
+  package func nearest(
     _ limit: Int,
     to center: Coordinate,
     within radiusMeters: Int,

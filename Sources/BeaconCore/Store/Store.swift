@@ -13,20 +13,20 @@ import Foundation
 /// - Ratings: ``addRating(placeId:stars:comment:at:)``, ``ratings(placeId:)``
 /// - Favourites: ``addFavorite(placeId:at:)``, ``removeFavorite(placeId:)``, ``favorites(_:)``
 /// - Settings: ``settings()``, ``updateSettings(_:)``, ``resetSettings()``
-public actor Store {
+package actor Store {
   /// The longest comment a rating may carry, in characters.
-  public static let maxCommentLength = 2_000
+  package static let maxCommentLength = 2_000
 
   package let database: Database
   /// The file the store lives in, or `:memory:`.
-  public nonisolated let path: String
+  package nonisolated let path: String
   /// The zone opening hours are read in for places that have no zone of their own.
-  public nonisolated let defaultTimeZone: TimeZone
+  package nonisolated let defaultTimeZone: TimeZone
   /// Why the store could only be opened read-only (SQLite's or the system's words), or `nil` when it can be written.
   ///
   /// A read-only store answers every read; writes fail with ``BeaconError/storage(_:)`` (`SQLITE_READONLY`), and
   /// the caches the services keep in it (responses, fetched places, catalogues) are simply not updated.
-  public nonisolated let readOnlyReason: String?
+  package nonisolated let readOnlyReason: String?
   /// Whether this store is known to hold the demo places, so searches look only once per session.
   var hasDemoData = false
   /// The facts of places' details texts parsed so far, by place id (``resolvedFacts(of:)``).
@@ -42,7 +42,7 @@ public actor Store {
   }
 
   /// Whether writes are refused because the file or its directory cannot be written (see ``readOnlyReason``).
-  public nonisolated var isReadOnly: Bool { readOnlyReason != nil }
+  package nonisolated var isReadOnly: Bool { readOnlyReason != nil }
 
   /// Opens the store at `path` (creating it with mode 0600) and brings its schema up to date.
   ///
@@ -55,7 +55,7 @@ public actor Store {
   ///   With `createsDirectory: false` (a path the user chose), a missing folder is
   ///   ``BeaconError/storeDirectoryMissing(path:directory:)`` rather than created; a damaged file is
   ///   ``BeaconError/storeDamaged(path:atOpen:detail:)``.
-  public static func open(
+  package static func open(
     path: String,
     defaultTimeZone: TimeZone = OpeningHours.timeZone(nil),
     createsDirectory: Bool = true
@@ -125,7 +125,7 @@ public actor Store {
   }
 
   /// The schema version of the open store.
-  public var schemaVersion: Int {
+  package var schemaVersion: Int {
     get throws(BeaconError) { try storage { try database.userVersion } }
   }
 
@@ -148,7 +148,7 @@ public actor Store {
 
   /// Inserts or replaces places, keeping their ratings and favourite marks; with `replacing: false`, places
   /// the store already has are left as they are.
-  public func upsert(_ places: [Place], replacing: Bool = true) throws(BeaconError) {
+  package func upsert(_ places: [Place], replacing: Bool = true) throws(BeaconError) {
     try storage {
       try database.transaction { try insert(places, replacing: replacing) }
     }
@@ -182,7 +182,7 @@ public actor Store {
   }
 
   /// The stored place with `id`, if any.
-  public func place(id: String) throws(BeaconError) -> Place? {
+  package func place(id: String) throws(BeaconError) -> Place? {
     try storage {
       try database.query(
         "SELECT \(Self.placeColumns) FROM place WHERE id = ?",
@@ -224,7 +224,7 @@ public actor Store {
 
   /// Summaries of `places` for lists: rating summary, favourite mark, distance from `center`, and whether each
   /// is open at `date` in its own time zone.
-  public func summaries(
+  package func summaries(
     of places: [Place],
     center: Coordinate?,
     at date: Date = Date()
@@ -306,7 +306,7 @@ public actor Store {
   }
 
   /// The stored settings, with defaults for anything never set.
-  public func settings() throws(BeaconError) -> Settings {
+  package func settings() throws(BeaconError) -> Settings {
     let stored: [String: String] = try storage {
       var values: [String: String] = [:]
       for row in try database.query("SELECT key, value FROM setting") {
@@ -333,7 +333,7 @@ public actor Store {
   ///
   /// Read again only when the store changed since: `PRAGMA data_version` moves when another connection (another
   /// Beacon process) commits, and this connection's own setting writes drop the copy.
-  public func settingsForSearch() throws(BeaconError) -> (settings: Settings, hasStoredCenter: Bool) {
+  package func settingsForSearch() throws(BeaconError) -> (settings: Settings, hasStoredCenter: Bool) {
     let version = try storage { try database.query("PRAGMA data_version").first?.int(0) ?? 0 }
     if let cached = settingsCache, cached.dataVersion == version { return (cached.settings, cached.hasStoredCenter) }
     let read = (try settings(), try hasStoredCenter())
@@ -342,17 +342,17 @@ public actor Store {
   }
 
   /// Whether a map centre was ever stored (by `settings/update` or a search with an explicit centre).
-  public func hasStoredCenter() throws(BeaconError) -> Bool {
+  package func hasStoredCenter() throws(BeaconError) -> Bool {
     try storage { try !database.query("SELECT 1 FROM setting WHERE key = 'center'").isEmpty }
   }
 
   /// Whether the user ever chose a language in the settings.
-  public func hasStoredLocale() throws(BeaconError) -> Bool {
+  package func hasStoredLocale() throws(BeaconError) -> Bool {
     try storage { try !database.query("SELECT 1 FROM setting WHERE key = 'locale'").isEmpty }
   }
 
   /// Validates and applies a partial update, then returns the new settings.
-  public func updateSettings(_ update: SettingsUpdate) throws(BeaconError) -> Settings {
+  package func updateSettings(_ update: SettingsUpdate) throws(BeaconError) -> Settings {
     try update.validate()
     settingsCache = nil
     var values: [(SettingKey, any Encodable)] = []
@@ -376,7 +376,7 @@ public actor Store {
   }
 
   /// Restores every setting to its default (a client's clear button).
-  public func resetSettings() throws(BeaconError) -> Settings {
+  package func resetSettings() throws(BeaconError) -> Settings {
     settingsCache = nil
     try storage {
       try database.transaction { try database.run("DELETE FROM setting") }
@@ -385,7 +385,7 @@ public actor Store {
   }
 
   /// Runs `PRAGMA integrity_check` and returns its verdict (`ok` when healthy).
-  public func integrityCheck() throws(BeaconError) -> String {
+  package func integrityCheck() throws(BeaconError) -> String {
     try storage { try database.query("PRAGMA integrity_check").first?.string(0) ?? "" }
   }
 }

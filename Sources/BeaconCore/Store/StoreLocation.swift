@@ -1,11 +1,11 @@
 import Foundation
 
 /// Where the store lives when nothing says otherwise.
-public enum StoreLocation {
+package enum StoreLocation {
   /// `$XDG_DATA_HOME/beacon/beacon.sqlite`, else `~/.local/share/beacon/beacon.sqlite`; on macOS
   /// `~/Library/Application Support/Beacon/beacon.sqlite`. The home directory is `$HOME` when set
   /// (as users and sandboxes expect), else the account's.
-  public static func defaultPath(environment: [String: String], home: String? = nil) -> String {
+  package static func defaultPath(environment: [String: String], home: String? = nil) -> String {
     let home = home ?? environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
     #if os(macOS)
     return home + "/Library/Application Support/Beacon/beacon.sqlite"

@@ -6,41 +6,41 @@ import Foundation
 /// SQLite's own `.recover` belongs to its command-line shell, not the library, so this reads the damaged file
 /// table by table and row by row through a read-only connection, skips rows it cannot read, and writes what it
 /// can into a new store with the current schema. The damaged file is never written.
-public enum StoreRecovery {
+package enum StoreRecovery {
   /// What could be read of one table.
-  public struct TableCount: Sendable, Equatable {
+  package struct TableCount: Sendable, Equatable {
     /// The table's name in the schema (`place`, `rating`, …).
-    public var table: String
+    package var table: String
     /// Rows read (for a check) or copied (for a recovery).
-    public var rows: Int
+    package var rows: Int
     /// Whether rows were lost: a part of the table could not be read, or (recovery) a row could not be stored.
-    public var damaged: Bool
+    package var damaged: Bool
   }
 
   /// The verdict of ``check(path:)``.
-  public struct CheckReport: Sendable, Equatable {
+  package struct CheckReport: Sendable, Equatable {
     /// Whether SQLite's integrity check passed and every table could be read to its end.
-    public var isHealthy: Bool
+    package var isHealthy: Bool
     /// Whether the file could be opened as a database at all.
-    public var isReadable: Bool
+    package var isReadable: Bool
     /// SQLite's integrity report (its own words, for the log), empty when healthy.
-    public var problems: [String]
+    package var problems: [String]
     /// What each of Beacon's tables holds that can be read.
-    public var tables: [TableCount]
+    package var tables: [TableCount]
   }
 
   /// The result of ``recover(from:to:)``.
-  public struct RecoveryReport: Sendable, Equatable {
+  package struct RecoveryReport: Sendable, Equatable {
     /// The new store.
-    public var output: String
+    package var output: String
     /// What was copied from each table.
-    public var tables: [TableCount]
+    package var tables: [TableCount]
   }
 
   /// Checks the store at `path` without changing it.
   ///
   /// - Throws: ``BeaconError/storeUnavailable(path:reason:)`` when there is no file at `path`.
-  public static func check(path: String) throws(BeaconError) -> CheckReport {
+  package static func check(path: String) throws(BeaconError) -> CheckReport {
     guard FileManager.default.fileExists(atPath: path) else {
       throw .storeUnavailable(path: path, reason: "no such file")
     }
@@ -67,7 +67,7 @@ public enum StoreRecovery {
   ///
   /// - Throws: ``BeaconError/storeUnavailable(path:reason:)`` when `output` already exists (nothing is
   ///   overwritten) or cannot be created, and when nothing at all can be read from `path`.
-  public static func recover(from path: String, to output: String) throws(BeaconError) -> RecoveryReport {
+  package static func recover(from path: String, to output: String) throws(BeaconError) -> RecoveryReport {
     guard FileManager.default.fileExists(atPath: path) else {
       throw .storeUnavailable(path: path, reason: "no such file")
     }

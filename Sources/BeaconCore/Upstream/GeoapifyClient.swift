@@ -3,9 +3,9 @@ import Foundation
 /// Talks to Geoapify: builds the query, sends the key in the `x-api-key` header (never in a URL),
 /// keeps under the rate limit, merges identical concurrent requests, and maps every fault to a
 /// ``BeaconError`` a person can act on.
-public final class GeoapifyClient: Sendable {
+package final class GeoapifyClient: Sendable {
   /// The API's base URL.
-  public let baseURL: URL
+  package let baseURL: URL
   private let apiKey: APIKey?
   private let transport: any HTTPTransport
   private let limiter: RateLimiter
@@ -15,10 +15,10 @@ public final class GeoapifyClient: Sendable {
 
   /// Geoapify's 5 requests per second, counted over 1.1 s: requests admitted exactly 1 s apart can arrive
   /// less than 1 s apart (the first ones wait for a connection, later ones reuse it), and Geoapify counts arrivals.
-  public static func defaultLimiter() -> RateLimiter { RateLimiter(maxRequests: 5, per: .milliseconds(1_100)) }
+  package static func defaultLimiter() -> RateLimiter { RateLimiter(maxRequests: 5, per: .milliseconds(1_100)) }
 
   /// Creates a client.
-  public init(
+  package init(
     baseURL: URL,
     apiKey: APIKey?,
     transport: any HTTPTransport,
@@ -31,15 +31,15 @@ public final class GeoapifyClient: Sendable {
   }
 
   /// Whether a key is configured.
-  public var hasAPIKey: Bool { apiKey != nil }
+  package var hasAPIKey: Bool { apiKey != nil }
 
   /// A stable key for a request, without the API key: the cache and the coalescer use it.
-  public static func requestKey(path: String, query: [(String, String)]) -> String {
+  package static func requestKey(path: String, query: [(String, String)]) -> String {
     path + "?" + query.sorted { $0.0 < $1.0 }.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
   }
 
   /// GETs `path` with `query` and returns the body of a 200 answer.
-  public func get(path: String, query: [(String, String)]) async throws(BeaconError) -> [UInt8] {
+  package func get(path: String, query: [(String, String)]) async throws(BeaconError) -> [UInt8] {
     guard let apiKey else { throw .missingAPIKey }
     if let pause = await limiter.remainingPause {
       throw .upstream(.geoapify, .rateLimited(retryAfterSeconds: max(1, Int(pause.components.seconds) + 1)))

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Positions come from `properties.lat/lon` (geometry may be a polygon, and its point differs in the last
 /// digits); `datasource.raw` stays untyped JSON.
-public enum GeoapifyDecoding {
+package enum GeoapifyDecoding {
   /// Parses a body as JSON, or fails as an unusable upstream answer.
   static func json(_ body: [UInt8]) throws(BeaconError) -> JSONValue {
     do {
@@ -27,7 +27,7 @@ public enum GeoapifyDecoding {
   /// The places of a Places API answer; features that are not places of a known category are skipped.
   ///
   /// - Parameter requested: The category asked for, used when a feature's own categories say nothing clearer.
-  public static func places(from body: [UInt8], requested: PlaceCategory?) throws(BeaconError) -> [Place] {
+  package static func places(from body: [UInt8], requested: PlaceCategory?) throws(BeaconError) -> [Place] {
     try features(json(body)).compactMap { place(from: $0, requested: requested, keepsDetails: false) }
   }
 
@@ -37,7 +37,7 @@ public enum GeoapifyDecoding {
   /// its OSM tags decide then, and after them `requested` (the category known for the id).
   ///
   /// - Throws: ``BeaconError/unsupportedPlace(_:)`` when the place is real but of no kind Beacon shows.
-  public static func details(from body: [UInt8], requested: PlaceCategory? = nil) throws(BeaconError) -> Place? {
+  package static func details(from body: [UInt8], requested: PlaceCategory? = nil) throws(BeaconError) -> Place? {
     let features = try features(json(body))
     guard
       let feature = features.first(where: { $0["properties"]?["feature_type"]?.stringValue == "details" })
@@ -152,7 +152,7 @@ public enum GeoapifyDecoding {
   // MARK: - Autocomplete and IP location
 
   /// The suggestions of an Autocomplete answer, in either shape (GeoJSON features or `format=json` results).
-  public static func suggestions(from body: [UInt8]) throws(BeaconError) -> [Suggestion] {
+  package static func suggestions(from body: [UInt8]) throws(BeaconError) -> [Suggestion] {
     let value = try json(body)
     let items: [JSONValue]
     if let features = value["features"]?.arrayValue {
@@ -179,7 +179,7 @@ public enum GeoapifyDecoding {
 
   /// The category an Autocomplete answer (either shape) gives the place `id`, when it is one of ours: what an
   /// earlier autocomplete knew about a place whose details name no kind.
-  public static func suggestedCategory(of id: String, in body: [UInt8]) -> PlaceCategory? {
+  package static func suggestedCategory(of id: String, in body: [UInt8]) -> PlaceCategory? {
     guard let value = try? JSONParser.parse(body) else { return nil }
     let items = value["features"]?.arrayValue?.compactMap { $0["properties"] } ?? value["results"]?.arrayValue ?? []
     for item in items where item["place_id"]?.stringValue == id {
@@ -191,7 +191,7 @@ public enum GeoapifyDecoding {
   }
 
   /// The approximate position and city of Geoapify's IP geolocation answer.
-  public static func ipLocation(from body: [UInt8]) throws(BeaconError) -> (location: Coordinate, city: String?) {
+  package static func ipLocation(from body: [UInt8]) throws(BeaconError) -> (location: Coordinate, city: String?) {
     let value = try json(body)
     guard let lat = value["location"]?["latitude"]?.doubleValue, let lon = value["location"]?["longitude"]?.doubleValue,
       Coordinate(lat: lat, lon: lon).isValid
@@ -203,7 +203,7 @@ public enum GeoapifyDecoding {
   }
 
   /// Geoapify's own explanation in an error body: `message`, else `error`, else the raw text.
-  public static func errorMessage(_ body: [UInt8]) -> String {
+  package static func errorMessage(_ body: [UInt8]) -> String {
     if let value = try? JSONParser.parse(body) {
       if let message = value["message"]?.stringValue, !message.isEmpty { return message }
       if let error = value["error"]?.stringValue, !error.isEmpty { return error }

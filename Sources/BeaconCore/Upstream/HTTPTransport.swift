@@ -1,30 +1,30 @@
 import Foundation
 
 /// One HTTP GET as Beacon's upstream clients make it.
-public struct HTTPRequest: Sendable, Equatable {
+package struct HTTPRequest: Sendable, Equatable {
   /// The full URL, query included; never carries the API key (that goes in a header).
-  public var url: URL
+  package var url: URL
   /// Header fields to send.
-  public var headers: [String: String]
+  package var headers: [String: String]
 
   /// Creates a request.
-  public init(url: URL, headers: [String: String] = [:]) {
+  package init(url: URL, headers: [String: String] = [:]) {
     self.url = url
     self.headers = headers
   }
 }
 
 /// What came back.
-public struct HTTPResponse: Sendable, Equatable {
+package struct HTTPResponse: Sendable, Equatable {
   /// The status code.
-  public var status: Int
+  package var status: Int
   /// Header fields with lower-cased names.
-  public var headers: [String: String]
+  package var headers: [String: String]
   /// The body.
-  public var body: [UInt8]
+  package var body: [UInt8]
 
   /// Creates a response.
-  public init(status: Int, headers: [String: String] = [:], body: [UInt8]) {
+  package init(status: Int, headers: [String: String] = [:], body: [UInt8]) {
     self.status = status
     self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
     self.body = body
@@ -32,7 +32,7 @@ public struct HTTPResponse: Sendable, Equatable {
 }
 
 /// Why no response arrived.
-public enum HTTPTransportError: Error, Sendable, Equatable {
+package enum HTTPTransportError: Error, Sendable, Equatable {
   /// The connect or total timeout passed.
   case timedOut
   /// The server could not be reached (refused, unknown host, no network).
@@ -46,7 +46,7 @@ public enum HTTPTransportError: Error, Sendable, Equatable {
 }
 
 /// Sends HTTP requests: URLSession in production, a loopback server or an in-process fake in tests.
-public protocol HTTPTransport: Sendable {
+package protocol HTTPTransport: Sendable {
   /// Sends `request` and returns the complete response.
   func send(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse
 }

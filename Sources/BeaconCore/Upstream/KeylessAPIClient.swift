@@ -4,11 +4,11 @@ import Foundation
 /// GET-only access to a JSON API that needs no key (Fruityvice, CoinLore, randomuser.me): keeps to a polite rate,
 /// merges identical concurrent requests, backs off after a 429, and maps every fault to an ``UpstreamFault`` of its
 /// service.
-public final class KeylessAPIClient: Sendable {
+package final class KeylessAPIClient: Sendable {
   /// The API's base URL; a path in it is kept (`http://127.0.0.1:8080/prefix`).
-  public let baseURL: URL
+  package let baseURL: URL
   /// The service behind the base URL, named in its faults.
-  public let service: UpstreamService
+  package let service: UpstreamService
   private let transport: any HTTPTransport
   private let limiter: RateLimiter
   private let backoffSeconds: Int
@@ -18,7 +18,7 @@ public final class KeylessAPIClient: Sendable {
   /// Creates a client.
   ///
   /// - Parameter backoffSeconds: How long to pause after a 429 without `Retry-After`.
-  public init(
+  package init(
     service: UpstreamService,
     baseURL: URL,
     transport: any HTTPTransport,
@@ -36,7 +36,7 @@ public final class KeylessAPIClient: Sendable {
   /// GETs `target` — a percent-encoded path with an optional query (`/api/tickers/?start=0&limit=100`) — under the
   /// base URL, and returns the body of a 2xx answer, or `nil` for a 404 (what it means depends on the request: an
   /// unknown fruit group or coin, or a service that moved). Identical targets in flight share one request.
-  public func get(_ target: String) async throws(BeaconError) -> [UInt8]? {
+  package func get(_ target: String) async throws(BeaconError) -> [UInt8]? {
     if let pause = await limiter.remainingPause {
       throw .upstream(service, .rateLimited(retryAfterSeconds: max(1, Int(pause.components.seconds) + 1)))
     }
@@ -97,7 +97,7 @@ public final class KeylessAPIClient: Sendable {
   }
 
   /// The API's own words from an error body (`{"error": …}` or `{"message": …}`), else the start of the body.
-  public static func errorMessage(_ body: [UInt8]) -> String {
+  package static func errorMessage(_ body: [UInt8]) -> String {
     if let value = try? JSONParser.parse(body) {
       if let error = value["error"]?.stringValue, !error.isEmpty { return error }
       if let message = value["message"]?.stringValue, !message.isEmpty { return message }

@@ -1,26 +1,26 @@
 /// Keeps upstream calls under a rate (Geoapify's free plan: 5 requests per second) and pauses them all
 /// after a 429 until the server's `Retry-After` has passed.
-public actor RateLimiter {
+package actor RateLimiter {
   private let maxRequests: Int
   private let window: Duration
   private var recent: [ContinuousClock.Instant] = []
   private var pausedUntil: ContinuousClock.Instant?
 
   /// Creates a limiter allowing `maxRequests` per `window`.
-  public init(maxRequests: Int = 5, per window: Duration = .seconds(1)) {
+  package init(maxRequests: Int = 5, per window: Duration = .seconds(1)) {
     self.maxRequests = max(1, maxRequests)
     self.window = window
   }
 
   /// How long calls are paused after a 429, if they are.
-  public var remainingPause: Duration? {
+  package var remainingPause: Duration? {
     guard let pausedUntil else { return nil }
     let remaining = pausedUntil - .now
     return remaining > .zero ? remaining : nil
   }
 
   /// Waits until one more request fits in the window, then counts it.
-  public func acquire() async throws {
+  package func acquire() async throws {
     while true {
       let now = ContinuousClock.now
       recent.removeAll { now - $0 >= window }
@@ -34,7 +34,7 @@ public actor RateLimiter {
   }
 
   /// Pauses every caller for `duration` (after a 429).
-  public func pause(for duration: Duration) {
+  package func pause(for duration: Duration) {
     let until = ContinuousClock.now + duration
     if let pausedUntil, pausedUntil > until { return }
     pausedUntil = until

@@ -6,19 +6,19 @@ import BeaconSync
 /// gets ``UpstreamFault/unavailable(reason:)`` from its service with reason `cancelled`), while the run goes on for
 /// the others and is forgotten when it ends. When the last caller waiting for it is cancelled, nobody wants the
 /// answer any more: the run is cancelled too (which cancels its HTTP request) and forgotten.
-public actor RequestCoalescer<Value: Sendable> {
+package actor RequestCoalescer<Value: Sendable> {
   private typealias Run = Task<Result<Value, BeaconError>, Never>
   private var inFlight: [String: (token: UInt64, run: Run, waiters: Int)] = [:]
   private var nextToken: UInt64 = 0
   private let service: UpstreamService
 
   /// Creates a coalescer for requests to `service`.
-  public init(service: UpstreamService = .geoapify) {
+  package init(service: UpstreamService = .geoapify) {
     self.service = service
   }
 
   /// Runs `work` for `key`, or joins the run already going for the same key.
-  public func run(
+  package func run(
     key: String,
     _ work: @escaping @Sendable () async -> Result<Value, BeaconError>
   ) async -> Result<Value, BeaconError> {

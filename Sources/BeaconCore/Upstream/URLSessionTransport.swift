@@ -13,7 +13,7 @@ import FoundationNetworking
 ///
 /// The session is made on the first request: creating one initializes libcurl and its TLS libraries
 /// (~8 MB of resident pages on Linux), which a session that never goes online should not pay.
-public final class URLSessionTransport: HTTPTransport {
+package final class URLSessionTransport: HTTPTransport {
   private let configuration: URLSessionConfiguration
   private let madeSession = Locked<URLSession?>(nil)
   private let maxResponseBytes: Int
@@ -25,7 +25,7 @@ public final class URLSessionTransport: HTTPTransport {
   ///   - connectTimeout: Seconds without any data before giving up (connecting included).
   ///   - totalTimeout: Seconds for the whole exchange.
   ///   - maxResponseBytes: The largest body accepted.
-  public init(connectTimeout: Double = 5, totalTimeout: Double = 15, maxResponseBytes: Int = 8 << 20) {
+  package init(connectTimeout: Double = 5, totalTimeout: Double = 15, maxResponseBytes: Int = 8 << 20) {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = connectTimeout
     configuration.timeoutIntervalForResource = totalTimeout
@@ -49,7 +49,7 @@ public final class URLSessionTransport: HTTPTransport {
     }
   }
 
-  public func send(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse {
+  package func send(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse {
     var urlRequest = URLRequest(url: request.url)
     urlRequest.httpMethod = "GET"
     for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }

@@ -1,7 +1,7 @@
 /// What went wrong with an upstream API, the same for every service (Geoapify, Fruityvice, CoinLore,
 /// randomuser.me): carried with the service by ``BeaconError/upstream(_:_:)``, so each fault has one wire form and
 /// one sentence.
-public enum UpstreamFault: Error, Sendable, Equatable {
+package enum UpstreamFault: Error, Sendable, Equatable {
   /// HTTP 429, or Beacon still pausing after one; retry after this many seconds.
   case rateLimited(retryAfterSeconds: Int)
   /// The API rejected the request (a 4xx other than a key or rate fault) with its own message.
@@ -11,7 +11,7 @@ public enum UpstreamFault: Error, Sendable, Equatable {
   case unavailable(reason: String)
 
   /// Whether a stored answer may stand in for this fault (the network failed, not the request).
-  public var allowsStaleFallback: Bool {
+  package var allowsStaleFallback: Bool {
     switch self {
     case .rateLimited, .unavailable: true
     case .rejected: false

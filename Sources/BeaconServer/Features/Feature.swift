@@ -7,7 +7,7 @@ import JSONRPC
 
 /// A part of Beacon a user knows by name: its methods and the service they run on, made from the configuration
 /// when a session starts. The features other than ``protocol`` are what MCP tool sets select (``toolSet``).
-public enum Feature: String, CaseIterable, Sendable {
+package enum Feature: String, CaseIterable, Sendable {
   /// `initialize`, `ping` and `rpc.discover`: the session itself.
   case `protocol`
   /// Searching, details, autocomplete and import of places.
@@ -28,10 +28,10 @@ public enum Feature: String, CaseIterable, Sendable {
   case crypto
 
   /// The feature's methods, in the order of ``MethodDescriptor/all``.
-  public var methods: [MethodDescriptor] { MethodDescriptor.all.filter { $0.feature == self } }
+  package var methods: [MethodDescriptor] { MethodDescriptor.all.filter { $0.feature == self } }
 
   /// The MCP tool set that serves the feature's tools; `nil` for ``protocol``.
-  public var toolSet: MCPToolSet? { MCPToolSet(rawValue: rawValue) }
+  package var toolSet: MCPToolSet? { MCPToolSet(rawValue: rawValue) }
 
   /// Every method, feature by feature, in the order `tools/list` has always shown their tools: the import of
   /// places comes after the settings.

@@ -50,4 +50,3 @@ extension Feature {
     with: "places_search"
   )
 }
-

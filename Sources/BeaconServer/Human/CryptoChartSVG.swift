@@ -5,15 +5,15 @@ import Foundation
 /// The `crypto/stats` chart as a standalone SVG 1.1 image: one group of bars per coin (its name under the x axis),
 /// one bar per period (1 h, 24 h, 7 d, each its own colour, with its value), percent on the y axis with grid lines
 /// and a stronger zero line, the axis titles, and a legend. Written by `beacon crypto stats --svg FILE`.
-public struct CryptoChartSVG: Sendable {
+package struct CryptoChartSVG: Sendable {
   /// The bar colours of 1 h, 24 h and 7 d (colour-blind safe).
-  public static let colors: [ChangePeriod: String] = [.hour: "#4E79A7", .day: "#F28E2B", .week: "#59A14F"]
+  package static let colors: [ChangePeriod: String] = [.hour: "#4E79A7", .day: "#F28E2B", .week: "#59A14F"]
 
   let result: CryptoStatsResult
   let output: HumanOutput
 
   /// A chart of `result`, with numbers written as `output` writes them.
-  public init(_ result: CryptoStatsResult, output: HumanOutput) {
+  package init(_ result: CryptoStatsResult, output: HumanOutput) {
     self.result = result
     self.output = output
   }
@@ -42,7 +42,7 @@ public struct CryptoChartSVG: Sendable {
   }
 
   /// The SVG document.
-  public func render() -> String {
+  package func render() -> String {
     let (low, high, step) = scale()
     func y(_ value: Double) -> Double { top + (high - value) / (high - low) * plotHeight }
     let plotRight = width - right

@@ -3,7 +3,7 @@ import BeaconCrypto
 
 /// The sentences and labels of crypto results shown as text (command line and MCP), in Norwegian Bokmål, Nynorsk and
 /// English.
-public enum CryptoText: Sendable, Equatable {
+package enum CryptoText: Sendable, Equatable {
   case core(CryptoMessage)
   case columnRank, columnName, columnSymbol, columnPrice, columnID, columnCoin
   case coinsCount, activeMarkets, totalMcap, totalVolume, btcDominance, ethDominance, mcapChange, volumeChange
@@ -21,7 +21,7 @@ public enum CryptoText: Sendable, Equatable {
   case cannotWriteFile(String)
 
   /// The text in `language`.
-  public func text(in language: Language) -> String {
+  package func text(in language: Language) -> String {
     if case .core(let message) = self { return message.text(in: language) }
     return language.choose(texts)
   }

@@ -3,7 +3,7 @@ import BeaconFruits
 
 /// The sentences and labels of fruit results shown as text (command line and MCP), in Norwegian Bokmål, Nynorsk
 /// and English. Names and user input stand in single quotes.
-public enum FruitText: Sendable, Equatable {
+package enum FruitText: Sendable, Equatable {
   case core(FruitMessage)
   case columnID, columnName, columnFamily, columnGenus, columnOrder, columnColor, columnTime
   case calories, fat, sugar, carbohydrates, protein, per100g
@@ -20,7 +20,7 @@ public enum FruitText: Sendable, Equatable {
   case staleData(String)
 
   /// The text in `language`.
-  public func text(in language: Language) -> String {
+  package func text(in language: Language) -> String {
     if case .core(let message) = self { return message.text(in: language) }
     return language.choose(texts)
   }

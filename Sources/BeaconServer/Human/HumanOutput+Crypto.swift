@@ -4,10 +4,10 @@ import Foundation
 
 extension HumanOutput {
   /// `text` in this output's language.
-  public func cryptoText(_ message: CryptoText) -> String { message.text(in: language) }
+  package func cryptoText(_ message: CryptoText) -> String { message.text(in: language) }
 
   /// A change in percent with its sign: `+2,39 %`, `-0,98 %` (English `+2.39%`); `–` without a value.
-  public func percent(_ value: Double?, digits: Int = 2) -> String {
+  package func percent(_ value: Double?, digits: Int = 2) -> String {
     guard let value, value.isFinite else { return "–" }
     let text = decimal(value, digits: digits)
     let signed = value > 0 && !text.hasPrefix("-") ? "+" + text : text
@@ -15,13 +15,13 @@ extension HumanOutput {
   }
 
   /// A share or threshold without a sign and without trailing zeros: `10 %`, `43,86 %` (English `10%`).
-  public func plainPercent(_ value: Double?) -> String {
+  package func plainPercent(_ value: Double?) -> String {
     guard let value, value.isFinite else { return "–" }
     return amount(value) + (language == .en ? "%" : " %")
   }
 
   /// A count or quantity with thousands grouped: `6 441` (English `6,441`), up to `digits` decimals.
-  public func quantity(_ value: Double?, digits: Int = 0) -> String {
+  package func quantity(_ value: Double?, digits: Int = 0) -> String {
     guard let value, value.isFinite else { return "–" }
     let text = String(format: "%.\(digits)f", value)
     let pieces = text.split(separator: ".", maxSplits: 1)
@@ -40,7 +40,7 @@ extension HumanOutput {
   }
 
   /// `crypto/global`: every figure, labelled.
-  public func cryptoGlobal(_ result: CryptoGlobalResult) -> [String] {
+  package func cryptoGlobal(_ result: CryptoGlobalResult) -> [String] {
     let global = result.global
     let lines = cryptoLabelled([
       (cryptoText(.coinsCount), quantity(global.coinsCount.map(Double.init))),
@@ -59,7 +59,7 @@ extension HumanOutput {
   }
 
   /// `crypto/tickers`: a table of rank, name, symbol, price and the three changes, then the page.
-  public func cryptoTickers(_ result: CryptoTickersResult) -> [String] {
+  package func cryptoTickers(_ result: CryptoTickersResult) -> [String] {
     let columns: [TableFormatter.Column] = [
       .init(header: cryptoText(.columnRank), alignment: .right),
       .init(header: cryptoText(.columnName), maxWidth: 32),
@@ -84,7 +84,7 @@ extension HumanOutput {
   }
 
   /// `crypto/ticker`: every field, labelled.
-  public func cryptoTicker(_ result: CryptoTickerResult) -> [String] {
+  package func cryptoTicker(_ result: CryptoTickerResult) -> [String] {
     let details = result.details
     let coin = details.coin
     let lines = cryptoLabelled([
@@ -106,7 +106,7 @@ extension HumanOutput {
   }
 
   /// `crypto/stats`: each coin's changes, and the alert (or that there is none).
-  public func cryptoStats(_ result: CryptoStatsResult) -> [String] {
+  package func cryptoStats(_ result: CryptoStatsResult) -> [String] {
     let columns: [TableFormatter.Column] = [
       .init(header: cryptoText(.columnCoin), maxWidth: 32),
       .init(header: ChangePeriod.hour.label(in: language), alignment: .right),
@@ -131,7 +131,7 @@ extension HumanOutput {
   }
 
   /// `crypto/settings/*`: the krone rate and the alert threshold.
-  public func cryptoSettings(_ settings: CryptoSettings) -> [String] {
+  package func cryptoSettings(_ settings: CryptoSettings) -> [String] {
     let rate = settings.nokRate.map { cryptoText(.nokRate(quantity($0, digits: 4))) } ?? cryptoText(.nokRateUnset)
     let threshold = plainPercent(settings.alertThreshold)
     return [rate, cryptoText(.alertThreshold(threshold))]

@@ -4,10 +4,10 @@ import Foundation
 
 extension HumanOutput {
   /// `text` in this output's language.
-  public func fruitText(_ message: FruitText) -> String { message.text(in: language) }
+  package func fruitText(_ message: FruitText) -> String { message.text(in: language) }
 
   /// A nutrition value with up to 2 decimals and the language's decimal mark (`0,4`, `18`).
-  public func amount(_ value: Double) -> String {
+  package func amount(_ value: Double) -> String {
     var text = decimal(value, digits: 2)
     let mark: Character = language == .en ? "." : ","
     if text.contains(mark) {
@@ -18,7 +18,7 @@ extension HumanOutput {
   }
 
   /// Fruits as a table: id, name, family (with its colour), genus and order.
-  public func fruitTable(_ fruits: [FruitSummary]) -> [String] {
+  package func fruitTable(_ fruits: [FruitSummary]) -> [String] {
     let columns: [TableFormatter.Column] = [
       .init(header: fruitText(.columnID), alignment: .right),
       .init(header: fruitText(.columnName), maxWidth: 32),
@@ -35,19 +35,19 @@ extension HumanOutput {
   }
 
   /// `fruits/list`: the table, a note when the data is stale, and the attribution.
-  public func fruitList(_ result: FruitListResult) -> [String] {
+  package func fruitList(_ result: FruitListResult) -> [String] {
     fruitTable(result.fruits) + fruitFooter(stale: result.stale, fetchedAt: result.fetchedAt, result.attribution)
   }
 
   /// `fruits/byGroup`: the group and its size, then the table.
-  public func fruitGroup(_ result: FruitGroupResult) -> [String] {
+  package func fruitGroup(_ result: FruitGroupResult) -> [String] {
     let heading = fruitText(.group(kind: result.kind, name: Self.singleLine(result.name), count: result.fruits.count))
     return [heading] + fruitTable(result.fruits)
       + fruitFooter(stale: result.stale, fetchedAt: result.fetchedAt, result.attribution)
   }
 
   /// `fruits/groups`: families, genera and orders, each under its own heading, with their sizes.
-  public func fruitGroups(_ result: FruitGroupsResult) -> [String] {
+  package func fruitGroups(_ result: FruitGroupsResult) -> [String] {
     var lines: [String] = []
     for (heading, groups) in [
       (FruitText.families, result.families), (.genera, result.genera), (.orders, result.orders),
@@ -64,7 +64,7 @@ extension HumanOutput {
   }
 
   /// `fruits/get`: every field, the sugar notice, and the fruit rain.
-  public func fruitDetails(_ result: FruitDetailsResult) -> [String] {
+  package func fruitDetails(_ result: FruitDetailsResult) -> [String] {
     let fruit = result.fruit
     let grams = { (value: Double) in "\(self.amount(value)) g" }
     let rain =
@@ -88,13 +88,13 @@ extension HumanOutput {
   }
 
   /// `fruitlog/add`: what was logged, when (on the user's clock), and the entry's id.
-  public func fruitLogged(_ entry: FruitLogEntry) -> String {
+  package func fruitLogged(_ entry: FruitLogEntry) -> String {
     let time = "\(entry.localTime.day) \(entry.localTime.time)"
     return fruitText(.logged(name: Self.singleLine(entry.name), time: time, id: entry.id))
   }
 
   /// `fruitlog/days`: each day (newest first) with its entries and the day's totals.
-  public func fruitLogDays(_ result: FruitLogDaysResult) -> [String] {
+  package func fruitLogDays(_ result: FruitLogDaysResult) -> [String] {
     guard !result.days.isEmpty else { return [fruitText(.emptyLog(audience))] }
     var lines: [String] = []
     for day in result.days {
@@ -117,7 +117,7 @@ extension HumanOutput {
   }
 
   /// `96 kcal · fett 0,2 g · sukker 17,2 g · karbohydrater 22 g · protein 1 g`.
-  public func nutritionLine(_ nutrition: Nutrition) -> String {
+  package func nutritionLine(_ nutrition: Nutrition) -> String {
     let parts = [
       "\(amount(nutrition.calories)) kcal",
       "\(fruitText(.fat).lowercased()) \(amount(nutrition.fat)) g",

@@ -4,7 +4,7 @@ import Foundation
 extension HumanOutput {
   /// `Åpen nå – stenger 22:00`, `Stengt – åpner 11:00` (`Stengt – åpner fre. 11:00` more than a day ahead);
   /// empty when the hours cannot tell.
-  public func openingStatus(_ openNow: Bool?, closesAt: LocalDateTime?, opensAt: LocalDateTime?) -> String {
+  package func openingStatus(_ openNow: Bool?, closesAt: LocalDateTime?, opensAt: LocalDateTime?) -> String {
     switch openNow {
     case true?: text(closesAt.map { .openUntil(when($0)) } ?? .openNow)
     case false?: text(opensAt.map { .closedUntil(when($0)) } ?? .closedNow)
@@ -14,7 +14,7 @@ extension HumanOutput {
 
   /// The place's own clock time of `time`: `22:00` within a day from ``now``, `fre. 22:00` within a week,
   /// `1. mai 11:00` (English `1 May 11:00`) further ahead.
-  public func when(_ time: LocalDateTime) -> String {
+  package func when(_ time: LocalDateTime) -> String {
     let ahead = time.date.timeIntervalSince(now)
     if ahead < 24 * 3_600 { return time.time }
     if ahead < 6 * 24 * 3_600 { return Self.weekdayNames(language)[time.day.weekday] + " " + time.time }

@@ -4,7 +4,7 @@ import Foundation
 extension HumanOutput {
   /// The route's length and corridor, then the places along it as a table in route order: how far along the
   /// route and how far off it each lies.
-  public func route(_ result: RouteSearchResult) -> [String] {
+  package func route(_ result: RouteSearchResult) -> [String] {
     let length = distance(result.lengthMeters)
     let corridor = distance(result.corridorMeters)
     var lines = [

@@ -4,16 +4,16 @@ import Foundation
 
 extension HumanOutput {
   /// `text` in this output's language.
-  public func userText(_ message: UserText) -> String { message.text(in: language) }
+  package func userText(_ message: UserText) -> String { message.text(in: language) }
 
   /// A day as people here write it: `15.06.1995` (English `1995-06-15`).
-  public func day(_ day: CivilDate) -> String {
+  package func day(_ day: CivilDate) -> String {
     language == .en ? day.description : String(format: "%02d.%02d.%04d", day.day, day.month, day.year)
   }
 
   /// `users/list`: how many users and the seed, a table (edited mark, name, city, birth date, age, id), a note when
   /// the data is stale, and the attribution.
-  public func userList(_ result: UserListResult) -> [String] {
+  package func userList(_ result: UserListResult) -> [String] {
     let columns: [TableFormatter.Column] = [
       .init(header: ""),
       .init(header: userText(.columnName), maxWidth: 32),
@@ -34,7 +34,7 @@ extension HumanOutput {
   }
 
   /// `users/get`: every field of the profile, the birthday in this week, and the celebration.
-  public func userProfile(_ result: UserDetailsResult) -> [String] {
+  package func userProfile(_ result: UserDetailsResult) -> [String] {
     let birthday =
       result.birthday.map { userText(.birthdayThisWeek(day($0))) } ?? userText(.notThisWeek)
     var lines = userFields(result.user) + userLabelled([(userText(.columnBirthday), birthday)])
@@ -44,12 +44,12 @@ extension HumanOutput {
   }
 
   /// `users/update`: that the changes were saved, then the profile as shown from now on.
-  public func userUpdated(_ result: UserUpdateResult) -> [String] {
+  package func userUpdated(_ result: UserUpdateResult) -> [String] {
     [userText(.saved(Self.singleLine(result.user.name)))] + userFields(result.user)
   }
 
   /// `users/setSeed`: the new seed and what the change did.
-  public func userSeedChanged(_ result: UserSeedResult) -> [String] {
+  package func userSeedChanged(_ result: UserSeedResult) -> [String] {
     let change = UserText.seedChanged(
       seed: Self.singleLine(result.seed),
       removed: result.removed,
@@ -61,7 +61,7 @@ extension HumanOutput {
   }
 
   /// `users/map`: the region (or the one user it is centred on), then every pin: name, position, id.
-  public func userMap(_ result: UserMapResult) -> [String] {
+  package func userMap(_ result: UserMapResult) -> [String] {
     var lines: [String] = []
     if result.focus != nil, let pin = result.pins.first {
       lines.append(userText(.mapCentred(name: Self.singleLine(pin.name), center: coordinate(pin.location))))

@@ -4,9 +4,9 @@ import JSONRPC
 
 /// Results written as text in one language, for people at the command line (`beacon search`) and for agents
 /// that read the text of an MCP tool result: Norwegian decimal commas for `nb` and `nn`, points for `en`.
-public struct HumanOutput: Sendable {
+package struct HumanOutput: Sendable {
   /// Who reads the text, which decides how hints name the way to change something.
-  public enum Audience: Sendable, Equatable {
+  package enum Audience: Sendable, Equatable {
     /// A person at the command line: hints name options such as `--near`.
     case commandLine
     /// An agent calling MCP tools: hints name tool arguments such as `center`.
@@ -30,24 +30,24 @@ public struct HumanOutput: Sendable {
   }
 
   /// The language of the text.
-  public let language: Language
+  package let language: Language
   /// Who reads it.
-  public let audience: Audience
+  package let audience: Audience
   /// The time the text is written at: opening and closing times within a day show only the time.
-  public let now: Date
+  package let now: Date
 
   /// Creates an output for `language` and `audience`, written at `now`.
-  public init(language: Language, audience: Audience = .commandLine, now: Date = Date()) {
+  package init(language: Language, audience: Audience = .commandLine, now: Date = Date()) {
     self.language = language
     self.audience = audience
     self.now = now
   }
 
   /// `text` in this output's language.
-  public func text(_ message: HumanText) -> String { message.text(in: language) }
+  package func text(_ message: HumanText) -> String { message.text(in: language) }
 
   /// `value` with `digits` decimals and the language's decimal mark (`4,5` or `4.5`).
-  public func decimal(_ value: Double, digits: Int = 1) -> String {
+  package func decimal(_ value: Double, digits: Int = 1) -> String {
     let scale = pow(10, Double(digits))
     let rounded = (value * scale).rounded(.toNearestOrAwayFromZero) / scale
     let text = String(format: "%.\(digits)f", rounded)
@@ -55,32 +55,32 @@ public struct HumanOutput: Sendable {
   }
 
   /// `350 m` below a kilometre, `1,2 km` (English `1.2 km`) from there on; empty without a distance.
-  public func distance(_ meters: Int?) -> String {
+  package func distance(_ meters: Int?) -> String {
     guard let meters else { return "" }
     if meters < 1_000 { return "\(meters) m" }
     return "\(decimal(Double(meters) / 1_000)) km"
   }
 
   /// A radius: `5 km`, `1,5 km`, `800 m`.
-  public func radius(_ meters: Int) -> String {
+  package func radius(_ meters: Int) -> String {
     if meters < 1_000 { return "\(meters) m" }
     if meters % 1_000 == 0 { return "\(meters / 1_000) km" }
     return distance(meters)
   }
 
   /// `★ 4,5 (2)`: the average with one decimal and how many ratings; empty when unrated.
-  public func rating(_ summary: RatingSummary?) -> String {
+  package func rating(_ summary: RatingSummary?) -> String {
     guard let summary else { return "" }
     return "★ \(decimal(summary.average)) (\(summary.count))"
   }
 
   /// `59.9111, 10.7503`: coordinates keep the decimal point in every language, so they can be pasted.
-  public func coordinate(_ point: Coordinate) -> String {
+  package func coordinate(_ point: Coordinate) -> String {
     "\(Self.degrees(point.lat)), \(Self.degrees(point.lon))"
   }
 
   /// Up to 6 decimals, without trailing zeros.
-  public static func degrees(_ value: Double) -> String {
+  package static func degrees(_ value: Double) -> String {
     var text = String(format: "%.6f", value)
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
@@ -88,7 +88,7 @@ public struct HumanOutput: Sendable {
   }
 
   /// A date and time in the local time zone, `2026-11-22 21:55`.
-  public func date(_ date: Date) -> String {
+  package func date(_ date: Date) -> String {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.dateFormat = "yyyy-MM-dd HH:mm"
@@ -101,7 +101,7 @@ public struct HumanOutput: Sendable {
   /// place's hours tell), address and id.
   /// With `showsFacts` (a filtered list), a column says what each place's data says about diets, cuisine, access,
   /// outdoor seating and takeaway.
-  public func placeTable(_ places: [PlaceSummary], showsFacts: Bool = false) -> [String] {
+  package func placeTable(_ places: [PlaceSummary], showsFacts: Bool = false) -> [String] {
     let showsHours = places.contains { $0.openNow != nil }
     var columns: [TableFormatter.Column] = [
       .init(header: ""),
@@ -129,7 +129,7 @@ public struct HumanOutput: Sendable {
   }
 
   /// `label: value` lines with the values aligned; pairs without a value are left out.
-  public func labelled(_ pairs: [(HumanText, String?)]) -> [String] {
+  package func labelled(_ pairs: [(HumanText, String?)]) -> [String] {
     let present = pairs.compactMap { label, value -> (String, String)? in
       guard let value, !value.isEmpty else { return nil }
       return (text(label) + ":", Self.singleLine(value))
@@ -139,7 +139,7 @@ public struct HumanOutput: Sendable {
   }
 
   /// The details view of one place: every line whose label `keeping` accepts (all unless told).
-  public func details(_ result: PlaceDetailsResult, keeping: (HumanText) -> Bool = { _ in true }) -> [String] {
+  package func details(_ result: PlaceDetailsResult, keeping: (HumanText) -> Bool = { _ in true }) -> [String] {
     let place = result.place
     let pairs: [(HumanText, String?)] = [
       (.labelName, place.name),
@@ -168,7 +168,7 @@ public struct HumanOutput: Sendable {
   }
 
   /// The settings as labelled lines.
-  public func settings(_ settings: Settings) -> [String] {
+  package func settings(_ settings: Settings) -> [String] {
     labelled([
       (.labelCenter, coordinate(settings.center)),
       (.labelRadius, radius(settings.radiusMeters)),
@@ -179,7 +179,7 @@ public struct HumanOutput: Sendable {
   }
 
   /// The centre line, the table (or the message when nothing was found), the message, and the attribution.
-  public func search(_ result: PlaceSearchResult) -> [String] {
+  package func search(_ result: PlaceSearchResult) -> [String] {
     var lines: [String] = []
     let point = coordinate(result.center)
     switch result.centerSource {
@@ -205,7 +205,7 @@ public struct HumanOutput: Sendable {
 
   /// The favourites as a table under the centre their distances are measured from, or how to add one (with
   /// `openOnly`, that none of them is open now).
-  public func favorites(_ list: ListFavoritesRequest.Response, openOnly: Bool = false) -> [String] {
+  package func favorites(_ list: ListFavoritesRequest.Response, openOnly: Bool = false) -> [String] {
     guard list.places.isEmpty else {
       let table = placeTable(list.places, showsFacts: list.excludedUnknown != nil)
       return [text(.distancesFrom(coordinate(list.center), source: list.centerSource))] + table
@@ -222,7 +222,7 @@ public struct HumanOutput: Sendable {
   /// Reads the result as JSON: `{file, total, imported: {restaurant, cafe, hotel}, added, updated, unchanged,
   /// removed, kept, derivedIds, skipped: {reason: count}}`; places whose ids were derived from their content get a
   /// note that a re-import cannot update them.
-  public func importSummary(_ result: JSONValue) -> [String] {
+  package func importSummary(_ result: JSONValue) -> [String] {
     let file = result["file"]?.stringValue ?? ""
     let total = result["total"]?.intValue ?? 0
     var lines = [text(.imported(total: total, file: file == "-" ? nil : file))]
@@ -269,7 +269,7 @@ public struct HumanOutput: Sendable {
   }
 
   /// `text` on one line: line breaks and tabs become spaces, so a name cannot break the table.
-  public static func singleLine(_ text: String) -> String {
+  package static func singleLine(_ text: String) -> String {
     String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
   }
 

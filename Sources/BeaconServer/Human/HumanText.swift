@@ -6,7 +6,7 @@ import BeaconCore
 /// Sentences the server also says in errors live in ``LocalizedMessage`` and are wrapped by ``core(_:)``.
 /// Hints name the way to change something in the reader's own terms (``HumanOutput/Audience``). User input
 /// and names stand in single quotes.
-public enum HumanText: Sendable, Equatable {
+package enum HumanText: Sendable, Equatable {
   case core(LocalizedMessage)
 
   // Search and lists
@@ -61,7 +61,7 @@ public enum HumanText: Sendable, Equatable {
   case distancesFrom(String, source: String)
 
   /// The text in `language`.
-  public func text(in language: Language) -> String {
+  package func text(in language: Language) -> String {
     if case .core(let message) = self { return message.text(in: language) }
     return language.choose(texts)
   }
@@ -246,7 +246,7 @@ public enum HumanText: Sendable, Equatable {
 
 extension PlaceCategory {
   /// The category's name for people.
-  public func label(in language: Language) -> String {
+  package func label(in language: Language) -> String {
     switch (self, language) {
     case (.restaurant, _): "Restaurant"
     case (.cafe, .en): "Café"
@@ -257,7 +257,7 @@ extension PlaceCategory {
   }
 
   /// `count` places of this category, e.g. `3 kafeer`.
-  public func counted(_ count: Int, in language: Language) -> String {
+  package func counted(_ count: Int, in language: Language) -> String {
     let one = count == 1
     let noun: String
     switch (self, language) {
@@ -276,7 +276,7 @@ extension PlaceCategory {
 
 extension PlaceSort {
   /// The sort order's name for people.
-  public func label(in language: Language) -> String {
+  package func label(in language: Language) -> String {
     switch (self, language) {
     case (.distance, .en): "distance"
     case (.distance, _): "avstand"
@@ -294,7 +294,7 @@ extension PlaceSort {
 
 extension Language {
   /// The language's own name, with its tag.
-  public var label: String {
+  package var label: String {
     switch self {
     case .nb: "norsk bokmål (nb)"
     case .nn: "norsk nynorsk (nn)"

@@ -1,10 +1,10 @@
 /// Lays out text in aligned columns for a terminal, measuring Characters (and wide ones as two cells),
 /// never bytes.
-public struct TableFormatter: Sendable {
+package struct TableFormatter: Sendable {
   /// One column: its header, which side it hugs, and how wide it may grow before values are cut with `…`.
-  public struct Column: Sendable {
+  package struct Column: Sendable {
     /// The side a column's values hug.
-    public enum Alignment: Sendable {
+    package enum Alignment: Sendable {
       case left
       case right
     }
@@ -38,13 +38,13 @@ public struct TableFormatter: Sendable {
   }
 
   /// `text` padded with spaces to `width` terminal cells.
-  public static func pad(_ text: String, to width: Int, alignment: Column.Alignment = .left) -> String {
+  package static func pad(_ text: String, to width: Int, alignment: Column.Alignment = .left) -> String {
     let padding = String(repeating: " ", count: max(0, width - Self.width(of: text)))
     return alignment == .left ? text + padding : padding + text
   }
 
   /// `text` cut to at most `limit` terminal cells, ending in `…` when it was cut.
-  public static func truncate(_ text: String, to limit: Int) -> String {
+  package static func truncate(_ text: String, to limit: Int) -> String {
     guard width(of: text) > limit, limit > 0 else { return text }
     var result = ""
     var used = 0
@@ -58,7 +58,7 @@ public struct TableFormatter: Sendable {
   }
 
   /// How many terminal cells `text` takes.
-  public static func width(of text: String) -> Int {
+  package static func width(of text: String) -> Int {
     text.reduce(0) { $0 + width(of: $1) }
   }
 

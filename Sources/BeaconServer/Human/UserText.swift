@@ -3,7 +3,7 @@ import BeaconPeople
 
 /// The sentences and labels of user-directory results shown as text (command line and MCP), in Norwegian Bokmål,
 /// Nynorsk and English. Names and user input stand in single quotes.
-public enum UserText: Sendable, Equatable {
+package enum UserText: Sendable, Equatable {
   case core(PeopleMessage)
   case field(UserField)
   case columnName, columnAge, columnID, columnPicture, columnPosition, columnEdited, columnBirthday
@@ -21,7 +21,7 @@ public enum UserText: Sendable, Equatable {
   case staleData(String)
 
   /// The text in `language`.
-  public func text(in language: Language) -> String {
+  package func text(in language: Language) -> String {
     switch self {
     case .core(let message): message.text(in: language)
     case .field(let field): field.label(in: language)

@@ -1,16 +1,16 @@
 import JSONRPC
 
 /// MCP's `prompts/list`: the message templates Beacon offers (one page: there are three).
-public struct ListPromptsRequest: RequestType, Codable, Equatable {
-  public static let method = "prompts/list"
+package struct ListPromptsRequest: RequestType, Codable, Equatable {
+  package static let method = "prompts/list"
   /// `{prompts: [{name, title, description, arguments}]}`.
-  public typealias Response = JSONValue
+  package typealias Response = JSONValue
 
   /// Where the page starts (unused: there is one page).
-  public var cursor: String?
+  package var cursor: String?
 
   /// Creates the request.
-  public init(cursor: String? = nil) {
+  package init(cursor: String? = nil) {
     self.cursor = cursor
   }
 }

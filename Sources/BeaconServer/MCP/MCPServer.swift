@@ -10,9 +10,9 @@ import JSONRPC
 /// no second implementation of any method. Tool results carry the method's JSON as `structuredContent` and
 /// the text the command line would print; failures of a call (bad arguments, upstream errors, no key) are
 /// results with `isError: true` and the localized message, so that a model can correct itself.
-public final class MCPServer: Sendable {
+package final class MCPServer: Sendable {
   /// The MCP versions Beacon speaks, newest first; a client asking for another gets the newest.
-  public static let supportedProtocolVersions = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
+  package static let supportedProtocolVersions = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
 
   /// Versions whose tool results have `structuredContent` (older clients get the JSON as text too).
   static let structuredContentVersions: Set<String> = ["2025-11-25", "2025-06-18"]
@@ -36,7 +36,7 @@ public final class MCPServer: Sendable {
   }
 
   /// The dispatcher carrying the MCP methods.
-  public let dispatcher: Dispatcher
+  package let dispatcher: Dispatcher
   /// The Beacon session behind the tools.
   let client: InProcessClient
   let session: Session
@@ -73,7 +73,7 @@ public final class MCPServer: Sendable {
   ///   - toolSets: The tool sets served; the tools of the others are neither listed nor callable.
   ///   - pageSize: The most tools one `tools/list` page holds.
   ///   - send: Writes one outgoing message body.
-  public init(
+  package init(
     options: ServerOptions,
     logger: Logger = Logger(),
     toolSets: Set<MCPToolSet> = MCPToolSet.defaultSets,
@@ -116,10 +116,10 @@ public final class MCPServer: Sendable {
   }
 
   /// The language the session speaks now.
-  public var language: Language { client.beaconServer?.language ?? options.initialLanguage }
+  package var language: Language { client.beaconServer?.language ?? options.initialLanguage }
 
   /// Ends the Beacon session behind the tools (closing the store); called when the input has ended.
-  public func close() async {
+  package func close() async {
     _ = await client.call(Dispatcher.shutdownMethod)
   }
 

@@ -3,29 +3,29 @@ import Foundation
 
 /// A group of MCP tools a user switches on together (`beacon mcp --toolsets places,ratings`): a ``Feature``'s
 /// tools. Every tool belongs to exactly one set, and only the tools of the chosen sets are listed and callable.
-public enum MCPToolSet: String, CaseIterable, Sendable, Comparable {
+package enum MCPToolSet: String, CaseIterable, Sendable, Comparable {
   /// One set per ``Feature`` but ``Feature/protocol``, of the same name: the tools of that feature's methods
   /// (see ``Feature`` for what each holds).
   case places, ratings, favorites, settings, routes, fruits, people, crypto
 
   /// The sets `beacon mcp` serves when none are named: what a maps agent needs.
-  public static let defaultSets: Set<MCPToolSet> = [.places, .ratings, .favorites, .settings]
+  package static let defaultSets: Set<MCPToolSet> = [.places, .ratings, .favorites, .settings]
 
   /// The word that stands for every set.
-  public static let allName = "all"
+  package static let allName = "all"
 
   /// Every name `--toolsets` accepts, in the order help and errors show them.
-  public static var validNames: [String] { allCases.map(\.rawValue) + [allName] }
+  package static var validNames: [String] { allCases.map(\.rawValue) + [allName] }
 
   /// A name that is no tool set.
-  public struct UnknownName: Error, Equatable {
+  package struct UnknownName: Error, Equatable {
     /// The name as given.
-    public let name: String
+    package let name: String
   }
 
   /// The sets a comma-separated list names (`places,ratings`, `all`); case and spaces around names do not
   /// matter, an empty list means the default sets.
-  public static func parse(_ list: String) throws(UnknownName) -> Set<MCPToolSet> {
+  package static func parse(_ list: String) throws(UnknownName) -> Set<MCPToolSet> {
     var sets: Set<MCPToolSet> = []
     let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
     for name in names where !name.isEmpty {
@@ -45,7 +45,7 @@ public enum MCPToolSet: String, CaseIterable, Sendable, Comparable {
     MethodDescriptor.all.first { $0.tool?.name == toolName }?.feature.toolSet
   }
 
-  public static func < (lhs: MCPToolSet, rhs: MCPToolSet) -> Bool {
+  package static func < (lhs: MCPToolSet, rhs: MCPToolSet) -> Bool {
     allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
   }
 }

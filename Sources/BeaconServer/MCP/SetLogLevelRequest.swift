@@ -1,24 +1,24 @@
 import JSONRPC
 
 /// MCP's `logging/setLevel`: the least severe `notifications/message` the client wants.
-public struct SetLogLevelRequest: RequestType, Codable, Equatable {
-  public static let method = "logging/setLevel"
-  public typealias Response = EmptyResult
+package struct SetLogLevelRequest: RequestType, Codable, Equatable {
+  package static let method = "logging/setLevel"
+  package typealias Response = EmptyResult
 
   /// An RFC 5424 level: `debug`, `info`, `notice`, `warning`, `error`, `critical`, `alert`, `emergency`.
-  public var level: MCPLogLevel
+  package var level: MCPLogLevel
 
   /// Creates the request.
-  public init(level: MCPLogLevel) {
+  package init(level: MCPLogLevel) {
     self.level = level
   }
 }
 
 /// The severity of an MCP log message (RFC 5424), least severe first.
-public enum MCPLogLevel: String, Codable, Sendable, Comparable, CaseIterable {
+package enum MCPLogLevel: String, Codable, Sendable, Comparable, CaseIterable {
   case debug, info, notice, warning, error, critical, alert, emergency
 
-  public static func < (lhs: MCPLogLevel, rhs: MCPLogLevel) -> Bool { lhs.rank < rhs.rank }
+  package static func < (lhs: MCPLogLevel, rhs: MCPLogLevel) -> Bool { lhs.rank < rhs.rank }
 
   private var rank: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 

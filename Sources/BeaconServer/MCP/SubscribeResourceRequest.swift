@@ -1,17 +1,17 @@
 import JSONRPC
 
 /// MCP's `resources/subscribe`: send `notifications/resources/updated` when the resource changes.
-public struct SubscribeResourceRequest: RequestType, Codable, Equatable {
-  public static let method = "resources/subscribe"
-  public typealias Response = EmptyResult
+package struct SubscribeResourceRequest: RequestType, Codable, Equatable {
+  package static let method = "resources/subscribe"
+  package typealias Response = EmptyResult
 
   /// The resource, e.g. `beacon://favorites`.
-  public var uri: String
+  package var uri: String
 
   /// Creates the request.
-  public init(uri: String) {
+  package init(uri: String) {
     self.uri = uri
   }
 
-  public static func ordering(for params: JSONValue?) -> RequestOrdering { .exclusive }
+  package static func ordering(for params: JSONValue?) -> RequestOrdering { .exclusive }
 }

@@ -2,24 +2,24 @@ import BeaconCore
 import JSONRPC
 
 /// Adds a rating of 1–5 stars to a place; every rating is kept as its own record.
-public struct AddRatingRequest: RequestType, Encodable, Equatable {
-  public static let method = "rating/add"
-  public static let ordering = RequestOrdering.exclusive
+package struct AddRatingRequest: RequestType, Encodable, Equatable {
+  package static let method = "rating/add"
+  package static let ordering = RequestOrdering.exclusive
 
-  public var placeId: String
+  package var placeId: String
   /// 1…5.
-  public var stars: Int
-  public var comment: String?
+  package var stars: Int
+  package var comment: String?
 
-  public init(placeId: String, stars: Int, comment: String? = nil) {
+  package init(placeId: String, stars: Int, comment: String? = nil) {
     self.placeId = placeId
     self.stars = stars
     self.comment = comment
   }
 
   /// The new rating and the place's new summary.
-  public struct Response: Codable, Sendable, Equatable {
-    public var rating: Rating
-    public var summary: RatingSummary
+  package struct Response: Codable, Sendable, Equatable {
+    package var rating: Rating
+    package var summary: RatingSummary
   }
 }

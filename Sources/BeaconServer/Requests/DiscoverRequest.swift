@@ -4,11 +4,11 @@ import JSONRPC
 /// OpenRPC service discovery: returns `Schemas/openrpc.json`, the contract of every method.
 ///
 /// Allowed before `initialize` (it reads no session state); other `rpc.*` names are -32601.
-public struct DiscoverRequest: RequestType, Encodable, Equatable {
-  public static let method = "rpc.discover"
-  public typealias Response = JSONValue
+package struct DiscoverRequest: RequestType, Encodable, Equatable {
+  package static let method = "rpc.discover"
+  package typealias Response = JSONValue
 
-  public init() {}
+  package init() {}
 
   /// The document, parsed from the copy compiled into the binary.
   static func document() throws(ResponseError) -> JSONValue {

@@ -3,33 +3,33 @@ import JSONRPC
 
 /// Lists a place's ratings, newest first, a page at a time, with the summary of all of them (`null` when there
 /// are none).
-public struct ListRatingsRequest: RequestType, Encodable, Equatable {
-  public static let method = "rating/list"
+package struct ListRatingsRequest: RequestType, Encodable, Equatable {
+  package static let method = "rating/list"
   /// How many ratings a page holds unless `limit` says otherwise.
-  public static let defaultLimit = 100
+  package static let defaultLimit = 100
   /// The most a page may hold: an answer stays bounded however many ratings a place has.
-  public static let maxLimit = 500
+  package static let maxLimit = 500
 
-  public var placeId: String
+  package var placeId: String
   /// The most ratings to return (1…500, default 100).
-  public var limit: Int?
+  package var limit: Int?
   /// The previous page's `nextCursor`, to go on from there; omitted for the newest ratings.
-  public var cursor: String?
+  package var cursor: String?
 
-  public init(placeId: String, limit: Int? = nil, cursor: String? = nil) {
+  package init(placeId: String, limit: Int? = nil, cursor: String? = nil) {
     self.placeId = placeId
     self.limit = limit
     self.cursor = cursor
   }
 
   /// A page of ratings and the summary of all of them.
-  public struct Response: Codable, Sendable, Equatable {
-    public var ratings: [Rating]
-    public var summary: RatingSummary?
+  package struct Response: Codable, Sendable, Equatable {
+    package var ratings: [Rating]
+    package var summary: RatingSummary?
     /// Where the next page starts; absent on the last page.
-    public var nextCursor: String?
+    package var nextCursor: String?
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(ratings, forKey: .ratings)
       try container.encode(summary, forKey: .summary)  // An explicit null: no ratings, no star.

@@ -1,10 +1,10 @@
 import JSONRPC
 
 /// Checks that the server answers: the result is `{}`.
-public struct PingRequest: RequestType, Encodable, Equatable {
-  public static let method = "ping"
-  public typealias Response = EmptyResult
+package struct PingRequest: RequestType, Encodable, Equatable {
+  package static let method = "ping"
+  package typealias Response = EmptyResult
 
   /// Creates the request.
-  public init() {}
+  package init() {}
 }

@@ -2,31 +2,31 @@ import JSONRPC
 
 /// The user's average rating and count for several places at once, one entry per given id in the given order; a
 /// place without ratings (or unknown) has `count: 0` and `average: null`.
-public struct RatingSummaryRequest: RequestType, Encodable, Equatable {
-  public static let method = "rating/summary"
+package struct RatingSummaryRequest: RequestType, Encodable, Equatable {
+  package static let method = "rating/summary"
   /// How many places one call may ask about.
-  public static let placeIdsRange = 1...100
+  package static let placeIdsRange = 1...100
 
   /// The places (1…100 ids).
-  public var placeIds: [String]
+  package var placeIds: [String]
 
-  public init(placeIds: [String]) { self.placeIds = placeIds }
+  package init(placeIds: [String]) { self.placeIds = placeIds }
 
   /// One place's ratings in brief.
-  public struct Summary: Codable, Sendable, Equatable {
-    public var placeId: String
+  package struct Summary: Codable, Sendable, Equatable {
+    package var placeId: String
     /// The mean of the place's ratings; `null` when it has none.
-    public var average: Double?
+    package var average: Double?
     /// How many ratings the place has.
-    public var count: Int
+    package var count: Int
 
-    public init(placeId: String, average: Double?, count: Int) {
+    package init(placeId: String, average: Double?, count: Int) {
       self.placeId = placeId
       self.average = average
       self.count = count
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(placeId, forKey: .placeId)
       try container.encode(average, forKey: .average)  // An explicit null: no ratings, no average.
@@ -35,7 +35,7 @@ public struct RatingSummaryRequest: RequestType, Encodable, Equatable {
   }
 
   /// A summary per given id.
-  public struct Response: Codable, Sendable, Equatable {
-    public var summaries: [Summary]
+  package struct Response: Codable, Sendable, Equatable {
+    package var summaries: [Summary]
   }
 }

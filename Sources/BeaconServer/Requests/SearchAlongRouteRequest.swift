@@ -2,35 +2,35 @@ import BeaconCore
 import JSONRPC
 
 /// Finds restaurants, cafés or hotels within a corridor along a route, in route order.
-public struct SearchAlongRouteRequest: RequestType, Encodable, Equatable {
-  public static let method = "places/searchAlongRoute"
-  public typealias Response = RouteSearchResult
+package struct SearchAlongRouteRequest: RequestType, Encodable, Equatable {
+  package static let method = "places/searchAlongRoute"
+  package typealias Response = RouteSearchResult
 
   /// A GeoJSON LineString (or a Feature holding one), or `{"polyline": "…", "precision": 5|6}`.
-  public var route: JSONValue
+  package var route: JSONValue
   /// Metres either side of the route, 50…2 000, default 500.
-  public var corridorMeters: Int?
-  public var category: PlaceCategory?
+  package var corridorMeters: Int?
+  package var category: PlaceCategory?
   /// Default `distance`: in route order.
-  public var sort: PlaceSort?
+  package var sort: PlaceSort?
   /// 1…100, default 20.
-  public var limit: Int?
+  package var limit: Int?
   /// Skip the cache.
-  public var refresh: Bool?
+  package var refresh: Bool?
   /// Only places open at the time of the search.
-  public var openNow: Bool?
+  package var openNow: Bool?
   /// Search the demo places too once the user has imported places of their own.
-  public var includeDemo: Bool?
-  public var diet: [String]?
-  public var cuisine: [String]?
-  public var wheelchair: String?
-  public var outdoorSeating: Bool?
-  public var takeaway: Bool?
-  public var openAt: String?
-  public var openFor: Int?
-  public var minRating: Double?
+  package var includeDemo: Bool?
+  package var diet: [String]?
+  package var cuisine: [String]?
+  package var wheelchair: String?
+  package var outdoorSeating: Bool?
+  package var takeaway: Bool?
+  package var openAt: String?
+  package var openFor: Int?
+  package var minRating: Double?
 
-  public init(
+  package init(
     route: JSONValue,
     corridorMeters: Int? = nil,
     category: PlaceCategory? = nil,
@@ -62,7 +62,7 @@ public struct SearchAlongRouteRequest: RequestType, Encodable, Equatable {
   /// The filters, checked as `places/search` checks them.
   ///
   /// - Throws: ``BeaconError/invalidArgument(field:message:)`` naming the parameter and its valid values.
-  public func filters() throws(BeaconError) -> PlaceFilters {
+  package func filters() throws(BeaconError) -> PlaceFilters {
     try PlaceFilters.parse(
       diet: diet,
       cuisine: cuisine,
@@ -78,7 +78,7 @@ public struct SearchAlongRouteRequest: RequestType, Encodable, Equatable {
   /// The route, checked.
   ///
   /// - Throws: ``BeaconError/invalidArgument(field:message:)`` for `route` with what is wrong with it.
-  public func routeLine() throws(BeaconError) -> RouteLine {
+  package func routeLine() throws(BeaconError) -> RouteLine {
     do throws(RouteMessage) {
       return try RouteLine(json: route)
     } catch {

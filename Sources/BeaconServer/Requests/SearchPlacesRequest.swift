@@ -5,51 +5,51 @@ import JSONRPC
 ///
 /// Every parameter is optional: defaults come from the stored settings. An explicit `center` is saved
 /// as the new stored centre. `nearMe: true` without a `center` uses Geoapify's IP geolocation.
-public struct SearchPlacesRequest: RequestType, Encodable, Equatable {
-  public static let method = "places/search"
-  public typealias Response = PlaceSearchResult
+package struct SearchPlacesRequest: RequestType, Encodable, Equatable {
+  package static let method = "places/search"
+  package typealias Response = PlaceSearchResult
 
   /// A search with an explicit `center` stores it, so it is ordered as a write; others run concurrently.
-  public static func ordering(for params: JSONValue?) -> RequestOrdering {
+  package static func ordering(for params: JSONValue?) -> RequestOrdering {
     params?["center"] != nil ? .exclusive : .concurrent
   }
 
-  public var center: Coordinate?
-  public var category: PlaceCategory?
+  package var center: Coordinate?
+  package var category: PlaceCategory?
   /// 1 000…10 000.
-  public var radiusMeters: Int?
+  package var radiusMeters: Int?
   /// Words the name must match.
-  public var text: String?
-  public var sort: PlaceSort?
-  public var scope: SearchScope?
+  package var text: String?
+  package var sort: PlaceSort?
+  package var scope: SearchScope?
   /// 1…100, default 10.
-  public var limit: Int?
+  package var limit: Int?
   /// Skip the cache (pull-to-refresh).
-  public var refresh: Bool?
+  package var refresh: Bool?
   /// Wait this long (0…5 000 ms) and give way to a newer search that arrives meanwhile.
-  public var debounceMs: Int?
+  package var debounceMs: Int?
   /// Search around the user's approximate position (IP geolocation) when no `center` is given.
-  public var nearMe: Bool?
+  package var nearMe: Bool?
   /// Only places open at the time of the search; `limit` then counts open places.
-  public var openNow: Bool?
+  package var openNow: Bool?
   /// Search the demo places too once the user has imported places of their own (they are left out then).
-  public var includeDemo: Bool?
+  package var includeDemo: Bool?
   /// Any of these diets (`vegan`, `vegetarian`, `gluten_free`, `halal`, `kosher`), said yes or only to.
-  public var diet: [String]?
+  package var diet: [String]?
   /// Any of these OSM cuisine values.
-  public var cuisine: [String]?
+  package var cuisine: [String]?
   /// `yes`, or `limited` (which also accepts `yes`).
-  public var wheelchair: String?
-  public var outdoorSeating: Bool?
-  public var takeaway: Bool?
+  package var wheelchair: String?
+  package var outdoorSeating: Bool?
+  package var takeaway: Bool?
   /// Open at this local date-time (ISO 8601, no zone) in each place's own time zone.
-  public var openAt: String?
+  package var openAt: String?
   /// Stays open this many minutes (from `openAt`, else from now).
-  public var openFor: Int?
+  package var openFor: Int?
   /// The user's own average rating at least this (1–5).
-  public var minRating: Double?
+  package var minRating: Double?
 
-  public init(
+  package init(
     center: Coordinate? = nil,
     category: PlaceCategory? = nil,
     radiusMeters: Int? = nil,
@@ -96,7 +96,7 @@ public struct SearchPlacesRequest: RequestType, Encodable, Equatable {
   /// The filters, checked.
   ///
   /// - Throws: ``BeaconError/invalidArgument(field:message:)`` naming the parameter and its valid values.
-  public func filters() throws(BeaconError) -> PlaceFilters {
+  package func filters() throws(BeaconError) -> PlaceFilters {
     try PlaceFilters.parse(
       diet: diet,
       cuisine: cuisine,
@@ -112,32 +112,32 @@ public struct SearchPlacesRequest: RequestType, Encodable, Equatable {
 }
 
 /// Shows everything known about one place, with links and presentation hints.
-public struct PlaceDetailsRequest: RequestType, Encodable, Equatable {
-  public static let method = "places/details"
-  public typealias Response = PlaceDetailsResult
+package struct PlaceDetailsRequest: RequestType, Encodable, Equatable {
+  package static let method = "places/details"
+  package typealias Response = PlaceDetailsResult
 
-  public var id: String
+  package var id: String
   /// Skip the cache.
-  public var refresh: Bool?
+  package var refresh: Bool?
 
-  public init(id: String, refresh: Bool? = nil) {
+  package init(id: String, refresh: Bool? = nil) {
     self.id = id
     self.refresh = refresh
   }
 }
 
 /// Suggests places and addresses as the user types (debounced 300 ms by default).
-public struct AutocompleteRequest: RequestType, Encodable, Equatable {
-  public static let method = "places/autocomplete"
+package struct AutocompleteRequest: RequestType, Encodable, Equatable {
+  package static let method = "places/autocomplete"
 
-  public var text: String
-  public var center: Coordinate?
+  package var text: String
+  package var center: Coordinate?
   /// 1…20, default 5.
-  public var limit: Int?
+  package var limit: Int?
   /// 0…5 000, default 300.
-  public var debounceMs: Int?
+  package var debounceMs: Int?
 
-  public init(text: String, center: Coordinate? = nil, limit: Int? = nil, debounceMs: Int? = nil) {
+  package init(text: String, center: Coordinate? = nil, limit: Int? = nil, debounceMs: Int? = nil) {
     self.text = text
     self.center = center
     self.limit = limit
@@ -145,7 +145,7 @@ public struct AutocompleteRequest: RequestType, Encodable, Equatable {
   }
 
   /// The suggestions.
-  public struct Response: Codable, Sendable, Equatable {
-    public var suggestions: [Suggestion]
+  package struct Response: Codable, Sendable, Equatable {
+    package var suggestions: [Suggestion]
   }
 }

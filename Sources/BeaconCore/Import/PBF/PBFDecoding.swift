@@ -1,17 +1,17 @@
 /// Beacon's OSM PBF decoder on its own, without building places or touching a store: what the import benchmarks
 /// (Benchmarks/PBFTool) measure against libosmium.
-public enum PBFDecoding {
+package enum PBFDecoding {
   /// The wanted objects (restaurants, cafés, hotels, named or not) found, by OSM type, and how many of them have
   /// a location (nodes always; ways and multipolygon relations when their nodes are in the file).
-  public struct Counts: Sendable, Equatable {
-    public var nodes = 0
-    public var ways = 0
-    public var relations = 0
-    public var located = 0
+  package struct Counts: Sendable, Equatable {
+    package var nodes = 0
+    package var ways = 0
+    package var relations = 0
+    package var located = 0
   }
 
   /// Reads `input` as ``OSMImporter`` reads a PBF file, counting what it finds.
-  public static func count(_ input: ImportInput) throws(BeaconError) -> Counts {
+  package static func count(_ input: ImportInput) throws(BeaconError) -> Counts {
     var counts = Counts()
     try PBFFeatureReader.read(input) { feature in
       switch feature.identity?.type {
