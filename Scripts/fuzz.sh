@@ -43,13 +43,15 @@ quiet() {
 
 build_framer() {
   local out="$build/framer-modules"
+  # The modules share `package` declarations, which need one package name across them.
+  local package=(-package-name beacon_fuzz)
   for module in BeaconSync BeaconJSON; do
-    swiftc "${flags[@]}" -wmo -module-name "$module" -emit-module -emit-module-path "$out/$module.swiftmodule" \
+    swiftc "${flags[@]}" "${package[@]}" -wmo -module-name "$module" -emit-module -emit-module-path "$out/$module.swiftmodule" \
       -emit-library -static -o "$out/lib$module.a" "Sources/$module"/*.swift
   done
-  swiftc "${flags[@]}" -wmo -module-name JSONRPC -I "$out" -emit-module -emit-module-path "$out/JSONRPC.swiftmodule" \
+  swiftc "${flags[@]}" "${package[@]}" -wmo -module-name JSONRPC -I "$out" -emit-module -emit-module-path "$out/JSONRPC.swiftmodule" \
     -emit-library -static -o "$out/libJSONRPC.a" Sources/JSONRPC/*.swift
-  quiet swiftc "${flags[@]}" -module-name FramerFuzzer -I "$out" Fuzz/FramerFuzzer/*.swift \
+  quiet swiftc "${flags[@]}" "${package[@]}" -module-name FramerFuzzer -I "$out" Fuzz/FramerFuzzer/*.swift \
     "$out/libJSONRPC.a" "$out/libBeaconJSON.a" "$out/libBeaconSync.a" -o "$build/framer-fuzzer"
 }
 
@@ -66,7 +68,10 @@ build_linked() {
   for module in "$@"; do
     objects+=("$release/$module.build"/*.o)
   done
-  quiet swiftc "${flags[@]}" -module-name "$name" -I "$release/Modules" -I "$release" -I Sources/CSQLite \
+  # The fuzzer reaches the modules' `package` declarations under the package name SwiftPM gave them.
+  local package
+  package=$(grep -o '"-package-name","[^"]*"' "$spm/release.yaml" | head -n 1 | cut -d '"' -f 4)
+  quiet swiftc "${flags[@]}" -package-name "$package" -module-name "$name" -I "$release/Modules" -I "$release" -I Sources/CSQLite \
     -I Sources/CZlib "Fuzz/$name"/*.swift "${objects[@]}" -lsqlite3 -lz -o "$build/$target-fuzzer"
 }
 
@@ -76,7 +81,8 @@ failed=()
 for target in "${targets[@]}"; do
   case "$target" in
     framer) build_framer ;;
-    params) build_linked params ParamsFuzzer BeaconServer "${core_modules[@]}" JSONRPC BeaconSchemas BeaconServer ;;
+    params) build_linked params ParamsFuzzer BeaconServer "${core_modules[@]}" JSONRPC BeaconSchemas BeaconCrypto BeaconFruits \
+      BeaconPeople BeaconServer ;;
     pbf) build_linked pbf PBFFuzzer BeaconCore "${core_modules[@]}" ;;
     geojson) build_linked geojson GeoJSONFuzzer BeaconCore "${core_modules[@]}" ;;
     *) echo "error: unknown fuzz target '$target' (framer, params, pbf, geojson)" >&2; exit 2 ;;
