@@ -12,7 +12,9 @@ Run through Scripts/mcp-sdk-check.sh, which installs the SDK into a private virt
 """
 
 import asyncio
+import json
 import os
+import re
 import sys
 import tempfile
 import traceback
@@ -64,9 +66,31 @@ class Tools:
         assert result.is_error and result.structured_content is None, f"{name} {arguments} should fail: {result}"
         return result.content[0].text
 
+    async def call_the_rest(self):
+        """Calls each tool no check has called with its method's examples in Schemas/openrpc.json (each must
+        succeed), so that a new tool is checked without a line here; fails for a tool with no example."""
+        examples = openrpc_examples()
+        for name in sorted(set(self.listed) - self.called):
+            assert examples.get(name), f"{name}: no example in Schemas/openrpc.json to call it with (add a call)"
+            for arguments in examples[name]:
+                await self.call(name, arguments)
+
     def check_all_called(self):
         missing = sorted(set(self.listed) - self.called)
         assert not missing, f"tools listed but never called by this check (add a call): {missing}"
+
+
+def openrpc_examples():
+    """The params of every method's examples in Schemas/openrpc.json, by the name of the method's tool
+    (`users/setSeed` is `users_set_seed`)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Schemas", "openrpc.json")
+    with open(path, encoding="utf-8") as file:
+        methods = json.load(file)["methods"]
+    tool = lambda method: re.sub(r"([a-z])([A-Z])", r"\1_\2", method).replace("/", "_").lower()  # noqa: E731
+    return {
+        tool(m["name"]): [{p["name"]: p["value"] for p in example.get("params", [])} for example in m["examples"]]
+        for m in methods
+    }
 
 
 async def list_tools(session):
@@ -247,6 +271,7 @@ async def main(binary):
                 await check_people(tools)
                 await check_prompts(session)
                 await session.send_ping()
+                await tools.call_the_rest()
                 tools.check_all_called()
         check_every_service_reached(upstream.requests)
         print(

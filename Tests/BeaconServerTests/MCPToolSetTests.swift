@@ -22,19 +22,21 @@ import Testing
     return try #require(answer["result"])
   }
 
-  @Test func everyToolBelongsToExactlyOneSet() {
+  /// Each set's tools, in `tools/list` order, are those of its row in `MCP.md`'s tool-set table, which names every
+  /// set and marks the default ones.
+  @Test func everyToolBelongsToExactlyOneSet() throws {
     for tool in MCPToolCatalogue.tools {
       #expect(MCPToolSet.of(tool: tool.name) != nil, "\(tool.name) belongs to no tool set")
     }
     let bySet = Dictionary(grouping: MCPToolCatalogue.tools.map(\.name)) { MCPToolSet.of(tool: $0) }
-    #expect(bySet[.places] == ["places_search", "places_details", "places_autocomplete", "places_import"])
-    #expect(bySet[.ratings] == ["rating_list", "rating_summary", "rating_add"])
-    #expect(bySet[.favorites] == ["favorites_list", "favorites_add", "favorites_remove"])
-    #expect(bySet[.settings] == ["settings_get", "settings_update", "settings_reset"])
+    let table = try ProjectDocuments.toolSets()
+    #expect(table.map(\.set) == MCPToolSet.allCases.map(\.rawValue), "MCP.md's table names every set once")
+    for row in table {
+      #expect(bySet[MCPToolSet(rawValue: row.set)] == row.tools, "the \(row.set) set's tools, as MCP.md lists them")
+    }
+    #expect(Set(table.filter(\.isDefault).map(\.set)) == Set(MCPToolSet.defaultSets.map(\.rawValue)))
     #expect(bySet[.crypto]?.allSatisfy { $0.hasPrefix("crypto_") } == true)
     #expect(bySet[.people]?.allSatisfy { $0.hasPrefix("users_") } == true)
-    #expect(bySet[.fruits]?.count == 7)
-    #expect(bySet[.routes] == ["places_search_along_route"])
   }
 
   @Test func listsAreParsed() throws {

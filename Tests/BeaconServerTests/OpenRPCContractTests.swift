@@ -58,11 +58,16 @@ import Testing
     #expect(document["info"]?["version"]?.stringValue == BeaconVersion.current)
     let names = (document["methods"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
     #expect(names.count == Set(names).count, "duplicate method names")
+    let validator = JSONSchemaValidator(root: document)
     for method in document["methods"]?.arrayValue ?? [] {
       let name = method["name"]?.stringValue ?? "?"
       #expect(method["params"]?.arrayValue != nil, "\(name): params")
       #expect(method["result"]?["schema"] != nil, "\(name): result schema")
       #expect((method["examples"]?.arrayValue?.count ?? 0) >= 1, "\(name): examples")
+      for params in ProjectDocuments.exampleParams(of: method) {
+        let violations = Self.validate(params: params, of: method, with: validator, in: document)
+        #expect(violations.isEmpty, "\(name)'s example: \(violations.prefix(3))")
+      }
       for error in method["errors"]?.arrayValue ?? [] {
         let code = Self.resolve(error, in: document)?["code"]?.intValue ?? 0
         let reserved = (-32768...(-32000)).contains(code) || (-32899...(-32800)).contains(code)
@@ -125,7 +130,6 @@ import Testing
       ("places/searchAlongRoute", ["route": ["polyline": "_p~iF~ps|U_ulLnnqC", "precision": 5], "limit": 3]),
       ("rating/add", ["placeId": detailsID, "stars": 4, "comment": "Godt"]),
       ("rating/list", ["placeId": detailsID]),
-      ("rating/summary", ["placeIds": [detailsID, "osm:node/1"]]),
       ("favorites/add", ["placeId": detailsID]),
       ("favorites/list", ["sort": "rating"]),
       ("favorites/list", ["openNow": true]),
@@ -157,10 +161,17 @@ import Testing
       ("users/setSeed", ["seed": "android"]),
       ("users/list", ["refresh": true]),
       ("settings/reset", nil),
-      ("shutdown", nil),
     ]
+    // Every method the script does not call is called with each of its examples' params; `shutdown` ends it.
+    let scripted = Set(script.map(\.0))
+    let examples = (document["methods"]?.arrayValue ?? []).flatMap { method -> [(String, JSONValue?)] in
+      guard let name = method["name"]?.stringValue, !scripted.contains(name), name != Dispatcher.shutdownMethod else {
+        return []
+      }
+      return ProjectDocuments.exampleParams(of: method).map { (name, $0) }
+    }
     var exercised: Set<String> = []
-    for (method, params) in script {
+    for (method, params) in script + examples + [(Dispatcher.shutdownMethod, nil)] {
       let description = try #require(methods[method], "\(method) is not in the document")
       exercised.insert(method)
       var violations = Self.validate(params: params ?? [:], of: description, with: validator, in: document)

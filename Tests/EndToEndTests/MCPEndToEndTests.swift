@@ -177,7 +177,10 @@ extension EndToEnd {
       let standard = try Self.toolNames(["mcp"])
       #expect(standard.count == 12)
       #expect(standard.allSatisfy { ["places", "rating", "favorites", "settings"].contains($0.prefix { $0 != "_" }) })
-      #expect(try Self.toolNames(["mcp", "--toolsets", "all"]).count == 33)
+      // Every tool of MCP.md's tool-set table, and only those.
+      let documented = try ProjectDocuments.toolSets().flatMap(\.tools)
+      let all = try Self.toolNames(["mcp", "--toolsets", "all"])
+      #expect(all.count == documented.count && Set(all) == Set(documented), "\(all)")
       #expect(try Self.toolNames(["mcp", "--toolsets", "routes"]) == ["places_search_along_route"])
       let crypto = try Self.toolNames(["mcp", "--toolsets=crypto,ratings"])
       #expect(crypto.first == "rating_list" && crypto.contains("crypto_ticker") && !crypto.contains("places_search"))
