@@ -2,10 +2,18 @@ import BeaconCore
 import JSONRPC
 
 extension Feature {
-  /// `favorites/list`, `favorites/add` and `favorites/remove`.
+  /// `favorites/list`, `favorites/status`, `favorites/add` and `favorites/remove`.
   static let favoritesMethods: [MethodDescriptor] = [
     MethodDescriptor(ListFavoritesRequest.self, feature: .favorites, tool: favoritesListTool) { server, request, _ in
       try await server.favorites(request)
+    },
+    MethodDescriptor(FavoriteStatusRequest.self, feature: .favorites, tool: favoritesStatusTool) { server, request, _ in
+      let ids = request.placeIds
+      try server.validate(ids.count, in: FavoriteStatusRequest.placeIdsRange, field: "placeIds")
+      let favorites = try await server.run(.favorites) { (store: Store) throws(BeaconError) in
+        try await store.favoriteIDs(among: ids)
+      }
+      return FavoriteStatusRequest.Response(statuses: ids.map { .init(placeId: $0, favorite: favorites.contains($0)) })
     },
     MethodDescriptor(AddFavoriteRequest.self, feature: .favorites, tool: favoritesAddTool) { server, request, _ in
       let (favorite, added) = try await server.run(.favorites) { (store: Store) throws(BeaconError) in
@@ -54,6 +62,25 @@ extension Feature {
     ],
     with: "places_search"
   )
+
+  private static let favoritesStatusTool = MCPTool(
+    FavoriteStatusRequest.self,
+    name: "favorites_status",
+    title: .init(nb: "Favoritt eller ikke", nn: "Favoritt eller ikkje", en: "Favourite or not"),
+    description: """
+      Which of up to 100 places (`placeIds`, ids as in places_search) are the user's favourites; an unknown id is not.
+      """,
+    annotations: .init(readOnly: true, idempotent: true),
+    arguments: [
+      "placeIds": ""
+    ]
+  ) { result, _, output in
+    result.statuses.map { status in
+      let answer = status.favorite ? "♥ " + output.text(.yes) : output.text(.no)
+      return "\(HumanOutput.singleLine(status.placeId)) · \(output.text(.labelFavorite)): \(answer)"
+    }
+  }
+  .outsideTheDefaultList()
 
   private static let favoritesAddTool = MCPTool(
     AddFavoriteRequest.self,
