@@ -65,4 +65,35 @@ import Testing
     let plain = try await client.call("places/search", params: ["category": "cafe"]).get()
     #expect(plain["excludedUnknown"] == nil, "no filters, no counts")
   }
+
+  /// The filters are declared once (`PlaceFilterParams`) but stand flat beside each method's own params, both ways.
+  @Test func theFiltersAreFlatParamsOfEachMethod() throws {
+    let filter = PlaceFilterParams(diet: ["vegan"], wheelchair: "yes", openFor: 30, minRating: 4.5)
+    let flat: JSONValue = ["diet": ["vegan"], "wheelchair": "yes", "openFor": 30, "minRating": 4.5]
+    let encoder = JSONValueEncoder()
+    let decoder = JSONValueDecoder()
+
+    let search = SearchPlacesRequest(category: .cafe, limit: 3, filter: filter)
+    let searchParams = try encoder.encode(search)
+    #expect(searchParams == flat.merging(["category": "cafe", "limit": 3]))
+    #expect(try decoder.decode(SearchPlacesRequest.self, from: searchParams) == search)
+
+    let favorites = ListFavoritesRequest(openNow: true, filter: filter)
+    let favoritesParams = try encoder.encode(favorites)
+    #expect(favoritesParams == flat.merging(["openNow": true]))
+    #expect(try decoder.decode(ListFavoritesRequest.self, from: favoritesParams) == favorites)
+
+    let route = SearchAlongRouteRequest(route: ["polyline": "_p~iF~ps|U"], corridorMeters: 200, filter: filter)
+    let routeParams = try encoder.encode(route)
+    #expect(routeParams == flat.merging(["route": ["polyline": "_p~iF~ps|U"], "corridorMeters": 200]))
+    #expect(try decoder.decode(SearchAlongRouteRequest.self, from: routeParams) == route)
+    #expect(try decoder.decode(SearchAlongRouteRequest.self, from: routeParams).filters().minRating == 4.5)
+  }
+}
+
+extension JSONValue {
+  /// This object with `other`'s members added.
+  fileprivate func merging(_ other: JSONValue) -> JSONValue {
+    .object((objectValue ?? [:]).merging(other.objectValue ?? [:]) { _, new in new })
+  }
 }

@@ -5,7 +5,7 @@ import JSONRPC
 ///
 /// `sort` defaults to the stored settings; without `center`, distances are measured from the centre a search
 /// without one would use (the stored centre, the imported data's, or offline the demo data's).
-package struct ListFavoritesRequest: RequestType, Encodable, Equatable {
+package struct ListFavoritesRequest: RequestType, Encodable, Equatable, PlaceFiltering {
   package static let method = "favorites/list"
 
   /// Words that must all occur in the name, address or cuisine.
@@ -16,20 +16,8 @@ package struct ListFavoritesRequest: RequestType, Encodable, Equatable {
   package var center: Coordinate?
   /// Only favourites open now.
   package var openNow: Bool?
-  /// Any of these diets (`vegan`, `vegetarian`, `gluten_free`, `halal`, `kosher`), said yes or only to.
-  package var diet: [String]?
-  /// Any of these OSM cuisine values.
-  package var cuisine: [String]?
-  /// `yes`, or `limited` (which also accepts `yes`).
-  package var wheelchair: String?
-  package var outdoorSeating: Bool?
-  package var takeaway: Bool?
-  /// Open at this local date-time (ISO 8601, no zone) in each place's own time zone.
-  package var openAt: String?
-  /// Stays open this many minutes (from `openAt`, else from now).
-  package var openFor: Int?
-  /// The user's own average rating at least this (1–5).
-  package var minRating: Double?
+  /// The filters, beside the params above on the wire.
+  package var filter: PlaceFilterParams
 
   package init(
     text: String? = nil,
@@ -37,44 +25,38 @@ package struct ListFavoritesRequest: RequestType, Encodable, Equatable {
     sort: PlaceSort? = nil,
     center: Coordinate? = nil,
     openNow: Bool? = nil,
-    diet: [String]? = nil,
-    cuisine: [String]? = nil,
-    wheelchair: String? = nil,
-    outdoorSeating: Bool? = nil,
-    takeaway: Bool? = nil,
-    openAt: String? = nil,
-    openFor: Int? = nil,
-    minRating: Double? = nil
+    filter: PlaceFilterParams = PlaceFilterParams()
   ) {
     self.text = text
     self.category = category
     self.sort = sort
     self.center = center
     self.openNow = openNow
-    self.diet = diet
-    self.cuisine = cuisine
-    self.wheelchair = wheelchair
-    self.outdoorSeating = outdoorSeating
-    self.takeaway = takeaway
-    self.openAt = openAt
-    self.openFor = openFor
-    self.minRating = minRating
+    self.filter = filter
   }
 
-  /// The filters, checked.
-  ///
-  /// - Throws: ``BeaconError/invalidArgument(field:message:)`` naming the parameter and its valid values.
-  package func filters() throws(BeaconError) -> PlaceFilters {
-    try PlaceFilters.parse(
-      diet: diet,
-      cuisine: cuisine,
-      wheelchair: wheelchair,
-      outdoorSeating: outdoorSeating,
-      takeaway: takeaway,
-      openAt: openAt,
-      openFor: openFor,
-      minRating: minRating
-    )
+  private enum CodingKeys: String, CodingKey {
+    case text, category, sort, center, openNow
+  }
+
+  package init(from decoder: any Decoder) throws {
+    let params = try decoder.container(keyedBy: CodingKeys.self)
+    text = try params.decodeIfPresent(String.self, forKey: .text)
+    category = try params.decodeIfPresent(PlaceCategory.self, forKey: .category)
+    sort = try params.decodeIfPresent(PlaceSort.self, forKey: .sort)
+    center = try params.decodeIfPresent(Coordinate.self, forKey: .center)
+    openNow = try params.decodeIfPresent(Bool.self, forKey: .openNow)
+    filter = try PlaceFilterParams(from: decoder)
+  }
+
+  package func encode(to encoder: any Encoder) throws {
+    var params = encoder.container(keyedBy: CodingKeys.self)
+    try params.encodeIfPresent(text, forKey: .text)
+    try params.encodeIfPresent(category, forKey: .category)
+    try params.encodeIfPresent(sort, forKey: .sort)
+    try params.encodeIfPresent(center, forKey: .center)
+    try params.encodeIfPresent(openNow, forKey: .openNow)
+    try filter.encode(to: encoder)
   }
 
   /// The favourites, with the centre their distances are measured from.

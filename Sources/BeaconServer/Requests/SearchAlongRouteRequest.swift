@@ -2,7 +2,7 @@ import BeaconCore
 import JSONRPC
 
 /// Finds restaurants, cafés or hotels within a corridor along a route, in route order.
-package struct SearchAlongRouteRequest: RequestType, Encodable, Equatable {
+package struct SearchAlongRouteRequest: RequestType, Encodable, Equatable, PlaceFiltering {
   package static let method = "places/searchAlongRoute"
   package typealias Response = RouteSearchResult
 
@@ -21,14 +21,8 @@ package struct SearchAlongRouteRequest: RequestType, Encodable, Equatable {
   package var openNow: Bool?
   /// Search the demo places too once the user has imported places of their own.
   package var includeDemo: Bool?
-  package var diet: [String]?
-  package var cuisine: [String]?
-  package var wheelchair: String?
-  package var outdoorSeating: Bool?
-  package var takeaway: Bool?
-  package var openAt: String?
-  package var openFor: Int?
-  package var minRating: Double?
+  /// The filters, beside the params above on the wire.
+  package var filter: PlaceFilterParams
 
   package init(
     route: JSONValue,
@@ -39,7 +33,7 @@ package struct SearchAlongRouteRequest: RequestType, Encodable, Equatable {
     refresh: Bool? = nil,
     openNow: Bool? = nil,
     includeDemo: Bool? = nil,
-    filters: SearchPlacesRequest = SearchPlacesRequest()
+    filter: PlaceFilterParams = PlaceFilterParams()
   ) {
     self.route = route
     self.corridorMeters = corridorMeters
@@ -49,30 +43,37 @@ package struct SearchAlongRouteRequest: RequestType, Encodable, Equatable {
     self.refresh = refresh
     self.openNow = openNow
     self.includeDemo = includeDemo
-    diet = filters.diet
-    cuisine = filters.cuisine
-    wheelchair = filters.wheelchair
-    outdoorSeating = filters.outdoorSeating
-    takeaway = filters.takeaway
-    openAt = filters.openAt
-    openFor = filters.openFor
-    minRating = filters.minRating
+    self.filter = filter
   }
 
-  /// The filters, checked as `places/search` checks them.
-  ///
-  /// - Throws: ``BeaconError/invalidArgument(field:message:)`` naming the parameter and its valid values.
-  package func filters() throws(BeaconError) -> PlaceFilters {
-    try PlaceFilters.parse(
-      diet: diet,
-      cuisine: cuisine,
-      wheelchair: wheelchair,
-      outdoorSeating: outdoorSeating,
-      takeaway: takeaway,
-      openAt: openAt,
-      openFor: openFor,
-      minRating: minRating
-    )
+  private enum CodingKeys: String, CodingKey {
+    case route, corridorMeters, category, sort, limit, refresh, openNow, includeDemo
+  }
+
+  package init(from decoder: any Decoder) throws {
+    let params = try decoder.container(keyedBy: CodingKeys.self)
+    route = try params.decode(JSONValue.self, forKey: .route)
+    corridorMeters = try params.decodeIfPresent(Int.self, forKey: .corridorMeters)
+    category = try params.decodeIfPresent(PlaceCategory.self, forKey: .category)
+    sort = try params.decodeIfPresent(PlaceSort.self, forKey: .sort)
+    limit = try params.decodeIfPresent(Int.self, forKey: .limit)
+    refresh = try params.decodeIfPresent(Bool.self, forKey: .refresh)
+    openNow = try params.decodeIfPresent(Bool.self, forKey: .openNow)
+    includeDemo = try params.decodeIfPresent(Bool.self, forKey: .includeDemo)
+    filter = try PlaceFilterParams(from: decoder)
+  }
+
+  package func encode(to encoder: any Encoder) throws {
+    var params = encoder.container(keyedBy: CodingKeys.self)
+    try params.encode(route, forKey: .route)
+    try params.encodeIfPresent(corridorMeters, forKey: .corridorMeters)
+    try params.encodeIfPresent(category, forKey: .category)
+    try params.encodeIfPresent(sort, forKey: .sort)
+    try params.encodeIfPresent(limit, forKey: .limit)
+    try params.encodeIfPresent(refresh, forKey: .refresh)
+    try params.encodeIfPresent(openNow, forKey: .openNow)
+    try params.encodeIfPresent(includeDemo, forKey: .includeDemo)
+    try filter.encode(to: encoder)
   }
 
   /// The route, checked.

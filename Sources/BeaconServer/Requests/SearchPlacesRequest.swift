@@ -5,7 +5,7 @@ import JSONRPC
 ///
 /// Every parameter is optional: defaults come from the stored settings. An explicit `center` is saved
 /// as the new stored centre. `nearMe: true` without a `center` uses Geoapify's IP geolocation.
-package struct SearchPlacesRequest: RequestType, Encodable, Equatable {
+package struct SearchPlacesRequest: RequestType, Encodable, Equatable, PlaceFiltering {
   package static let method = "places/search"
   package typealias Response = PlaceSearchResult
 
@@ -34,20 +34,8 @@ package struct SearchPlacesRequest: RequestType, Encodable, Equatable {
   package var openNow: Bool?
   /// Search the demo places too once the user has imported places of their own (they are left out then).
   package var includeDemo: Bool?
-  /// Any of these diets (`vegan`, `vegetarian`, `gluten_free`, `halal`, `kosher`), said yes or only to.
-  package var diet: [String]?
-  /// Any of these OSM cuisine values.
-  package var cuisine: [String]?
-  /// `yes`, or `limited` (which also accepts `yes`).
-  package var wheelchair: String?
-  package var outdoorSeating: Bool?
-  package var takeaway: Bool?
-  /// Open at this local date-time (ISO 8601, no zone) in each place's own time zone.
-  package var openAt: String?
-  /// Stays open this many minutes (from `openAt`, else from now).
-  package var openFor: Int?
-  /// The user's own average rating at least this (1–5).
-  package var minRating: Double?
+  /// The filters, beside the params above on the wire.
+  package var filter: PlaceFilterParams
 
   package init(
     center: Coordinate? = nil,
@@ -62,14 +50,7 @@ package struct SearchPlacesRequest: RequestType, Encodable, Equatable {
     nearMe: Bool? = nil,
     openNow: Bool? = nil,
     includeDemo: Bool? = nil,
-    diet: [String]? = nil,
-    cuisine: [String]? = nil,
-    wheelchair: String? = nil,
-    outdoorSeating: Bool? = nil,
-    takeaway: Bool? = nil,
-    openAt: String? = nil,
-    openFor: Int? = nil,
-    minRating: Double? = nil
+    filter: PlaceFilterParams = PlaceFilterParams()
   ) {
     self.center = center
     self.category = category
@@ -83,32 +64,46 @@ package struct SearchPlacesRequest: RequestType, Encodable, Equatable {
     self.nearMe = nearMe
     self.openNow = openNow
     self.includeDemo = includeDemo
-    self.diet = diet
-    self.cuisine = cuisine
-    self.wheelchair = wheelchair
-    self.outdoorSeating = outdoorSeating
-    self.takeaway = takeaway
-    self.openAt = openAt
-    self.openFor = openFor
-    self.minRating = minRating
+    self.filter = filter
   }
 
-  /// The filters, checked.
-  ///
-  /// - Throws: ``BeaconError/invalidArgument(field:message:)`` naming the parameter and its valid values.
-  package func filters() throws(BeaconError) -> PlaceFilters {
-    try PlaceFilters.parse(
-      diet: diet,
-      cuisine: cuisine,
-      wheelchair: wheelchair,
-      outdoorSeating: outdoorSeating,
-      takeaway: takeaway,
-      openAt: openAt,
-      openFor: openFor,
-      minRating: minRating
-    )
+  private enum CodingKeys: String, CodingKey {
+    case center, category, radiusMeters, text, sort, scope, limit, refresh, debounceMs, nearMe, openNow, includeDemo
   }
 
+  package init(from decoder: any Decoder) throws {
+    let params = try decoder.container(keyedBy: CodingKeys.self)
+    center = try params.decodeIfPresent(Coordinate.self, forKey: .center)
+    category = try params.decodeIfPresent(PlaceCategory.self, forKey: .category)
+    radiusMeters = try params.decodeIfPresent(Int.self, forKey: .radiusMeters)
+    text = try params.decodeIfPresent(String.self, forKey: .text)
+    sort = try params.decodeIfPresent(PlaceSort.self, forKey: .sort)
+    scope = try params.decodeIfPresent(SearchScope.self, forKey: .scope)
+    limit = try params.decodeIfPresent(Int.self, forKey: .limit)
+    refresh = try params.decodeIfPresent(Bool.self, forKey: .refresh)
+    debounceMs = try params.decodeIfPresent(Int.self, forKey: .debounceMs)
+    nearMe = try params.decodeIfPresent(Bool.self, forKey: .nearMe)
+    openNow = try params.decodeIfPresent(Bool.self, forKey: .openNow)
+    includeDemo = try params.decodeIfPresent(Bool.self, forKey: .includeDemo)
+    filter = try PlaceFilterParams(from: decoder)
+  }
+
+  package func encode(to encoder: any Encoder) throws {
+    var params = encoder.container(keyedBy: CodingKeys.self)
+    try params.encodeIfPresent(center, forKey: .center)
+    try params.encodeIfPresent(category, forKey: .category)
+    try params.encodeIfPresent(radiusMeters, forKey: .radiusMeters)
+    try params.encodeIfPresent(text, forKey: .text)
+    try params.encodeIfPresent(sort, forKey: .sort)
+    try params.encodeIfPresent(scope, forKey: .scope)
+    try params.encodeIfPresent(limit, forKey: .limit)
+    try params.encodeIfPresent(refresh, forKey: .refresh)
+    try params.encodeIfPresent(debounceMs, forKey: .debounceMs)
+    try params.encodeIfPresent(nearMe, forKey: .nearMe)
+    try params.encodeIfPresent(openNow, forKey: .openNow)
+    try params.encodeIfPresent(includeDemo, forKey: .includeDemo)
+    try filter.encode(to: encoder)
+  }
 }
 
 /// Shows everything known about one place, with links and presentation hints.
