@@ -257,29 +257,22 @@ import Testing
 
   // MARK: - Faults
 
-  @Test(arguments: [500, 502, 503, 504])
-  func aServerErrorIsUpstreamUnavailable(status: Int) async throws {
-    server.handler = { _ in .json(#"{"error": "boom"}"#, status: status) }
-    let (service, _) = try makeService()
-    let error = await failure { () async throws(BeaconError) in try await service.global() }
-    #expect(error == .upstream(.coinlore, .unavailable(reason: "HTTP \(status)")))
-    #expect(error?.kind == "upstreamUnavailable")
-    #expect(error?.message(in: .nb) == "Får ikke hentet kryptodata fra CoinLore; sjekk nettet eller prøv igjen senere")
-  }
-
-  @Test func tooManyRequestsHonoursRetryAfterAndPausesLaterCalls() async throws {
-    server.handler = { _ in .json(#"{"error": "slow down"}"#, status: 429, headers: ["Retry-After": "7"]) }
-    let (service, _) = try makeService()
-    let first = await failure { () async throws(BeaconError) in try await service.global() }
-    #expect(first == .upstream(.coinlore, .rateLimited(retryAfterSeconds: 7)))
-    #expect(first?.kind == "rateLimited")
-    let second = await failure { () async throws(BeaconError) in try await service.tickers() }
-    guard case .upstream(.coinlore, .rateLimited(let seconds))? = second else {
-      Issue.record("expected rateLimited, got \(String(describing: second))")
-      return
-    }
-    #expect((1...7).contains(seconds))
-    #expect(server.requests.count == 1, "the pause holds later calls back")
+  /// Server errors, a rate limit, broken responses, a refused connection and a base URL with a path, each on a
+  /// fresh service.
+  @Test func everyUpstreamFaultIsItsError() async throws {
+    try await UpstreamFaultScenarios(.coinlore, on: server) { try makeService(baseURL: $0).0 }.expectEveryFault(
+      .init(
+        serverError: (
+          [500, 502, 503, 504], #"{"error": "boom"}"#,
+          "Får ikke hentet kryptodata fra CoinLore; sjekk nettet eller prøv igjen senere"
+        ),
+        rateLimit: (#"{"error": "slow down"}"#, 7),
+        good: CoinLoreFixtures.global,
+        proxiedTarget: "/proxy/api/global/"
+      ),
+      call: { _ = try await $0.global() },
+      later: { _ = try await $0.tickers() }
+    )
   }
 
   @Test func aRejectedRequestCarriesCoinLoresMessageAndIsNotReplacedByTheStore() async throws {
@@ -291,21 +284,6 @@ import Testing
     #expect(error?.kind == "upstreamRejected")
   }
 
-  @Test(arguments: [LoopbackHTTPServer.Response.Fault.neverFinish, .truncateBody, .closeWithoutResponse])
-  func aBrokenResponseIsUpstreamUnavailable(fault: LoopbackHTTPServer.Response.Fault) async throws {
-    let body = Data(CoinLoreFixtures.tickers.utf8)
-    server.handler = { _ in .fault(fault, headers: ["Content-Type": "application/json"], body: body) }
-    let (service, _) = try makeService()
-    let error = await failure { () async throws(BeaconError) in try await service.tickers() }
-    #expect(error?.kind == "upstreamUnavailable")
-  }
-
-  @Test func aRefusedConnectionIsUpstreamUnavailable() async throws {
-    let (service, _) = try makeService(baseURL: try LoopbackHTTPServer.closedBaseURL())
-    let error = await failure { () async throws(BeaconError) in try await service.ticker(id: "90") }
-    #expect(error?.kind == "upstreamUnavailable")
-  }
-
   @Test func identicalConcurrentRequestsReachTheServerOnce() async throws {
     server.handler = { _ in .json(CoinLoreFixtures.global, delay: 0.3) }
     let client = CoinLoreClient(baseURL: server.baseURL, transport: URLSessionTransport())
@@ -314,12 +292,5 @@ import Testing
     let (a, b) = try await (first, second)
     #expect(a == b)
     #expect(server.requests.count == 1)
-  }
-
-  @Test func aBaseURLWithAPathKeepsIt() async throws {
-    let base = try #require(URL(string: server.baseURL.absoluteString + "/proxy/"))
-    let (service, _) = try makeService(baseURL: base)
-    _ = await failure { () async throws(BeaconError) in try await service.global() }
-    #expect(server.requests.first?.target == "/proxy/api/global/")
   }
 }

@@ -264,31 +264,22 @@ import Testing
 
   // MARK: - Faults
 
-  @Test(arguments: [500, 502, 503, 504])
-  func aServerErrorIsUpstreamUnavailable(status: Int) async throws {
-    server.handler = { _ in .json(#"{"error": "boom"}"#, status: status) }
-    let (service, _) = try makeService()
-    let error = await failure { () async throws(BeaconError) in try await service.list() }
-    #expect(error == .upstream(.fruityvice, .unavailable(reason: "HTTP \(status)")))
-    #expect(error?.kind == "upstreamUnavailable")
-    #expect(error?.message(in: .nb) == "Får ikke kontakt med Fruityvice; sjekk nettet eller prøv igjen senere")
-  }
-
-  @Test func tooManyRequestsHonoursRetryAfterAndPausesLaterCalls() async throws {
-    server.handler = { _ in .json(#"{"error": "slow down"}"#, status: 429, headers: ["Retry-After": "9"]) }
-    let (service, _) = try makeService()
-    let first = await failure { () async throws(BeaconError) in try await service.list() }
-    #expect(first == .upstream(.fruityvice, .rateLimited(retryAfterSeconds: 9)))
-    #expect(first?.kind == "rateLimited")
-    let second = await failure { () async throws(BeaconError) in
-      try await service.fruits(in: .family, named: "Rosaceae")
-    }
-    guard case .upstream(.fruityvice, .rateLimited(let seconds))? = second else {
-      Issue.record("expected rateLimited, got \(String(describing: second))")
-      return
-    }
-    #expect((1...9).contains(seconds))
-    #expect(server.requests.count == 1, "the pause holds later calls back")
+  /// Server errors, a rate limit, broken responses, a refused connection and a base URL with a path, each on a
+  /// fresh service.
+  @Test func everyUpstreamFaultIsItsError() async throws {
+    try await UpstreamFaultScenarios(.fruityvice, on: server) { try makeService(baseURL: $0).service }.expectEveryFault(
+      .init(
+        serverError: (
+          [500, 502, 503, 504], #"{"error": "boom"}"#,
+          "Får ikke kontakt med Fruityvice; sjekk nettet eller prøv igjen senere"
+        ),
+        rateLimit: (#"{"error": "slow down"}"#, 9),
+        good: FruityviceFixtures.all,
+        proxiedTarget: "/proxy/api/fruit/all"
+      ),
+      call: { _ = try await $0.list() },
+      later: { _ = try await $0.fruits(in: .family, named: "Rosaceae") }
+    )
   }
 
   @Test func aRejectedRequestCarriesFruityvicesMessage() async throws {
@@ -307,24 +298,9 @@ import Testing
     #expect(error?.kind == "upstreamRejected")
   }
 
-  @Test(arguments: [LoopbackHTTPServer.Response.Fault.neverFinish, .truncateBody, .closeWithoutResponse])
-  func aBrokenResponseIsUpstreamUnavailable(fault: LoopbackHTTPServer.Response.Fault) async throws {
-    let body = Data(FruityviceFixtures.all.utf8)
-    server.handler = { _ in .fault(fault, headers: ["Content-Type": "application/json"], body: body) }
-    let (service, _) = try makeService()
-    let error = await failure { () async throws(BeaconError) in try await service.list() }
-    #expect(error?.kind == "upstreamUnavailable")
-  }
-
   @Test func invalidJSONIsUpstreamUnavailable() async throws {
     server.handler = { _ in .json(#"[{"id": 1, "name": "Ban"#) }
     let (service, _) = try makeService()
-    let error = await failure { () async throws(BeaconError) in try await service.list() }
-    #expect(error?.kind == "upstreamUnavailable")
-  }
-
-  @Test func aRefusedConnectionIsUpstreamUnavailable() async throws {
-    let (service, _) = try makeService(baseURL: try LoopbackHTTPServer.closedBaseURL())
     let error = await failure { () async throws(BeaconError) in try await service.list() }
     #expect(error?.kind == "upstreamUnavailable")
   }
@@ -343,12 +319,5 @@ import Testing
     let (a, b) = try await (first, second)
     #expect(a == b)
     #expect(server.requests.count == 1)
-  }
-
-  @Test func aBaseURLWithAPathKeepsIt() async throws {
-    let base = try #require(URL(string: server.baseURL.absoluteString + "/proxy/"))
-    let (service, _) = try makeService(baseURL: base)
-    _ = await failure { () async throws(BeaconError) in try await service.list() }
-    #expect(server.requests.first?.target == "/proxy/api/fruit/all")
   }
 }

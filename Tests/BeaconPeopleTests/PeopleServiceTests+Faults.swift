@@ -9,13 +9,23 @@ import Testing
 extension PeopleServiceTests {
   // MARK: - Faults
 
-  @Test(arguments: [500, 502, 503])
-  func aServerErrorIsUpstreamUnavailable(status: Int) async throws {
-    server.handler = { _ in .json(RandomUserFixtures.troubleBody, status: status) }
-    let (service, _) = try makeService()
-    let error = await failure { () async throws(BeaconError) in try await service.list() }
-    #expect(error == .upstream(.randomUser, .unavailable(reason: "HTTP \(status)")))
-    #expect(error?.message(in: .nb) == "Får ikke kontakt med randomuser.me; sjekk nettet eller prøv igjen senere")
+  /// Server errors, a rate limit, broken responses, a refused connection and a base URL with a path, each on a
+  /// fresh service.
+  @Test func everyUpstreamFaultIsItsError() async throws {
+    try await UpstreamFaultScenarios(.randomUser, on: server) { try makeService(baseURL: $0).service }.expectEveryFault(
+      .init(
+        serverError: (
+          [500, 502, 503], RandomUserFixtures.troubleBody,
+          "Får ikke kontakt med randomuser.me; sjekk nettet eller prøv igjen senere"
+        ),
+        rateLimit: (RandomUserFixtures.rateLimitBody, 7),
+        good: RandomUserFixtures.page(seed: "ios"),
+        proxiedTarget:
+          "/proxy/api/1.4/?results=100&seed=ios&inc=name%2Clocation%2Cemail%2Clogin%2Cdob%2Cphone%2Cpicture"
+      ),
+      call: { _ = try await $0.list() },
+      later: { _ = try await $0.setSeed("android") }
+    )
   }
 
   @Test func troubleWithStatus200IsUpstreamUnavailableToo() async throws {
@@ -27,21 +37,6 @@ extension PeopleServiceTests {
       return
     }
     #expect(reason.hasPrefix("randomuser.me: Uh oh"))
-  }
-
-  @Test func tooManyRequestsHonoursRetryAfterAndPausesLaterCalls() async throws {
-    server.handler = { _ in .json(RandomUserFixtures.rateLimitBody, status: 429, headers: ["Retry-After": "7"]) }
-    let (service, _) = try makeService()
-    let first = await failure { () async throws(BeaconError) in try await service.list() }
-    #expect(first == .upstream(.randomUser, .rateLimited(retryAfterSeconds: 7)))
-    #expect(first?.kind == "rateLimited")
-    let second = await failure { () async throws(BeaconError) in try await service.setSeed("android") }
-    guard case .upstream(.randomUser, .rateLimited(let seconds))? = second else {
-      Issue.record("expected rateLimited, got \(String(describing: second))")
-      return
-    }
-    #expect((1...7).contains(seconds))
-    #expect(server.requests.count == 1, "the pause holds later calls back")
   }
 
   @Test func aRateLimitWithStoredUsersServesThemStale() async throws {
@@ -70,15 +65,6 @@ extension PeopleServiceTests {
     #expect(error == .upstream(.randomUser, .unavailable(reason: "HTTP 404")))
   }
 
-  @Test(arguments: [LoopbackHTTPServer.Response.Fault.neverFinish, .truncateBody, .closeWithoutResponse])
-  func aBrokenResponseIsUpstreamUnavailable(fault: LoopbackHTTPServer.Response.Fault) async throws {
-    let body = Data(RandomUserFixtures.page(seed: "ios").utf8)
-    server.handler = { _ in .fault(fault, headers: ["Content-Type": "application/json"], body: body) }
-    let (service, _) = try makeService()
-    let error = await failure { () async throws(BeaconError) in try await service.list() }
-    #expect(error?.kind == "upstreamUnavailable")
-  }
-
   @Test func anEmptyAnswerNeverEmptiesTheDirectory() async throws {
     let (service, store) = try makeService()
     _ = try await service.list()
@@ -86,12 +72,6 @@ extension PeopleServiceTests {
     let stale = try await service.list(refresh: true)
     #expect(stale.stale)
     #expect(try await store.storedUsers().count == 100)
-  }
-
-  @Test func aRefusedConnectionIsUpstreamUnavailable() async throws {
-    let (service, _) = try makeService(baseURL: try LoopbackHTTPServer.closedBaseURL())
-    let error = await failure { () async throws(BeaconError) in try await service.list() }
-    #expect(error?.kind == "upstreamUnavailable")
   }
 
   @Test func identicalConcurrentRequestsReachTheServerOnce() async throws {
@@ -102,12 +82,5 @@ extension PeopleServiceTests {
     let (a, b) = try await (first, second)
     #expect(a == b)
     #expect(server.requests.count == 1)
-  }
-
-  @Test func aBaseURLWithAPathKeepsIt() async throws {
-    let base = try #require(URL(string: server.baseURL.absoluteString + "/proxy/"))
-    let (service, _) = try makeService(baseURL: base)
-    _ = await failure { () async throws(BeaconError) in try await service.list() }
-    #expect(server.requests.first?.path == "/proxy/api/1.4/")
   }
 }
