@@ -13,7 +13,7 @@ extension BeaconServer {
     let route: RouteLine
     let filters: PlaceFilters
     do throws(BeaconError) {
-      route = try request.routeLine()
+      route = try request.params.routeLine()
       filters = try request.filters()
     } catch {
       throw error.responseError(in: language)

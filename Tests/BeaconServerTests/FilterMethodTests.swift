@@ -73,17 +73,17 @@ import Testing
     let encoder = JSONValueEncoder()
     let decoder = JSONValueDecoder()
 
-    let search = SearchPlacesRequest(category: .cafe, limit: 3, filter: filter)
+    let search = SearchPlacesRequest(.init(category: .cafe, limit: 3), filter: filter)
     let searchParams = try encoder.encode(search)
     #expect(searchParams == flat.merging(["category": "cafe", "limit": 3]))
     #expect(try decoder.decode(SearchPlacesRequest.self, from: searchParams) == search)
 
-    let favorites = ListFavoritesRequest(openNow: true, filter: filter)
+    let favorites = ListFavoritesRequest(.init(openNow: true), filter: filter)
     let favoritesParams = try encoder.encode(favorites)
     #expect(favoritesParams == flat.merging(["openNow": true]))
     #expect(try decoder.decode(ListFavoritesRequest.self, from: favoritesParams) == favorites)
 
-    let route = SearchAlongRouteRequest(route: ["polyline": "_p~iF~ps|U"], corridorMeters: 200, filter: filter)
+    let route = SearchAlongRouteRequest(.init(route: ["polyline": "_p~iF~ps|U"], corridorMeters: 200), filter: filter)
     let routeParams = try encoder.encode(route)
     #expect(routeParams == flat.merging(["route": ["polyline": "_p~iF~ps|U"], "corridorMeters": 200]))
     #expect(try decoder.decode(SearchAlongRouteRequest.self, from: routeParams) == route)

@@ -308,7 +308,7 @@ import Testing
     #expect(first["rating"]?["stars"] == 5)
     let favourite = again["places"]?.arrayValue?.first { $0["id"] == "osm:node/2" }
     #expect(favourite?["isFavorite"] == true)
-    let favourites = try await client.send(ListFavoritesRequest())
+    let favourites = try await client.send(ListFavoritesRequest(.init()))
     #expect(favourites.places.map(\.id) == ["osm:node/2"])
 
     let details = try await client.call("places/details", params: ["id": "osm:way/3"]).get()

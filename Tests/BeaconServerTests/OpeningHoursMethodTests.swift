@@ -142,13 +142,13 @@ import Testing
   @Test func theSearchTableHasAnOpenColumnWhenAnyPlaceHasHours() async throws {
     let server = try GeoapifyFixtures.server()
     let client = try await Self.session(server)
-    let result = try await client.send(SearchPlacesRequest(category: .cafe, limit: 3))
+    let result = try await client.send(SearchPlacesRequest(.init(category: .cafe, limit: 3)))
     let lines = HumanOutput(language: .nb, now: Self.now).search(result)
     let header = try #require(lines.first { $0.contains("Navn") })
     #expect(header.contains("Åpent"))
     #expect(lines.contains { $0.contains("Østbanen Kaffebar") && $0.contains("Åpen nå – stenger 21:00") })
     #expect(lines.contains { $0.contains("Bønne & Brød") && $0.contains("Stengt – åpner 08:00") })
-    let hotels = try await client.send(SearchPlacesRequest(category: .hotel, limit: 3))
+    let hotels = try await client.send(SearchPlacesRequest(.init(category: .hotel, limit: 3)))
     let hotelHeader = HumanOutput(language: .nb, now: Self.now).search(hotels).first { $0.contains("Navn") }
     #expect(hotelHeader?.contains("Åpent") == false)
   }

@@ -164,23 +164,23 @@ import Testing
     #expect(try await client.send(AddFavoriteRequest(placeId: "oslo-1")).added == false)
     _ = try await client.send(AddFavoriteRequest(placeId: "oslo-2"))
     _ = try await client.send(AddRatingRequest(placeId: "oslo-2", stars: 5))
-    let byName = try await client.send(ListFavoritesRequest(sort: .name))
+    let byName = try await client.send(ListFavoritesRequest(.init(sort: .name)))
     #expect(byName.places.map(\.id) == ["oslo-1", "oslo-2"])  // F before Å.
-    let byRating = try await client.send(ListFavoritesRequest(sort: .rating))
+    let byRating = try await client.send(ListFavoritesRequest(.init(sort: .rating)))
     #expect(byRating.places.map(\.id) == ["oslo-2", "oslo-1"])
     #expect(byRating.places.first?.rating?.stars == 5)
     #expect(byRating.places.last?.rating == nil)
-    let cafes = try await client.send(ListFavoritesRequest(category: .cafe))
+    let cafes = try await client.send(ListFavoritesRequest(.init(category: .cafe)))
     #expect(cafes.places.map(\.id) == ["oslo-2"])
-    let text = try await client.send(ListFavoritesRequest(text: "youngstorget"))
+    let text = try await client.send(ListFavoritesRequest(.init(text: "youngstorget")))
     #expect(text.places.map(\.id) == ["oslo-1"])
     // Distances are measured from the stored map centre by default (Oslo S).
-    let byDistance = try await client.send(ListFavoritesRequest())
+    let byDistance = try await client.send(ListFavoritesRequest(.init()))
     #expect(byDistance.places.map(\.id) == ["oslo-2", "oslo-1"])
     #expect(byDistance.places.allSatisfy { $0.distanceMeters != nil })
     #expect(try await client.send(RemoveFavoriteRequest(placeId: "oslo-1")).removed)
     #expect(try await client.send(RemoveFavoriteRequest(placeId: "oslo-1")).removed == false)
-    #expect(try await client.send(ListFavoritesRequest()).places.map(\.id) == ["oslo-2"])
+    #expect(try await client.send(ListFavoritesRequest(.init())).places.map(\.id) == ["oslo-2"])
   }
 
   @Test func unratedPlacesCarryAnExplicitNullRating() async throws {

@@ -1,8 +1,8 @@
 import BeaconCore
+import JSONRPC
 
 /// The place filters `places/search`, `favorites/list` and `places/searchAlongRoute` take, declared once. On the
-/// wire they stand flat beside the method's own params: a request decodes them from its own decoder and encodes
-/// them into its own encoder (``PlaceFiltering``).
+/// wire they stand flat beside the method's own params (``FilteredRequest``).
 package struct PlaceFilterParams: Codable, Sendable, Equatable {
   /// Any of these diets (`vegan`, `vegetarian`, `gluten_free`, `halal`, `kosher`), said yes or only to.
   package var diet: [String]?
@@ -18,35 +18,56 @@ package struct PlaceFilterParams: Codable, Sendable, Equatable {
   package var openFor: Int?
   /// The user's own average rating at least this (1–5).
   package var minRating: Double?
-
-  package init(
-    diet: [String]? = nil,
-    cuisine: [String]? = nil,
-    wheelchair: String? = nil,
-    outdoorSeating: Bool? = nil,
-    takeaway: Bool? = nil,
-    openAt: String? = nil,
-    openFor: Int? = nil,
-    minRating: Double? = nil
-  ) {
-    self.diet = diet
-    self.cuisine = cuisine
-    self.wheelchair = wheelchair
-    self.outdoorSeating = outdoorSeating
-    self.takeaway = takeaway
-    self.openAt = openAt
-    self.openFor = openFor
-    self.minRating = minRating
-  }
 }
 
-/// A request that takes the place filters (``PlaceFilterParams``) beside its own params.
-package protocol PlaceFiltering {
+/// The params of a method that takes the place filters beside them: its own params, its name, its result and how it
+/// is ordered. Its request is ``FilteredRequest``.
+package protocol FilteredParams: Codable, Equatable, Sendable {
+  /// The type of the `result`.
+  associatedtype Response: Encodable & Sendable
+  /// The method name, e.g. `places/search`.
+  static var method: String { get }
+  /// The ordering of one request, decided from its raw params (default: concurrent).
+  static func ordering(for params: JSONValue?) -> RequestOrdering
+}
+
+extension FilteredParams {
+  package static func ordering(for params: JSONValue?) -> RequestOrdering { .concurrent }
+}
+
+/// A request of a method that takes the place filters: its own `params` and the `filter`, flat side by side in one
+/// params object on the wire. Its own params read as its members (`request.center`).
+@dynamicMemberLookup
+package struct FilteredRequest<Params: FilteredParams>: RequestType, Encodable, Equatable {
+  package typealias Response = Params.Response
+  package static var method: String { Params.method }
+  package static func ordering(for params: JSONValue?) -> RequestOrdering { Params.ordering(for: params) }
+
+  /// The method's own params.
+  package var params: Params
   /// The filters as given.
-  var filter: PlaceFilterParams { get }
-}
+  package var filter: PlaceFilterParams
 
-extension PlaceFiltering {
+  package init(_ params: Params, filter: PlaceFilterParams = PlaceFilterParams()) {
+    self.params = params
+    self.filter = filter
+  }
+
+  package init(from decoder: any Decoder) throws {
+    params = try Params(from: decoder)
+    filter = try PlaceFilterParams(from: decoder)
+  }
+
+  package func encode(to encoder: any Encoder) throws {
+    try params.encode(to: encoder)
+    try filter.encode(to: encoder)
+  }
+
+  package subscript<Value>(dynamicMember keyPath: WritableKeyPath<Params, Value>) -> Value {
+    get { params[keyPath: keyPath] }
+    set { params[keyPath: keyPath] = newValue }
+  }
+
   /// The filters, checked.
   ///
   /// - Throws: ``BeaconError/invalidArgument(field:message:)`` naming the parameter and its valid values.

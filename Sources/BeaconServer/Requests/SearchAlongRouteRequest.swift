@@ -2,7 +2,10 @@ import BeaconCore
 import JSONRPC
 
 /// Finds restaurants, cafés or hotels within a corridor along a route, in route order.
-package struct SearchAlongRouteRequest: RequestType, Encodable, Equatable, PlaceFiltering {
+package typealias SearchAlongRouteRequest = FilteredRequest<SearchAlongRouteParams>
+
+/// The params of `places/searchAlongRoute` but the filters.
+package struct SearchAlongRouteParams: FilteredParams {
   package static let method = "places/searchAlongRoute"
   package typealias Response = RouteSearchResult
 
@@ -21,60 +24,6 @@ package struct SearchAlongRouteRequest: RequestType, Encodable, Equatable, Place
   package var openNow: Bool?
   /// Search the demo places too once the user has imported places of their own.
   package var includeDemo: Bool?
-  /// The filters, beside the params above on the wire.
-  package var filter: PlaceFilterParams
-
-  package init(
-    route: JSONValue,
-    corridorMeters: Int? = nil,
-    category: PlaceCategory? = nil,
-    sort: PlaceSort? = nil,
-    limit: Int? = nil,
-    refresh: Bool? = nil,
-    openNow: Bool? = nil,
-    includeDemo: Bool? = nil,
-    filter: PlaceFilterParams = PlaceFilterParams()
-  ) {
-    self.route = route
-    self.corridorMeters = corridorMeters
-    self.category = category
-    self.sort = sort
-    self.limit = limit
-    self.refresh = refresh
-    self.openNow = openNow
-    self.includeDemo = includeDemo
-    self.filter = filter
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case route, corridorMeters, category, sort, limit, refresh, openNow, includeDemo
-  }
-
-  package init(from decoder: any Decoder) throws {
-    let params = try decoder.container(keyedBy: CodingKeys.self)
-    route = try params.decode(JSONValue.self, forKey: .route)
-    corridorMeters = try params.decodeIfPresent(Int.self, forKey: .corridorMeters)
-    category = try params.decodeIfPresent(PlaceCategory.self, forKey: .category)
-    sort = try params.decodeIfPresent(PlaceSort.self, forKey: .sort)
-    limit = try params.decodeIfPresent(Int.self, forKey: .limit)
-    refresh = try params.decodeIfPresent(Bool.self, forKey: .refresh)
-    openNow = try params.decodeIfPresent(Bool.self, forKey: .openNow)
-    includeDemo = try params.decodeIfPresent(Bool.self, forKey: .includeDemo)
-    filter = try PlaceFilterParams(from: decoder)
-  }
-
-  package func encode(to encoder: any Encoder) throws {
-    var params = encoder.container(keyedBy: CodingKeys.self)
-    try params.encode(route, forKey: .route)
-    try params.encodeIfPresent(corridorMeters, forKey: .corridorMeters)
-    try params.encodeIfPresent(category, forKey: .category)
-    try params.encodeIfPresent(sort, forKey: .sort)
-    try params.encodeIfPresent(limit, forKey: .limit)
-    try params.encodeIfPresent(refresh, forKey: .refresh)
-    try params.encodeIfPresent(openNow, forKey: .openNow)
-    try params.encodeIfPresent(includeDemo, forKey: .includeDemo)
-    try filter.encode(to: encoder)
-  }
 
   /// The route, checked.
   ///

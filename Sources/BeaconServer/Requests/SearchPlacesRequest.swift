@@ -5,7 +5,10 @@ import JSONRPC
 ///
 /// Every parameter is optional: defaults come from the stored settings. An explicit `center` is saved
 /// as the new stored centre. `nearMe: true` without a `center` uses Geoapify's IP geolocation.
-package struct SearchPlacesRequest: RequestType, Encodable, Equatable, PlaceFiltering {
+package typealias SearchPlacesRequest = FilteredRequest<SearchPlacesParams>
+
+/// The params of `places/search` but the filters.
+package struct SearchPlacesParams: FilteredParams {
   package static let method = "places/search"
   package typealias Response = PlaceSearchResult
 
@@ -34,76 +37,6 @@ package struct SearchPlacesRequest: RequestType, Encodable, Equatable, PlaceFilt
   package var openNow: Bool?
   /// Search the demo places too once the user has imported places of their own (they are left out then).
   package var includeDemo: Bool?
-  /// The filters, beside the params above on the wire.
-  package var filter: PlaceFilterParams
-
-  package init(
-    center: Coordinate? = nil,
-    category: PlaceCategory? = nil,
-    radiusMeters: Int? = nil,
-    text: String? = nil,
-    sort: PlaceSort? = nil,
-    scope: SearchScope? = nil,
-    limit: Int? = nil,
-    refresh: Bool? = nil,
-    debounceMs: Int? = nil,
-    nearMe: Bool? = nil,
-    openNow: Bool? = nil,
-    includeDemo: Bool? = nil,
-    filter: PlaceFilterParams = PlaceFilterParams()
-  ) {
-    self.center = center
-    self.category = category
-    self.radiusMeters = radiusMeters
-    self.text = text
-    self.sort = sort
-    self.scope = scope
-    self.limit = limit
-    self.refresh = refresh
-    self.debounceMs = debounceMs
-    self.nearMe = nearMe
-    self.openNow = openNow
-    self.includeDemo = includeDemo
-    self.filter = filter
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case center, category, radiusMeters, text, sort, scope, limit, refresh, debounceMs, nearMe, openNow, includeDemo
-  }
-
-  package init(from decoder: any Decoder) throws {
-    let params = try decoder.container(keyedBy: CodingKeys.self)
-    center = try params.decodeIfPresent(Coordinate.self, forKey: .center)
-    category = try params.decodeIfPresent(PlaceCategory.self, forKey: .category)
-    radiusMeters = try params.decodeIfPresent(Int.self, forKey: .radiusMeters)
-    text = try params.decodeIfPresent(String.self, forKey: .text)
-    sort = try params.decodeIfPresent(PlaceSort.self, forKey: .sort)
-    scope = try params.decodeIfPresent(SearchScope.self, forKey: .scope)
-    limit = try params.decodeIfPresent(Int.self, forKey: .limit)
-    refresh = try params.decodeIfPresent(Bool.self, forKey: .refresh)
-    debounceMs = try params.decodeIfPresent(Int.self, forKey: .debounceMs)
-    nearMe = try params.decodeIfPresent(Bool.self, forKey: .nearMe)
-    openNow = try params.decodeIfPresent(Bool.self, forKey: .openNow)
-    includeDemo = try params.decodeIfPresent(Bool.self, forKey: .includeDemo)
-    filter = try PlaceFilterParams(from: decoder)
-  }
-
-  package func encode(to encoder: any Encoder) throws {
-    var params = encoder.container(keyedBy: CodingKeys.self)
-    try params.encodeIfPresent(center, forKey: .center)
-    try params.encodeIfPresent(category, forKey: .category)
-    try params.encodeIfPresent(radiusMeters, forKey: .radiusMeters)
-    try params.encodeIfPresent(text, forKey: .text)
-    try params.encodeIfPresent(sort, forKey: .sort)
-    try params.encodeIfPresent(scope, forKey: .scope)
-    try params.encodeIfPresent(limit, forKey: .limit)
-    try params.encodeIfPresent(refresh, forKey: .refresh)
-    try params.encodeIfPresent(debounceMs, forKey: .debounceMs)
-    try params.encodeIfPresent(nearMe, forKey: .nearMe)
-    try params.encodeIfPresent(openNow, forKey: .openNow)
-    try params.encodeIfPresent(includeDemo, forKey: .includeDemo)
-    try filter.encode(to: encoder)
-  }
 }
 
 /// Shows everything known about one place, with links and presentation hints.
