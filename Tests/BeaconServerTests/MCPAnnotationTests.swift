@@ -84,4 +84,19 @@ import Testing
     #expect(local == stayedHere, "the tools that claim to stay on this machine")
 
   }
+
+  /// A tool claims to be read-only exactly when its method is ordered as a read (concurrent) for each of its
+  /// examples: the dispatcher's ordering, declared on the request type, says which calls write.
+  @Test func readOnlyIsTrueExactlyForTheToolsOrderedAsReads() throws {
+    let examples = try Self.exampleArguments()
+    for tool in MCPToolCatalogue.tools {
+      for arguments in examples[tool.name] ?? [] {
+        let reads = tool.ordering(arguments) == .concurrent
+        #expect(
+          tool.annotations.readOnly == reads,
+          "\(tool.name) \(arguments): ordered as a \(reads ? "read" : "write")"
+        )
+      }
+    }
+  }
 }
