@@ -186,12 +186,12 @@ import Testing
     #expect(try database.query(triggers) == before)
   }
 
-  @Test func theSearchReadsTheCellsByBandAndLongitude() throws {
+  @Test func theSearchReadsTheCellsByCategoryBandAndLongitude() throws {
     let database = try Database(path: ":memory:")
     for migration in Migrations.all { try database.execute(migration) }
-    let plan = try database.query("EXPLAIN QUERY PLAN " + Store.cellSQL, [1, 2.0, 3.0, "restaurant"])
+    let plan = try database.query("EXPLAIN QUERY PLAN " + Store.cellSQL, ["restaurant", 1, 2.0, 3.0])
       .compactMap { $0.string(3) }
-    #expect(plan == ["SEARCH place_cell USING PRIMARY KEY (band=? AND longitude>? AND longitude<?)"])
+    #expect(plan == ["SEARCH place_cell USING PRIMARY KEY (category=? AND band=? AND longitude>? AND longitude<?)"])
   }
 }
 
@@ -205,7 +205,7 @@ extension Store {
   /// Whether `place_cell` holds exactly one row per place, with its position, category, source and facts.
   fileprivate func cellsMatchThePlaces() throws -> Bool {
     let fromPlaces = """
-      SELECT CAST((place.latitude + 90) * 100 AS INTEGER), place.longitude, place.rowid, place.latitude, place.category,
+      SELECT place.category, CAST((place.latitude + 90) * 500 AS INTEGER), place.longitude, place.rowid, place.latitude,
         place.source, place_fact.diet, place_fact.diet_known, place_fact.cuisine, place_fact.wheelchair,
         place_fact.outdoor_seating, place_fact.takeaway
       FROM place LEFT JOIN place_fact ON place_fact.place_rowid = place.rowid

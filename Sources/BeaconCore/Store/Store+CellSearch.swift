@@ -1,18 +1,18 @@
 import Foundation
 
 extension Store {
-  /// The most bands of latitude (a hundredth of a degree each) a search judges from `place_cell`: a circle ~110 km
+  /// The most bands of latitude (a 500th of a degree each) a search judges from `place_cell`: a circle ~110 km
   /// across. A wider one reads the places themselves.
-  static let cellBandLimit = 100
+  static let cellBandLimit = 500
 
   /// What `place_cell` says of a place: its rowid, exact position and facts (in ``factColumns``' order, from 3).
   static let cellSQL = """
     SELECT place_rowid, latitude, longitude, diet, diet_known, cuisine, wheelchair, outdoor_seating, takeaway
-      FROM place_cell WHERE band = ? AND longitude >= ? AND longitude <= ? AND category = ?
+      FROM place_cell WHERE category = ? AND band = ? AND longitude >= ? AND longitude <= ?
     """
 
   /// A filtered offline search judged on `place_cell` (migration 12): every place of the category in the circle is
-  /// judged from its row there (neighbouring rows, ordered by band of latitude and longitude), so `excludedUnknown`
+  /// judged from its row there (neighbouring rows, ordered by category, band of latitude and longitude), so `excludedUnknown`
   /// counts all of them, and only the matches that can make the list are read from `place` and summarized (sorted by
   /// distance without `openNow`: the nearest `limit` and those within 2 m of the last of them, as ``nearest(_:to:within:category:text:excludingDemo:)``
   /// does; otherwise every match). The same result as ``places(near:radiusMeters:category:text:excludingDemo:filters:)``
@@ -39,7 +39,7 @@ extension Store {
     let places: [Place] = try storage {
       for band in bands {
         var values: [any DatabaseValueConvertible] = [
-          band, box.minLon - margin, box.maxLon + margin, search.category.rawValue,
+          search.category.rawValue, band, box.minLon - margin, box.maxLon + margin,
         ]
         if excludingDemo { values.append(DemoDataset.source) }
         for row in try database.query(sql, values) {
