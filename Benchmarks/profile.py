@@ -9,6 +9,7 @@ The callgrind output of the N run is kept (`callgrind_annotate FILE` shows the p
     Benchmarks/profile.py --beacon .build/release/beacon ping --count 20000
     Benchmarks/profile.py --beacon .build/release/beacon sequential-ping --count 2000
     Benchmarks/profile.py --beacon .build/release/beacon search --places 10000 --count 200
+    Benchmarks/profile.py --beacon .build/release/beacon filtered-search --store STORE --count 100
 
 Standard library only; uses `bench.py`'s framing and dataset.
 """
@@ -56,9 +57,13 @@ def run(args, store, count, output, profiled=True):
         center = {"lat": 59.95, "lon": 10.75}
         server.call("settings/update", {"center": center, "radiusMeters": 1000, "category": "restaurant"})
         # One search before counting: the session's first one loads what it needs once.
-        server.call("places/search", {"limit": 10})
+        # The filtered search of bench.py: a diet and access, every place in the circle judged.
+        params = {"limit": 10}
+        if args.kind == "filtered-search":
+            params.update({"diet": ["vegan"], "wheelchair": "limited"})
+        server.call("places/search", params)
         for _ in range(count):
-            found = server.call("places/search", {"limit": 10})
+            found = server.call("places/search", params)
             assert found["result"]["places"], found
     server.close()
     process.wait()
@@ -75,15 +80,16 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--beacon", required=True)
     parser.add_argument("--out", default=".build/benchmarks/callgrind", help="where the callgrind files go")
-    parser.add_argument("kind", choices=["ping", "sequential-ping", "search"])
+    parser.add_argument("kind", choices=["ping", "sequential-ping", "search", "filtered-search"])
     parser.add_argument("--count", type=int, default=None)
     parser.add_argument("--places", type=int, default=10_000)
+    parser.add_argument("--store", help="search this store (imported before) instead of importing --places")
     args = parser.parse_args()
     count = args.count or {"ping": 20_000, "sequential-ping": 2_000}.get(args.kind, 200)
     os.makedirs(args.out, exist_ok=True)
     work = tempfile.mkdtemp(prefix="beacon-profile-")
-    store = os.path.join(work, "store.sqlite")
-    if args.kind == "search":
+    store = args.store or os.path.join(work, "store.sqlite")
+    if args.kind in ("search", "filtered-search") and not args.store:
         maker = bench.Bench.__new__(bench.Bench)
         maker.work = work
         path = maker.dataset(args.places)

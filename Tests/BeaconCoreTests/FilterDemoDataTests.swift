@@ -191,7 +191,7 @@ import Testing
     let old = try Store.open(path: path, upTo: 10)
     try await old.upsert(DemoDataset.places())
     let upgraded = try Store.open(path: path)
-    #expect(try await upgraded.schemaVersion == 11)
+    #expect(try await upgraded.schemaVersion == Migrations.latestVersion)
     let stored = try await upgraded.storedFacts()
     for place in try DemoDataset.places() where !place.resolvedFacts.isEmpty {
       #expect(stored[place.id] == place.resolvedFacts, "\(place.id)")

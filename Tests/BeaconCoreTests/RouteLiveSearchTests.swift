@@ -116,4 +116,92 @@ import Testing
     #expect(fallback.stale && fallback.source == .offline)
     #expect(fallback.places.count == 50 && fallback.message != nil)
   }
+
+  /// A Geoapify that pages: each `/v2/places` query gets the features within the latitudes of its `filter=rect:`,
+  /// `limit` of them from `offset` on.
+  static func pagingServer(_ features: [JSONValue]) throws -> LoopbackHTTPServer {
+    let server = try LoopbackHTTPServer()
+    server.handler = { request in
+      guard request.path == "/v2/places", let filter = request.queryItems["filter"], filter.hasPrefix("rect:") else {
+        return .notFound
+      }
+      let box = filter.dropFirst(5).split(separator: ",").compactMap { Double($0) }
+      let inside = features.filter { feature in
+        guard box.count == 4, let lat = feature["properties"]?["lat"]?.doubleValue else { return false }
+        return (box[1]...box[3]).contains(lat)
+      }
+      let offset = Int(request.queryItems["offset"] ?? "0") ?? 0
+      let limit = Int(request.queryItems["limit"] ?? "20") ?? 20
+      let page = Array(inside.dropFirst(offset).prefix(limit))
+      let body: JSONValue = ["type": "FeatureCollection", "features": .array(page)]
+      return .json(body.description)
+    }
+    return server
+  }
+
+  /// `count` restaurants on the route from the start north, 10 m apart; those whose index `outdoor` accepts say
+  /// `outdoor_seating=yes`, the others `no`.
+  static func restaurantsOnTheRoute(_ count: Int, outdoor: (Int) -> Bool) -> [JSONValue] {
+    (0..<count).map { index in
+      let lat = start.lat + Double(index) * 10 / RouteLine.metersPerDegree
+      return feature(index, lat: lat, lon: start.lon, tags: ["outdoor_seating": outdoor(index) ? "yes" : "no"])
+    }
+  }
+
+  static func places(_ server: LoopbackHTTPServer) -> [LoopbackHTTPServer.RecordedRequest] {
+    server.requests.filter { $0.path == "/v2/places" }
+  }
+
+  @Test func whenFilteringHereThinsAStretchItsNextPageIsAskedForAndUsed() async throws {
+    // 250 restaurants on a 3 km route (one stretch): one with outdoor seating on the first page of 100, four on the
+    // second.
+    let server = try Self.pagingServer(
+      Self.restaurantsOnTheRoute(250) { [40, 120, 150, 170, 190, 230].contains($0) }
+    )
+    let service = try Self.service(server)
+    let end = Coordinate(lat: Self.start.lat + 3_000 / RouteLine.metersPerDegree, lon: Self.start.lon)
+    let search = RouteSearch(
+      route: try RouteLine(from: Self.start, to: end),
+      limit: 5,
+      filters: PlaceFilters(outdoorSeating: true)
+    )
+    let result = try await service.searchAlongRoute(search)
+    #expect(Self.places(server).map { $0.queryItems["offset"] } == [nil, "100"])
+    #expect(Self.places(server).allSatisfy { $0.queryItems["limit"] == "100" })
+    #expect(result.places.map(\.id) == ["p40", "p120", "p150", "p170", "p190"])
+    #expect(result.upstreamQueries == 2 && result.excludedUnknown == ["outdoorSeating": 0])
+    // The same search again is answered from the cache, both pages.
+    let again = try await service.searchAlongRoute(search)
+    #expect(Self.places(server).count == 2 && again.places.map(\.id) == result.places.map(\.id))
+  }
+
+  @Test func pagingAlongARouteStopsAtItsBounds() async throws {
+    // No restaurant has outdoor seating: every page is full and filtered away.
+    let none = Self.restaurantsOnTheRoute(5_100) { _ in false }
+    // One stretch (3 km): three pages at most.
+    let short = try Self.pagingServer(none)
+    let end = Coordinate(lat: Self.start.lat + 3_000 / RouteLine.metersPerDegree, lon: Self.start.lon)
+    let filters = PlaceFilters(outdoorSeating: true)
+    let alone = try await Self.service(short).searchAlongRoute(
+      RouteSearch(route: try RouteLine(from: Self.start, to: end), limit: 5, filters: filters)
+    )
+    #expect(Self.places(short).map { $0.queryItems["offset"] } == [nil, "100", "200"])
+    #expect(alone.places.isEmpty && alone.upstreamQueries == 3)
+    // Five stretches (50 km): four extra pages in all, one for each of the first four stretches.
+    let long = try Self.pagingServer(none)
+    let along = try await Self.service(long).searchAlongRoute(
+      RouteSearch(route: try RouteLine(from: Self.start, to: Self.north), limit: 5, filters: filters)
+    )
+    let offsets = Self.places(long).map { $0.queryItems["offset"] }
+    #expect(offsets == [nil, nil, nil, nil, nil, "100", "100", "100", "100"])
+    let rects = Self.places(long).map { $0.queryItems["filter"] }
+    #expect(Array(rects[5...]) == Array(rects[..<4]), "the extra pages are the first stretches' second pages")
+    #expect(along.upstreamQueries == 9)
+    // Enough places on the first pages: no extra page.
+    let enough = try Self.pagingServer(Self.restaurantsOnTheRoute(250) { $0 % 10 == 0 })
+    _ = try await Self.service(enough).searchAlongRoute(
+      RouteSearch(route: try RouteLine(from: Self.start, to: end), limit: 5, filters: filters)
+    )
+    #expect(Self.places(enough).count == 1)
+  }
 }

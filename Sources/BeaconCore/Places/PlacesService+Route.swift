@@ -8,6 +8,9 @@ extension PlacesService {
   static let routeChunkWaste = 3.0
   /// The places one Geoapify query along a route asks for.
   static let routePageSize = 100
+  /// The most extra pages (`offset`) one live search along a route asks for in all, when the places kept are fewer
+  /// than `limit` (see ``searchAlongRoute(_:)``).
+  static let maxExtraRoutePages = 4
 
   /// The places within the corridor of `search`'s route that pass its category and filters, in route order (or
   /// `sort`), each with `alongRouteMeters` and `detourMeters`.
@@ -68,8 +71,13 @@ extension PlacesService {
     )
   }
 
-  /// Geoapify's query for one stretch of `search`'s route.
-  static func routeQuery(for search: RouteSearch, chunk: RouteLine.Chunk, plan: LiveFilterPlan) -> [(String, String)] {
+  /// Geoapify's query for one stretch of `search`'s route, page `page` (``routePageSize`` places each).
+  static func routeQuery(
+    for search: RouteSearch,
+    chunk: RouteLine.Chunk,
+    plan: LiveFilterPlan,
+    page: Int = 0
+  ) -> [(String, String)] {
     var query: [(String, String)] = [
       ("categories", plan.categories.joined(separator: ",")),
       ("filter", "rect:\(chunk.minLon),\(chunk.minLat),\(chunk.maxLon),\(chunk.maxLat)"),
@@ -78,6 +86,7 @@ extension PlacesService {
       ("lang", search.language.rawValue),
     ]
     if !plan.conditions.isEmpty { query.append(("conditions", plan.conditions.joined(separator: ","))) }
+    if page > 0 { query.append(("offset", String(page * routePageSize))) }
     return query
   }
 
@@ -87,24 +96,31 @@ extension PlacesService {
   }
 
   /// Asks Geoapify for every stretch of the route, pushing what it can apply upstream, and keeps the places within
-  /// the corridor.
+  /// the corridor. While the places kept (within the corridor, passing the filters applied here and `openNow`) are
+  /// fewer than `limit`, asks for the next page (`offset`) of a stretch whose last page was full: the stretch read
+  /// least so far, earliest on the route first; at most ``maxFilteredPages`` pages per stretch and
+  /// ``maxExtraRoutePages`` extra pages in all. Each page goes through the cache, coalescing and rate limit.
   private func liveRouteSearch(
     _ search: RouteSearch,
     at time: Date
   ) async throws(BeaconError) -> (answer: LiveAnswer, queries: Int) {
     let plan = LiveFilterPlan(filters: search.filters, category: search.category)
-    let category = search.category
     let chunks = Self.routeChunks(search.route, corridorMeters: search.corridorMeters)
     var seen: Set<String> = []
     var places: [Place] = []
     var source = DataSource.cache
     var stale = false
     var fetchedAt = time
-    for chunk in chunks {
-      let query = Self.routeQuery(for: search, chunk: chunk, plan: plan)
+    var pages = Array(repeating: 0, count: chunks.count)
+    var full = Array(repeating: false, count: chunks.count)
+    func read(_ index: Int) async throws(BeaconError) {
+      let category = search.category
+      let query = Self.routeQuery(for: search, chunk: chunks[index], plan: plan, page: pages[index])
       let fetched = try await fetch(path: "/v2/places", query: query, ttl: ttl.places, refresh: search.refresh) {
         (body) throws(BeaconError) in try GeoapifyDecoding.places(from: body, requested: category)
       }
+      pages[index] += 1
+      full[index] = fetched.value.count >= Self.routePageSize
       let fresh = fetched.value.filter { seen.insert($0.id).inserted }
       if !store.isReadOnly { try await store.upsert(fresh) }
       places += fresh
@@ -112,6 +128,31 @@ extension PlacesService {
       stale = stale || fetched.stale
       fetchedAt = min(fetchedAt, fetched.fetchedAt)
     }
+    for index in chunks.indices { try await read(index) }
+    var found = try await alongRoute(places, search: search, plan: plan, at: time)
+    var extra = 0
+    while extra < Self.maxExtraRoutePages,
+      found.places.count(where: { !search.openNow || $0.openNow == true }) < search.limit,
+      let next = chunks.indices.filter({ full[$0] && pages[$0] < Self.maxFilteredPages }).min(by: {
+        pages[$0] < pages[$1]
+      })
+    {
+      try await read(next)
+      extra += 1
+      found = try await alongRoute(places, search: search, plan: plan, at: time)
+    }
+    if !search.filters.isEmpty, found.excludedUnknown == nil { found.excludedUnknown = [:] }
+    return (LiveAnswer(found: found, source: source, stale: stale, fetchedAt: fetchedAt), chunks.count + extra)
+  }
+
+  /// The `places` within the corridor of `search`'s route that pass the filters `plan` leaves to Beacon, in route
+  /// order, each with `alongRouteMeters` and `detourMeters`.
+  private func alongRoute(
+    _ places: [Place],
+    search: RouteSearch,
+    plan: LiveFilterPlan,
+    at time: Date
+  ) async throws(BeaconError) -> FilteredPlaces {
     let corridor = Double(search.corridorMeters)
     var located = places.map { (place: $0, position: search.route.locate($0.location)) }
       .filter { $0.position.detour <= corridor }
@@ -125,7 +166,6 @@ extension PlacesService {
       found.places[index].alongRouteMeters = Int(position.along.rounded())
       found.places[index].detourMeters = Int(position.detour.rounded())
     }
-    if !search.filters.isEmpty, found.excludedUnknown == nil { found.excludedUnknown = [:] }
-    return (LiveAnswer(found: found, source: source, stale: stale, fetchedAt: fetchedAt), chunks.count)
+    return found
   }
 }

@@ -212,6 +212,67 @@ package enum Migrations {
       DELETE FROM place_fact WHERE place_rowid = old.rowid;
     END;
     """,
+    // 12: what a filtered search judges, in the order of where places lie (issue 25): per place its category, band
+    // of latitude (a 500th of a degree, ~220 m: `CAST((latitude + 90) * 500 AS INTEGER)`), longitude, rowid, exact
+    // position, source and the facts of `place_fact`, in one table without rowid keyed by category, band and
+    // longitude. The places of a category in a search's box are then a few ranges of neighbouring rows (a few dozen
+    // pages at a million places) instead of one row of `place` per place in the box, each on a page of its own.
+    // Kept in step by triggers on `place` (position, category, source) and on `place_fact` (the facts), whichever
+    // fires first.
+    """
+    CREATE TABLE place_cell (
+      category TEXT NOT NULL,
+      band INTEGER NOT NULL,
+      longitude REAL NOT NULL,
+      place_rowid INTEGER NOT NULL,
+      latitude REAL NOT NULL,
+      source TEXT NOT NULL,
+      diet INTEGER,
+      diet_known INTEGER,
+      cuisine TEXT,
+      wheelchair TEXT,
+      outdoor_seating INTEGER,
+      takeaway INTEGER,
+      PRIMARY KEY (category, band, longitude, place_rowid)
+    ) WITHOUT ROWID;
+    \(PlaceCellSQL.fill(after: "-1"))
+    CREATE TRIGGER place_cell_inserted AFTER INSERT ON place BEGIN
+      INSERT OR REPLACE INTO place_cell
+      SELECT new.category, CAST((new.latitude + 90) * 500 AS INTEGER), new.longitude, new.rowid, new.latitude,
+        new.source, place_fact.diet, place_fact.diet_known, place_fact.cuisine, place_fact.wheelchair,
+        place_fact.outdoor_seating, place_fact.takeaway
+      FROM (SELECT new.rowid AS r) LEFT JOIN place_fact ON place_fact.place_rowid = r;
+    END;
+    CREATE TRIGGER place_cell_updated AFTER UPDATE OF latitude, longitude, category, source ON place BEGIN
+      DELETE FROM place_cell WHERE category = old.category AND band = CAST((old.latitude + 90) * 500 AS INTEGER)
+        AND longitude = old.longitude AND place_rowid = old.rowid;
+      INSERT OR REPLACE INTO place_cell
+      SELECT new.category, CAST((new.latitude + 90) * 500 AS INTEGER), new.longitude, new.rowid, new.latitude,
+        new.source, place_fact.diet, place_fact.diet_known, place_fact.cuisine, place_fact.wheelchair,
+        place_fact.outdoor_seating, place_fact.takeaway
+      FROM (SELECT new.rowid AS r) LEFT JOIN place_fact ON place_fact.place_rowid = r;
+    END;
+    CREATE TRIGGER place_cell_deleted AFTER DELETE ON place BEGIN
+      DELETE FROM place_cell WHERE category = old.category AND band = CAST((old.latitude + 90) * 500 AS INTEGER)
+        AND longitude = old.longitude AND place_rowid = old.rowid;
+    END;
+    CREATE TRIGGER place_cell_facts_inserted AFTER INSERT ON place_fact BEGIN
+      UPDATE place_cell SET diet = new.diet, diet_known = new.diet_known, cuisine = new.cuisine,
+        wheelchair = new.wheelchair, outdoor_seating = new.outdoor_seating, takeaway = new.takeaway
+      WHERE place_rowid = new.place_rowid
+        AND category = (SELECT category FROM place WHERE rowid = new.place_rowid)
+        AND band = (SELECT CAST((latitude + 90) * 500 AS INTEGER) FROM place WHERE rowid = new.place_rowid)
+        AND longitude = (SELECT longitude FROM place WHERE rowid = new.place_rowid);
+    END;
+    CREATE TRIGGER place_cell_facts_deleted AFTER DELETE ON place_fact BEGIN
+      UPDATE place_cell SET diet = NULL, diet_known = NULL, cuisine = NULL, wheelchair = NULL,
+        outdoor_seating = NULL, takeaway = NULL
+      WHERE place_rowid = old.place_rowid
+        AND category = (SELECT category FROM place WHERE rowid = old.place_rowid)
+        AND band = (SELECT CAST((latitude + 90) * 500 AS INTEGER) FROM place WHERE rowid = old.place_rowid)
+        AND longitude = (SELECT longitude FROM place WHERE rowid = old.place_rowid);
+    END;
+    """,
   ]
 
   /// The features' migrations registered so far, by version.

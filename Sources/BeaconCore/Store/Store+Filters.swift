@@ -60,19 +60,24 @@ extension Store {
   /// A place from a row of ``placeColumns`` followed by ``factColumns``, its facts read from the columns.
   static func placeWithFacts(from row: Row) -> Place? {
     guard var place = place(from: row) else { return nil }
+    place.facts = facts(from: row, at: 12)
+    return place
+  }
+
+  /// The facts in the six columns of `row` from `first` on (``factColumns``' order; `NULL`s when none are known).
+  static func facts(from row: Row, at first: Int) -> PlaceFacts {
     var facts = PlaceFacts()
-    let diet = row.int(12) ?? 0
-    let known = row.int(13) ?? 0
+    let diet = row.int(first) ?? 0
+    let known = row.int(first + 1) ?? 0
     for candidate in Diet.allCases {
       if known & candidate.bit != 0 { facts.knownDiets.insert(candidate) }
       if diet & candidate.bit != 0 { facts.diet.append(candidate) }
     }
-    facts.cuisine = PlaceFacts.cuisineList(row.string(14))
-    facts.wheelchair = row.string(15).flatMap(Wheelchair.init(rawValue:))
-    facts.outdoorSeating = row.int(16).map { $0 != 0 }
-    facts.takeaway = row.int(17).map { $0 != 0 }
-    place.facts = facts
-    return place
+    facts.cuisine = PlaceFacts.cuisineList(row.string(first + 2))
+    facts.wheelchair = row.string(first + 3).flatMap(Wheelchair.init(rawValue:))
+    facts.outdoorSeating = row.int(first + 4).map { $0 != 0 }
+    facts.takeaway = row.int(first + 5).map { $0 != 0 }
+    return facts
   }
 
   /// Summaries of the `places` that pass `filters` (opening times at `date` in each place's zone), with the count

@@ -58,7 +58,7 @@ extension Store {
   ///
   /// Memory holds one object of the input and the ids imported so far (``ImportedIDs``), whatever its size. The
   /// new places are indexed (R*Tree, full text) in bulk at the end (``DeferredIndexes``), and their filter facts
-  /// filled likewise (``DeferredFacts``).
+  /// filled likewise (``DeferredFacts``), then their rows of what filtered searches read (``DeferredCells``).
   ///
   /// - Parameters:
   ///   - maxBytes: The largest object (a feature, an element, a GeoJSONSeq record).
@@ -81,6 +81,7 @@ extension Store {
         var writer = try ImportWriter(database: database, date: date)
         let deferred = try DeferredIndexes.begin(database: database, after: writer.lastRowIDBefore)
         let facts = try DeferredFacts.begin(database: database, after: writer.lastRowIDBefore)
+        let cells = try DeferredCells.begin(database: database, after: writer.lastRowIDBefore)
         let streamed = try OSMImporter.stream(input, source: source, maxBytes: maxBytes, progress: progress) {
           place,
           earlier,
@@ -93,6 +94,7 @@ extension Store {
         try writer.checkCancellation()
         try deferred?.finish(database: database)
         try facts?.finish(database: database)
+        try cells?.finish(database: database)
         let (removed, kept) = try removeMissing(
           in: area,
           categories: writer.categories,

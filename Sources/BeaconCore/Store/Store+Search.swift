@@ -48,10 +48,12 @@ extension Store {
   /// store does not have it yet, then the places around the centre (only the nearest when sorted by
   /// distance: nothing else can make the list). Once the user has imported places, the demo places are left
   /// out unless the search includes them.
-  /// With filters, every place in the area is judged, so `excludedUnknown` counts all of them.
+  /// With filters, every place in the area is judged, so `excludedUnknown` counts all of them (from `place_cell`
+  /// when the filters are facts: ``cellSearch(_:excludingDemo:at:)``).
   package func storedSummaries(for search: PlaceSearch, at date: Date) throws(BeaconError) -> FilteredPlaces {
     try loadDemoDataIfNeeded()
     let excludingDemo = try excludesDemo(unlessAsked: search.includesDemo)
+    if let judged = try cellSearch(search, excludingDemo: excludingDemo, at: date) { return judged }
     let found =
       search.sort == .distance && !search.openNow && search.filters.isEmpty
       ? try nearest(

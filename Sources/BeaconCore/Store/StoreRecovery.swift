@@ -198,10 +198,13 @@ package enum StoreRecovery {
     tablesIn(database).map { Table(name: $0, columns: columns(of: $0, in: database)) }
   }
 
-  /// The ordinary tables of `database`, in creation order.
+  /// The ordinary tables of `database`, in creation order. Tables without rowid are left out: the one the schema
+  /// has, `place_cell` (migration 12), is made by triggers from `place` and `place_fact`, as the shadow tables are.
   static func tablesIn(_ database: Database) -> [String] {
     let kinds = (try? database.query("PRAGMA table_list")) ?? []
-    let ordinary = Set(kinds.filter { $0.string(2) == "table" && $0.string(0) == "main" }.compactMap { $0.string(1) })
+    let ordinary = Set(
+      kinds.filter { $0.string(2) == "table" && $0.string(0) == "main" && $0.int(4) != 1 }.compactMap { $0.string(1) }
+    )
     let ordered = (try? database.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY rowid")) ?? []
     return ordered.compactMap { $0.string(0) }.filter { ordinary.contains($0) && !$0.hasPrefix("sqlite_") }
   }
