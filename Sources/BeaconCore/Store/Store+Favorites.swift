@@ -37,7 +37,8 @@ extension Store {
     }
   }
 
-  func favoriteIDs(among ids: [String]) throws(BeaconError) -> Set<String> {
+  /// Which of `ids` are favourites.
+  package func favoriteIDs(among ids: [String]) throws(BeaconError) -> Set<String> {
     guard !ids.isEmpty else { return [] }
     return try storage {
       let rows = try database.query(
