@@ -30,7 +30,19 @@ package enum PostgresMigrations {
       CREATE TABLE setting (
         user_name text NOT NULL, key text NOT NULL, value text NOT NULL, PRIMARY KEY (user_name, key))
       """,
-    ]
+    ],
+    // 2: offline search. PostGIS `geography` points (generated from the coordinates) under a GiST index for
+    // radius and nearest-first (KNN) queries; the folded words of name, address and cuisine under a GIN index.
+    [
+      "CREATE EXTENSION IF NOT EXISTS postgis",
+      """
+      ALTER TABLE place ADD COLUMN location geography(Point, 4326)
+        GENERATED ALWAYS AS (ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)::geography) STORED
+      """,
+      "CREATE INDEX place_location ON place USING gist (location)",
+      "ALTER TABLE place ADD COLUMN search_text text NOT NULL DEFAULT ''",
+      "CREATE INDEX place_search ON place USING gin (to_tsvector('simple', search_text))",
+    ],
   ]
 
   /// The version a fully migrated database has.

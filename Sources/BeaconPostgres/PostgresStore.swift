@@ -70,7 +70,7 @@ package actor PostgresStore: UserDataStore {
         cuisine = excluded.cuisine, details = coalesce(excluded.details, place.details),
         opening_hours = coalesce(excluded.opening_hours, place.opening_hours),
         time_zone = coalesce(excluded.time_zone, place.time_zone), source = excluded.source,
-        fetched_at = excluded.fetched_at
+        fetched_at = excluded.fetched_at, search_text = excluded.search_text
       """ : "ON CONFLICT (id) DO NOTHING"
     try run {
       try connection.transaction {
@@ -78,12 +78,13 @@ package actor PostgresStore: UserDataStore {
           try connection.query(
             """
             INSERT INTO place (id, name, category, latitude, longitude, address, cuisine, details, opening_hours,
-              time_zone, source, fetched_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+              time_zone, source, fetched_at, search_text)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
             """ + " " + onConflict,
             [
               place.id, place.name, place.category.rawValue, place.location.lat, place.location.lon, place.address,
               place.cuisine, place.detailsJSON, place.openingHours, place.timeZone, place.source, place.fetchedAt,
+              PostgresTextSearch.searchText(of: place),
             ]
           )
         }

@@ -12,6 +12,16 @@ package protocol UserDataStore: Actor {
   func upsert(_ places: [Place], replacing: Bool) async throws(BeaconError)
   /// The stored place with `id`, if any.
   func place(id: String) async throws(BeaconError) -> Place?
+  /// The stored places of `category` within `radiusMeters` of `center` whose name, address or cuisine contain every
+  /// word of `text` (word prefixes; case, accents and apostrophes ignored), nearest first; with `limit`, at most
+  /// that many.
+  func offlinePlaces(
+    near center: Coordinate,
+    radiusMeters: Int,
+    category: PlaceCategory?,
+    text: String?,
+    limit: Int?
+  ) async throws(BeaconError) -> [Place]
 
   /// Adds ratings in one transaction; each comes back with the place's summary right after it, or its error.
   func addRatings(_ ratings: [NewRating], at date: Date) async -> [Result<AddedRating, BeaconError>]
@@ -45,5 +55,18 @@ extension Store: UserDataStore {
   /// One user per SQLite store: every rating in it is the user's own.
   package func ownRatingSummaries(for ids: [String]) throws(BeaconError) -> [String: RatingSummary] {
     try ratingSummaries(for: ids)
+  }
+
+  /// ``places(near:radiusMeters:category:text:excludingDemo:filters:)``, or with `limit`
+  /// ``nearest(_:to:within:category:text:excludingDemo:)`` cut to `limit`.
+  package func offlinePlaces(
+    near center: Coordinate,
+    radiusMeters: Int,
+    category: PlaceCategory?,
+    text: String?,
+    limit: Int?
+  ) throws(BeaconError) -> [Place] {
+    guard let limit else { return try places(near: center, radiusMeters: radiusMeters, category: category, text: text) }
+    return Array(try nearest(limit, to: center, within: radiusMeters, category: category, text: text).prefix(limit))
   }
 }
