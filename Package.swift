@@ -167,6 +167,24 @@ let package = Package(
       ]
     ),
 
+    // MARK: BeaconPostgres (the shared store on PostgreSQL/PostGIS: libpq connection, migrations, per-user data)
+
+    .target(
+      name: "BeaconPostgres",
+      dependencies: [
+        "BeaconCore",
+        "CLibPQ",
+      ]
+    ),
+    .testTarget(
+      name: "BeaconPostgresTests",
+      dependencies: [
+        "BeaconCore",
+        "BeaconPostgres",
+        "BeaconTestSupport",
+      ]
+    ),
+
     // MARK: BeaconSchemas (Schemas/openrpc.json compiled into the binary by the EmbedOpenRPC plugin)
 
     .target(
@@ -254,6 +272,17 @@ let package = Package(
       providers: [
         .apt(["libsqlite3-dev"]),
         .brew(["sqlite"]),
+      ]
+    ),
+
+    // MARK: CLibPQ (the system libpq: the PostgreSQL client library behind BeaconPostgres)
+
+    .systemLibrary(
+      name: "CLibPQ",
+      pkgConfig: "libpq",
+      providers: [
+        .apt(["libpq-dev"]),
+        .brew(["libpq"]),
       ]
     ),
 

@@ -33,6 +33,9 @@ package enum BeaconError: Error, Sendable, Equatable {
   case storeDirectoryMissing(path: String, directory: String)
   /// The store file is damaged (or not a database at all); `atOpen` when that was found while opening it.
   case storeDamaged(path: String, atOpen: Bool, detail: SQLiteError)
+  /// A database server store (PostgreSQL) failed during a request: the connection broke or the server refused a
+  /// statement. `message` says so in the user's language; `detail` (for logs) is the server's words, redacted.
+  case storeServer(message: LocalizedMessage, detail: String)
 
   /// A stable machine-readable name, `data.kind` on the wire: Beacon's kinds are spelled here only.
   package var kind: String {
@@ -42,7 +45,7 @@ package enum BeaconError: Error, Sendable, Equatable {
     case .invalidArgument: "invalidParams"
     case .storeUnavailable, .storeDirectoryMissing: "storeUnavailable"
     case .storeTooNew: "storeTooNew"
-    case .storage: "storageFailure"
+    case .storage, .storeServer: "storageFailure"
     case .missingAPIKey: "missingApiKey"
     case .invalidAPIKey: "invalidApiKey"
     case .upstream(_, .rateLimited): "rateLimited"
@@ -79,6 +82,7 @@ package enum BeaconError: Error, Sendable, Equatable {
     case .storeDirectoryMissing(let path, let directory):
       message = .storeDirectoryMissing(path: path, directory: directory)
     case .storeDamaged(let path, _, _): message = .storeDamaged(path: path)
+    case .storeServer(let detail, _): message = detail
     }
     return message.text(in: language)
   }

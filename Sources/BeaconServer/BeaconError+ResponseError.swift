@@ -16,7 +16,7 @@ extension BeaconError: ResponseErrorConvertible {
     case .invalidArgument: .invalidParams
     case .storeUnavailable, .storeDirectoryMissing: ApplicationErrorCode.storeUnavailable
     case .storeTooNew: ApplicationErrorCode.storeTooNew
-    case .storage: ApplicationErrorCode.storageFailure
+    case .storage, .storeServer: ApplicationErrorCode.storageFailure
     case .missingAPIKey: ApplicationErrorCode.missingAPIKey
     case .invalidAPIKey: ApplicationErrorCode.invalidAPIKey
     case .upstream(_, .rateLimited): ApplicationErrorCode.rateLimited
@@ -44,7 +44,7 @@ extension BeaconError: ResponseErrorConvertible {
     case .storage(let error):
       // `reason: "readOnly"` tells a client that retrying will not help until the store can be written.
       return error.isReadOnly ? ["reason": "readOnly"] : [:]
-    case .missingAPIKey, .invalidAPIKey:
+    case .missingAPIKey, .invalidAPIKey, .storeServer:
       return [:]
     // Every upstream API's faults carry the same members, whichever service failed.
     case .upstream(_, .rateLimited(let seconds)):

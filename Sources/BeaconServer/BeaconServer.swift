@@ -209,6 +209,7 @@ package final class BeaconServer: Sendable {
     switch error {
     case .storage(let detail): logger.debug("Store failure: \(detail)")
     case .storeDamaged(let path, _, let detail): logger.debug("Store damaged (\(path)): \(detail)")
+    case .storeServer(_, let detail): logger.debug("Store server failure: \(detail)")
     default: break
     }
   }

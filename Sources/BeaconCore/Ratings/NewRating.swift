@@ -21,4 +21,10 @@ package struct AddedRating: Sendable, Equatable {
   package var rating: Rating
   /// The place's summary including this rating (and every rating added before it).
   package var summary: RatingSummary
+
+  /// Pairs a stored rating with its place's summary.
+  package init(rating: Rating, summary: RatingSummary) {
+    self.rating = rating
+    self.summary = summary
+  }
 }

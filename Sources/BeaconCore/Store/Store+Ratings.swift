@@ -65,7 +65,7 @@ extension Store {
   }
 
   /// Why `rating` cannot be stored whatever the store holds, or `nil`.
-  private static func validationError(_ rating: NewRating) -> BeaconError? {
+  package static func validationError(_ rating: NewRating) -> BeaconError? {
     guard (1...5).contains(rating.stars) else {
       return .invalidArgument(field: "stars", message: .starsOutOfRange(rating.stars))
     }
@@ -76,7 +76,7 @@ extension Store {
   }
 
   /// The comment as stored: trimmed, and `nil` when empty.
-  private static func storedComment(_ comment: String?) -> String? {
+  package static func storedComment(_ comment: String?) -> String? {
     let trimmed = comment?.trimmingCharacters(in: .whitespacesAndNewlines)
     return trimmed?.isEmpty == false ? trimmed : nil
   }

@@ -1,0 +1,103 @@
+import CLibPQ
+import Foundation
+
+/// A libpq connection string (`postgresql://…` URL or `key=value` pairs) and its redacted form for people.
+///
+/// libpq reads the rest from its own sources (`PG*` variables, `~/.pgpass`, `PGSERVICE`), so a string without a
+/// password is the usual case; when it has one, ``redacted`` shows `***` in its place.
+package struct PostgresConnectionString: Sendable, Equatable, CustomStringConvertible {
+  /// The string as given, password included: only for libpq.
+  package let raw: String
+
+  /// Wraps `raw`.
+  package init(_ raw: String) {
+    self.raw = raw
+  }
+
+  /// Whether `text` names a PostgreSQL store (a `postgresql://` or `postgres://` URL).
+  package static func isPostgresURL(_ text: String) -> Bool {
+    let lower = text.lowercased()
+    return lower.hasPrefix("postgresql://") || lower.hasPrefix("postgres://")
+  }
+
+  /// The string with its password replaced by `***`: the only form that reaches messages and logs.
+  package var redacted: String { Self.redacted(raw) }
+
+  package var description: String { redacted }
+
+  /// `text` with every password in it replaced by `***`: the URL's user info, a `password=` parameter or
+  /// keyword, and any other occurrence of the password libpq reads from it.
+  package static func redacted(_ text: String) -> String {
+    var result = isPostgresURL(text) ? redactedURL(text) : text
+    result = redactedKeyword(result)
+    if let password = password(in: text) {
+      result = Self.replacingPassword(password, in: result)
+    }
+    return result
+  }
+
+  /// `text` (any message) with `password` and its percent-encoded form replaced by `***`.
+  package static func replacingPassword(_ password: String, in text: String) -> String {
+    guard !password.isEmpty else { return text }
+    var result = text.replacingOccurrences(of: password, with: "***")
+    if let encoded = password.addingPercentEncoding(withAllowedCharacters: .alphanumerics), encoded != password {
+      result = result.replacingOccurrences(of: encoded, with: "***")
+    }
+    return result
+  }
+
+  /// The password libpq reads from the string itself (not from the environment or `.pgpass`), if any.
+  package static func password(in text: String) -> String? {
+    var errorMessage: UnsafeMutablePointer<CChar>?
+    guard let options = PQconninfoParse(text, &errorMessage) else {
+      if let errorMessage { PQfreemem(errorMessage) }
+      return nil
+    }
+    defer { PQconninfoFree(options) }
+    var option = options
+    while let keyword = option.pointee.keyword {
+      if String(cString: keyword) == "password", let value = option.pointee.val {
+        let password = String(cString: value)
+        return password.isEmpty ? nil : password
+      }
+      option += 1
+    }
+    return nil
+  }
+
+  /// A URL with the password of its user info replaced.
+  private static func redactedURL(_ text: String) -> String {
+    guard let scheme = text.range(of: "://") else { return text }
+    let rest = text[scheme.upperBound...]
+    let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
+    let authority = rest[..<authorityEnd]
+    guard let at = authority.lastIndex(of: "@") else { return text }
+    let userInfo = authority[..<at]
+    guard let colon = userInfo.firstIndex(of: ":") else { return text }
+    return String(text[..<colon]) + ":***" + String(text[at...])
+  }
+
+  /// `password=value` (a URL query parameter or a conninfo keyword, the value possibly quoted) with `***`.
+  private static func redactedKeyword(_ text: String) -> String {
+    var result = ""
+    var rest = Substring(text)
+    while let found = rest.range(of: "password=", options: .caseInsensitive) {
+      result += rest[..<found.upperBound]
+      rest = rest[found.upperBound...]
+      var end = rest.startIndex
+      if rest.first == "'" {
+        end = rest.index(after: end)
+        while end < rest.endIndex, rest[end] != "'" {
+          if rest[end] == "\\" { end = rest.index(after: end) }
+          if end < rest.endIndex { end = rest.index(after: end) }
+        }
+        if end < rest.endIndex { end = rest.index(after: end) }
+      } else {
+        end = rest.firstIndex(where: { $0 == "&" || $0 == " " || $0 == "#" }) ?? rest.endIndex
+      }
+      result += "***"
+      rest = rest[end...]
+    }
+    return result + rest
+  }
+}

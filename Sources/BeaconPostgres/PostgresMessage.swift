@@ -1,0 +1,57 @@
+import BeaconCore
+
+/// Every sentence about the PostgreSQL store that Beacon says to people, in Norwegian Bokmål, Nynorsk and English.
+///
+/// Carried by ``LocalizedMessage/feature(_:)``. `server` is always a redacted connection string
+/// (``PostgresConnectionString/redacted(_:)``): the password never reaches a sentence.
+package enum PostgresMessage: FeatureMessage {
+  /// The server could not be reached or refused the connection.
+  case connectionFailed(server: String, reason: String)
+  /// The connection broke during a request; the next request connects again.
+  case connectionLost(server: String)
+  /// The server refused a statement.
+  case statementFailed(server: String, reason: String)
+  /// The database was migrated by a newer Beacon.
+  case schemaTooNew(server: String, version: Int, supported: Int)
+
+  /// The (nb, nn, en) texts.
+  package var texts: (String, String, String) {
+    switch self {
+    case .connectionFailed(let server, let reason):
+      (
+        "Får ikke koblet til PostgreSQL-lageret '\(server)': \(reason)",
+        "Får ikkje kopla til PostgreSQL-lageret '\(server)': \(reason)",
+        "Cannot connect to the PostgreSQL store '\(server)': \(reason)"
+      )
+    case .connectionLost(let server):
+      (
+        "Forbindelsen til PostgreSQL-lageret '\(server)' ble brutt; forespørselen ble ikke fullført, "
+          + "neste forespørsel kobler til på nytt",
+        "Sambandet til PostgreSQL-lageret '\(server)' vart broten; førespurnaden vart ikkje fullført, "
+          + "neste førespurnad koplar til på nytt",
+        "The connection to the PostgreSQL store '\(server)' was lost; the request was not completed, "
+          + "the next request connects again"
+      )
+    case .statementFailed(let server, let reason):
+      (
+        "PostgreSQL-lageret '\(server)' avviste forespørselen: \(reason)",
+        "PostgreSQL-lageret '\(server)' avviste førespurnaden: \(reason)",
+        "The PostgreSQL store '\(server)' refused the request: \(reason)"
+      )
+    case .schemaTooNew(let server, let version, let supported):
+      (
+        "PostgreSQL-lageret '\(server)' har skjemaversjon \(version), men denne Beacon kan bare \(supported); "
+          + "oppgrader Beacon",
+        "PostgreSQL-lageret '\(server)' har skjemaversjon \(version), men denne Beacon kan berre \(supported); "
+          + "oppgrader Beacon",
+        "The PostgreSQL store '\(server)' has schema version \(version), but this Beacon supports only "
+          + "\(supported); upgrade Beacon"
+      )
+    }
+  }
+}
+
+extension LocalizedMessage {
+  /// A sentence about the PostgreSQL store.
+  package static func postgres(_ message: PostgresMessage) -> LocalizedMessage { .feature(FeatureSentence(message)) }
+}

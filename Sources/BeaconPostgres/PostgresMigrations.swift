@@ -1,0 +1,101 @@
+/// The PostgreSQL store's schema: append-only, versioned migrations (never edit one that shipped; add the next).
+///
+/// ``migrate(_:upTo:)`` runs them in one transaction under a transaction-scoped advisory lock, so several Beacon
+/// processes starting at once against one server migrate it exactly once: the first takes the lock and migrates,
+/// the others wait for it and find the work done.
+package enum PostgresMigrations {
+  /// Every migration, each a list of statements; version `n` is `all[n - 1]`.
+  package static let all: [[String]] = [
+    // 1: places (the cache the services fill), ratings with their author, per-user favourites and settings.
+    [
+      """
+      CREATE TABLE place (
+        id text PRIMARY KEY, name text NOT NULL, category text NOT NULL,
+        latitude double precision NOT NULL, longitude double precision NOT NULL,
+        address text, cuisine text, details text, opening_hours text, time_zone text,
+        source text NOT NULL, fetched_at double precision NOT NULL)
+      """,
+      """
+      CREATE TABLE rating (
+        id bigserial PRIMARY KEY, place_id text NOT NULL REFERENCES place (id), author text NOT NULL,
+        stars integer NOT NULL CHECK (stars BETWEEN 1 AND 5), comment text, created_at double precision NOT NULL)
+      """,
+      "CREATE INDEX rating_by_place ON rating (place_id, created_at DESC, id DESC)",
+      """
+      CREATE TABLE favorite (
+        user_name text NOT NULL, place_id text NOT NULL REFERENCES place (id), added_at double precision NOT NULL,
+        PRIMARY KEY (user_name, place_id))
+      """,
+      """
+      CREATE TABLE setting (
+        user_name text NOT NULL, key text NOT NULL, value text NOT NULL, PRIMARY KEY (user_name, key))
+      """,
+    ],
+    // 2: offline search. PostGIS `geography` points (generated from the coordinates) under a GiST index for
+    // radius and nearest-first (KNN) queries; the folded words of name, address and cuisine under a GIN index.
+    [
+      "CREATE EXTENSION IF NOT EXISTS postgis",
+      """
+      ALTER TABLE place ADD COLUMN location geography(Point, 4326)
+        GENERATED ALWAYS AS (ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)::geography) STORED
+      """,
+      "CREATE INDEX place_location ON place USING gist (location)",
+      "ALTER TABLE place ADD COLUMN search_text text NOT NULL DEFAULT ''",
+      "CREATE INDEX place_search ON place USING gin (to_tsvector('simple', search_text))",
+    ],
+  ]
+
+  /// The version a fully migrated database has.
+  package static var latestVersion: Int { all.count }
+
+  /// The advisory lock's first key ("Beac"); the second is the schema's hash, so stores in different schemas of one
+  /// database do not wait for each other.
+  static let lockKey = 0x4265_6163
+
+  /// Brings the schema `connection` works in (its `search_path`) up to `version` and returns the version found
+  /// before.
+  ///
+  /// - Throws: ``PostgresError`` of kind ``PostgresError/Kind/schemaTooNew(version:supported:)`` when a newer
+  ///   Beacon migrated the database, or the server's error.
+  @discardableResult
+  package static func migrate(
+    _ connection: PostgresConnection,
+    upTo version: Int = latestVersion
+  ) throws(PostgresError)
+    -> Int
+  {
+    do {
+      return try connection.transaction {
+        try connection.query(
+          "SELECT pg_advisory_xact_lock($1, hashtext(coalesce(current_schema(), '')))",
+          [lockKey]
+        )
+        try connection.query("CREATE TABLE IF NOT EXISTS beacon_schema (version integer NOT NULL)")
+        let found = try connection.query("SELECT max(version) FROM beacon_schema").first?.int(0) ?? 0
+        guard found <= latestVersion else {
+          throw PostgresError(
+            .schemaTooNew(version: found, supported: latestVersion),
+            server: connection.target.redacted,
+            detail: ""
+          )
+        }
+        for index in found..<max(found, min(version, latestVersion)) {
+          for statement in all[index] { try connection.query(statement) }
+          try connection.query("INSERT INTO beacon_schema (version) VALUES ($1)", [index + 1])
+        }
+        return found
+      }
+    } catch let error as PostgresError {
+      throw error
+    } catch {
+      throw PostgresError(.statementFailed(sqlState: "XX000"), server: connection.target.redacted, detail: "\(error)")
+    }
+  }
+
+  /// The version of the schema `connection` works in (0 before the first migration).
+  package static func version(_ connection: PostgresConnection) throws(PostgresError) -> Int {
+    let exists = try connection.query("SELECT to_regclass('beacon_schema') IS NOT NULL").first?.bool(0) ?? false
+    guard exists else { return 0 }
+    return try connection.query("SELECT max(version) FROM beacon_schema").first?.int(0) ?? 0
+  }
+}

@@ -1,0 +1,78 @@
+import BeaconCore
+import Foundation
+
+extension PostgresStore {
+  /// The stored places of `category` within `radiusMeters` of `center` whose name, address or cuisine contain every
+  /// word of `text` (``PostgresTextSearch``), nearest first; with `limit`, the `limit` nearest.
+  ///
+  /// PostGIS narrows (the GiST index on `location`: `ST_DWithin` for the radius, `<->` for the nearest), then the
+  /// distance of ``Coordinate/distance(to:)`` decides, as on the SQLite store: the sphere PostGIS measures on is
+  /// not quite that one, so the narrowing reaches 1 % (and 2 m) further than asked.
+  package func offlinePlaces(
+    near center: Coordinate,
+    radiusMeters: Int,
+    category: PlaceCategory?,
+    text: String?,
+    limit: Int?
+  ) throws(BeaconError) -> [Place] {
+    var reach = Self.widened(Double(radiusMeters))
+    if let limit {
+      // The `limit` nearest by PostGIS's measure; everything that can come before the last of them by ours lies
+      // within its distance, widened.
+      let nearest = try run {
+        try query(center: center, within: reach, category: category, text: text, nearestFirst: limit)
+      }
+      guard nearest.count == limit, let last = nearest.last?.distance else {
+        return Self.exact(nearest.map(\.place), center: center, radiusMeters: radiusMeters, limit: limit)
+      }
+      reach = min(reach, Self.widened(last))
+    }
+    let found = try run { try query(center: center, within: reach, category: category, text: text, nearestFirst: nil) }
+    return Self.exact(found.map(\.place), center: center, radiusMeters: radiusMeters, limit: limit)
+  }
+
+  /// `meters` and a margin for the difference between PostGIS's sphere and ``Coordinate/distance(to:)``'s.
+  private static func widened(_ meters: Double) -> Double { meters * 1.01 + 2 }
+
+  /// `places` within `radiusMeters` of `center` by ``Coordinate/distance(to:)``, nearest first, at most `limit`.
+  private static func exact(_ places: [Place], center: Coordinate, radiusMeters: Int, limit: Int?) -> [Place] {
+    let measured: [(place: Place, distance: Double)] = places.map { ($0, $0.location.distance(to: center)) }
+    let inside = measured.filter { $0.distance <= Double(radiusMeters) }
+    let sorted = inside.sorted { a, b in
+      a.distance < b.distance || (a.distance == b.distance && a.place.id < b.place.id)
+    }
+    .map(\.place)
+    return limit.map { Array(sorted.prefix($0)) } ?? sorted
+  }
+
+  /// The places within `meters` (PostGIS's sphere) of `center`, of `category`, matching `text`; with `nearestFirst`,
+  /// that many, nearest first (KNN on the GiST index). Each comes with its distance on PostGIS's sphere.
+  private func query(
+    center: Coordinate,
+    within meters: Double,
+    category: PlaceCategory?,
+    text: String?,
+    nearestFirst: Int?
+  ) throws -> [(place: Place, distance: Double)] {
+    let point = "ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography"
+    var sql =
+      "SELECT \(Self.placeColumns), ST_Distance(location, \(point), false) FROM place "
+      + "WHERE ST_DWithin(location, \(point), $3, false)"
+    var values: [(any PostgresBindable)?] = [center.lon, center.lat, meters]
+    if let category {
+      values.append(category.rawValue)
+      sql += " AND category = $\(values.count)"
+    }
+    if let match = PostgresTextSearch.query(text) {
+      values.append(match)
+      sql += " AND to_tsvector('simple', search_text) @@ to_tsquery('simple', $\(values.count))"
+    }
+    if let nearestFirst {
+      values.append(nearestFirst)
+      sql += " ORDER BY location <-> \(point) LIMIT $\(values.count)"
+    }
+    return try connection.query(sql, values).compactMap { row in
+      Self.place(from: row).map { ($0, row.double(12) ?? .infinity) }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import BeaconCore
+import BeaconPostgres
+import Foundation
+import Testing
+
+/// The password of a connection string never reaches a message.
+@Suite struct PostgresConnectionStringTests {
+  @Test(arguments: [
+    ("postgresql://team:s3cr%3Dt@db.example:5432/beacon", "postgresql://team:***@db.example:5432/beacon"),
+    (
+      "postgres://team:hunter2@db.example/beacon?sslmode=require",
+      "postgres://team:***@db.example/beacon?sslmode=require"
+    ),
+    (
+      "postgresql://db.example/beacon?user=team&password=hunter2&sslmode=verify-full",
+      "postgresql://db.example/beacon?user=team&password=***&sslmode=verify-full"
+    ),
+    (
+      "host=db.example user=team password=hunter2 dbname=beacon", "host=db.example user=team password=*** dbname=beacon"
+    ),
+    ("host=db.example password='hun ter2' dbname=beacon", "host=db.example password=*** dbname=beacon"),
+    ("postgresql://team@db.example/beacon", "postgresql://team@db.example/beacon"),
+    ("postgresql:///beacon", "postgresql:///beacon"),
+  ])
+  func redacted(_ raw: String, _ expected: String) {
+    #expect(PostgresConnectionString.redacted(raw) == expected)
+  }
+
+  @Test func thePasswordIsReadLikeLibpqReadsIt() {
+    #expect(PostgresConnectionString.password(in: "postgresql://u:p%40ss@h/d") == "p@ss")
+    #expect(PostgresConnectionString.password(in: "host=h password='a b'") == "a b")
+    #expect(PostgresConnectionString.password(in: "postgresql://u@h/d") == nil)
+  }
+
+  /// A server that cannot be reached: the error is typed and localized, names the server, and has no password.
+  @Test func aFailedConnectionNamesTheServerWithoutThePassword() throws {
+    let password = "Pa55-\(UUID().uuidString)"
+    let url = "postgresql://team:\(password)@127.0.0.1:1/beacon?connect_timeout=5"
+    let error = try #require(throws: BeaconError.self) {
+      try PostgresStore.open(PostgresConnectionString(url), user: "a")
+    }
+    guard case .storeUnavailable(let path, let reason) = error else {
+      Issue.record("expected storeUnavailable, got \(error)")
+      return
+    }
+    #expect(path == "postgresql://team:***@127.0.0.1:1/beacon?connect_timeout=5")
+    #expect(!reason.isEmpty)
+    for language in Language.allCases {
+      let text = error.message(in: language)
+      #expect(!text.contains(password), "\(language): \(text)")
+      #expect(text.contains("127.0.0.1:1"), "\(language): \(text)")
+    }
+    #expect(!"\(error)".contains(password))
+  }
+}
