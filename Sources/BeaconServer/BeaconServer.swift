@@ -112,10 +112,10 @@ package final class BeaconServer: Sendable {
     let store: Store
     var language = configuration.language
     do {
-      Feature.registerMigrations()
       // Only the default location's folders are created; a path the user chose must be in an existing folder.
       store = try Store.open(
         path: storePath,
+        migrations: Feature.storeMigrations,
         defaultTimeZone: configuration.timeZone,
         createsDirectory: configuration.storePath == nil
       )

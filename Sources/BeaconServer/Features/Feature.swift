@@ -52,7 +52,7 @@ package enum Feature: String, CaseIterable, Sendable {
     }
   }
 
-  /// The store migrations the feature's own module brings (``registerMigrations()``).
+  /// The store migrations the feature's own module brings (``storeMigrations``).
   var migrations: [StoreMigration] {
     switch self {
     case .crypto: CryptoSchema.migrations
@@ -62,10 +62,8 @@ package enum Feature: String, CaseIterable, Sendable {
     }
   }
 
-  /// Adds every feature's migrations to the store's list; done before a store is opened.
-  static func registerMigrations() {
-    Migrations.register(allCases.flatMap(\.migrations))
-  }
+  /// Every feature's migrations, for `Store.open(path:migrations:)`.
+  package static var storeMigrations: [StoreMigration] { allCases.flatMap(\.migrations) }
 
   /// What `beacon mcp`'s instructions say of the feature when its tools are served; `nil` for the features its
   /// opening paragraph covers.
