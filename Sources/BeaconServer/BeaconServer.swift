@@ -21,8 +21,8 @@ package final class BeaconServer: Sendable {
     var language: Language
     var configuration: BeaconConfiguration?
     var store: Store?
-    /// Each feature's service (``Feature/makeService(_:)``), made in `initialize`.
-    var services: [Feature: any Sendable] = [:]
+    /// Each feature's service (``Feature/makeService``), made in `initialize`.
+    var services: [Feature.Name: any Sendable] = [:]
     var monitor: ClientProcessMonitor?
   }
 
@@ -134,8 +134,8 @@ package final class BeaconServer: Sendable {
       logger.debug("Demo data not loaded: \(error.kind)")  // Searches try again; nothing else depends on it.
     }
     let made = FeatureContext(store: store, configuration: configuration, options: options)
-    var services: [Feature: any Sendable] = [:]
-    for feature in Feature.allCases { services[feature] = feature.makeService(made) }
+    var services: [Feature.Name: any Sendable] = [:]
+    for feature in Feature.built { services[feature.name] = feature.makeService(made) }
     session.withLock {
       $0.language = language
       $0.configuration = configuration

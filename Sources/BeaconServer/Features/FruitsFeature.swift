@@ -2,7 +2,27 @@ import BeaconCore
 import BeaconFruits
 import JSONRPC
 
+extension Feature.Name {
+  /// The fruits feature's name, and its tool set's.
+  package static let fruits = Self(rawValue: "fruits")
+}
+
+extension MCPToolSet {
+  /// The tools of the fruits feature.
+  package static let fruits = Self(.fruits)
+}
+
 extension Feature {
+  /// Fruityvice's fruit catalogue and the user's fruit log.
+  package static let fruits = Feature(
+    .fruits,
+    toolSet: .optional,
+    service: { fruitsService($0) },
+    migrations: FruitsSchema.migrations,
+    sharedShapes: ["FruitSummary", "FruitLogEntry"],
+    agentSummary: "Fruityvice's fruit catalogue and the user's log of eaten fruit (fruits_*, fruitlog_*)"
+  )
+
   /// `fruits/list`, `fruits/get`, `fruits/groups`, `fruits/byGroup` and `fruitlog/add`, `fruitlog/remove`,
   /// `fruitlog/days`.
   static let fruitsMethods: [MethodDescriptor] = [
@@ -150,4 +170,9 @@ extension Feature {
       """,
     annotations: .init(readOnly: true, idempotent: true)
   ) { result, _, output in output.fruitLogDays(result) }
+}
+
+extension MCPToolCatalogue {
+  /// The tools of the fruits feature.
+  static var fruitTools: [MCPTool] { Feature.fruits.methods.compactMap(\.tool) }
 }
