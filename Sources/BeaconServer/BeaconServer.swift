@@ -96,14 +96,15 @@ package final class BeaconServer: Sendable {
       geoapifyAPIKey: given?.geoapify?.apiKey.flatMap(APIKey.init),
       geoapifyBaseURL: given?.geoapify?.baseURL,
       locale: request.locale,
-      fruityviceBaseURL: given?.fruityvice?.baseURL,
       timeZone: given?.timeZone,
-      coinloreBaseURL: given?.coinlore?.baseURL,
-      randomUserBaseURL: given?.randomUser?.baseURL
+      serviceURLs: given?.services.compactMapValues(\.baseURL) ?? [:]
     )
     let configuration: BeaconConfiguration
     do {
-      configuration = try BeaconConfiguration.resolve([options.flags, layer, options.environment])
+      configuration = try BeaconConfiguration.resolve(
+        [options.flags, layer, options.environment],
+        serviceURLs: Feature.serviceURLOptions
+      )
     } catch {
       throw error.responseError(in: session.withLock { $0.language })
     }
@@ -179,10 +180,8 @@ package final class BeaconServer: Sendable {
         offline: configuration.offline,
         geoapifyBaseURL: configuration.geoapifyBaseURL.absoluteString,
         geoapifyAPIKeyConfigured: configuration.geoapifyAPIKey != nil,
-        fruityviceBaseURL: configuration.fruityviceBaseURL.absoluteString,
         timeZone: configuration.timeZone.identifier,
-        coinloreBaseURL: configuration.coinloreBaseURL.absoluteString,
-        randomUserBaseURL: configuration.randomUserBaseURL.absoluteString
+        serviceBaseURLs: configuration.serviceURLs.mapValues(\.absoluteString)
       )
     )
   }
@@ -222,10 +221,8 @@ package final class BeaconServer: Sendable {
   static func field(of error: ConfigurationError) -> String {
     switch error {
     case .invalidBaseURL: "initializationOptions.geoapify.baseURL"
-    case .invalidFruityviceURL: "initializationOptions.fruityvice.baseURL"
-    case .invalidCoinLoreURL: "initializationOptions.coinlore.baseURL"
+    case .invalidServiceURL(let option, _): option.initializationField
     case .invalidTimeZone: "initializationOptions.timeZone"
-    case .invalidRandomUserURL: "initializationOptions.randomUser.baseURL"
     }
   }
 

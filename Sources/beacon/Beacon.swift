@@ -9,7 +9,7 @@ struct Beacon {
     let environment = ProcessInfo.processInfo.environment
     let logLevel = environment["BEACON_LOG"].flatMap(Logger.Level.init(name:)) ?? .warning
     let logger = Logger(minimumLevel: logLevel)
-    let environmentOptions = BeaconOptions.environment(environment)
+    let environmentOptions = BeaconOptions.environment(environment, serviceURLs: Feature.serviceURLOptions)
     let arguments: CommandLineArguments
     do {
       arguments = try CommandLineArguments(Array(CommandLine.arguments.dropFirst()))

@@ -18,6 +18,7 @@ extension Feature {
     .crypto,
     toolSet: .optional,
     service: { cryptoService($0) },
+    serviceURL: .coinlore,
     migrations: CryptoSchema.migrations,
     sharedShapes: ["CoinSummary", "CryptoSettings"],
     agentSummary: "CoinLore's cryptocurrency prices and change statistics (crypto_*)"
@@ -70,7 +71,7 @@ extension Feature {
   static func cryptoService(_ context: FeatureContext) -> CryptoService {
     CryptoService(
       store: context.store,
-      client: CoinLoreClient(baseURL: context.configuration.coinloreBaseURL, transport: context.transport()),
+      client: CoinLoreClient(baseURL: context.configuration.serviceURL(.coinlore), transport: context.transport()),
       offline: context.configuration.offline,
       now: context.options.now
     )

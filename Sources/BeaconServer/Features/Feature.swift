@@ -40,6 +40,8 @@ package struct Feature: Sendable {
   /// The service the feature's handlers run on (``BeaconServer/run(_:_:)``), made for a session that has opened its
   /// store; `nil` for a feature without one.
   let makeService: @Sendable (FeatureContext) -> (any Sendable)?
+  /// The base-URL option of the feature's upstream service, if it has one (``serviceURLOptions``).
+  let serviceURL: ServiceURLOption?
   /// The store migrations the feature's own module brings (``storeMigrations``).
   let migrations: [StoreMigration]
   /// The contract's result shapes of the feature that are spelled out once per tool list
@@ -54,6 +56,7 @@ package struct Feature: Sendable {
     _ name: Name,
     toolSet: ToolSetRole,
     service: @escaping @Sendable (FeatureContext) -> (any Sendable)? = { _ in nil },
+    serviceURL: ServiceURLOption? = nil,
     migrations: [StoreMigration] = [],
     sharedShapes: [String] = [],
     agentSummary: String? = nil
@@ -61,6 +64,7 @@ package struct Feature: Sendable {
     self.name = name
     toolSetRole = toolSet
     makeService = service
+    self.serviceURL = serviceURL
     self.migrations = migrations
     self.sharedShapes = sharedShapes
     self.agentSummary = agentSummary
@@ -76,6 +80,9 @@ package struct Feature: Sendable {
   static func named(_ name: Name) -> Feature? {
     built.first { $0.name == name }
   }
+
+  /// Every built feature's upstream base-URL option, in the order of ``built``.
+  package static var serviceURLOptions: [ServiceURLOption] { built.compactMap(\.serviceURL) }
 
   /// Every built feature's migrations, for `Store.open(path:migrations:)`.
   package static var storeMigrations: [StoreMigration] { built.flatMap(\.migrations) }

@@ -18,6 +18,7 @@ extension Feature {
     .fruits,
     toolSet: .optional,
     service: { fruitsService($0) },
+    serviceURL: .fruityvice,
     migrations: FruitsSchema.migrations,
     sharedShapes: ["FruitSummary", "FruitLogEntry"],
     agentSummary: "Fruityvice's fruit catalogue and the user's log of eaten fruit (fruits_*, fruitlog_*)"
@@ -78,7 +79,7 @@ extension Feature {
   static func fruitsService(_ context: FeatureContext) -> FruitsService {
     FruitsService(
       store: context.store,
-      client: FruityviceClient(baseURL: context.configuration.fruityviceBaseURL, transport: context.transport()),
+      client: FruityviceClient(baseURL: context.configuration.serviceURL(.fruityvice), transport: context.transport()),
       offline: context.configuration.offline,
       timeZone: context.configuration.timeZone,
       now: context.options.now

@@ -18,6 +18,7 @@ extension Feature {
     .people,
     toolSet: .optional,
     service: { peopleService($0) },
+    serviceURL: .randomUser,
     migrations: PeopleSchema.migrations,
     sharedShapes: ["User"],
     agentSummary: "a directory of random users that the user can edit (users_*)"
@@ -64,7 +65,7 @@ extension Feature {
   static func peopleService(_ context: FeatureContext) -> PeopleService {
     PeopleService(
       store: context.store,
-      client: RandomUserClient(baseURL: context.configuration.randomUserBaseURL, transport: context.transport()),
+      client: RandomUserClient(baseURL: context.configuration.serviceURL(.randomUser), transport: context.transport()),
       offline: context.configuration.offline,
       timeZone: context.configuration.timeZone,
       now: context.options.now
