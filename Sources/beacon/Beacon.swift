@@ -86,14 +86,10 @@ struct Beacon {
       exit(await SettingsCommand.run(action, format: format, options: options, logger: humanLogger))
     case .importFile(let path, let format):
       exit(await ImportCommand.run(path: path, format: format, options: options, logger: humanLogger))
-    case .fruits(let command, let format):
-      exit(await FruitsCommand.run(command, format: format, options: options, logger: humanLogger))
-    case .crypto(let command, let format):
-      exit(await CryptoCommandRunner.run(command, format: format, options: options, logger: humanLogger))
+    case .feature(let command):
+      exit(await command.run(options, humanLogger))
     case .store(let action):
       exit(StoreCommand.run(action, options: options, logger: logger))
-    case .users(let command, let format):
-      exit(await UsersCommand.run(command, format: format, options: options, logger: humanLogger))
     }
   }
 }
