@@ -213,25 +213,3 @@ package struct InitializeResult: Codable, Sendable, Equatable {
     private static let suffix = "BaseURL"
   }
 }
-
-/// A member of a JSON object, named by a string (the members a feature's option adds).
-struct MemberKey: CodingKey, Hashable, ExpressibleByStringLiteral {
-  let stringValue: String
-  var intValue: Int? { nil }
-
-  init(_ name: String) {
-    stringValue = name
-  }
-
-  init(stringValue: String) {
-    self.init(stringValue)
-  }
-
-  init?(intValue: Int) {
-    nil
-  }
-
-  init(stringLiteral name: String) {
-    self.init(name)
-  }
-}
