@@ -77,12 +77,25 @@ build_linked() {
 
 core_modules=(BeaconSync BeaconJSON CCurlLoader BeaconCore)
 
+# The modules BeaconServer depends on directly that are not core modules (JSONRPC, BeaconSchemas and the features'
+# own modules), read from the package so that a feature's module comes and goes with its target in Package.swift.
+server_modules() {
+  swift package describe --type json | python3 -c '
+import json, sys
+targets = {target["name"]: target for target in json.load(sys.stdin)["targets"]}
+core = set(sys.argv[1:])
+print(" ".join(name for name in targets["BeaconServer"].get("target_dependencies", []) if name not in core))
+' "${core_modules[@]}"
+}
+
 failed=()
 for target in "${targets[@]}"; do
   case "$target" in
     framer) build_framer ;;
-    params) build_linked params ParamsFuzzer BeaconServer "${core_modules[@]}" JSONRPC BeaconSchemas BeaconCrypto BeaconFruits \
-      BeaconPeople BeaconServer ;;
+    params)
+      read -r -a feature_modules <<<"$(server_modules)"
+      build_linked params ParamsFuzzer BeaconServer "${core_modules[@]}" "${feature_modules[@]}" BeaconServer
+      ;;
     pbf) build_linked pbf PBFFuzzer BeaconCore "${core_modules[@]}" ;;
     geojson) build_linked geojson GeoJSONFuzzer BeaconCore "${core_modules[@]}" ;;
     *) echo "error: unknown fuzz target '$target' (framer, params, pbf, geojson)" >&2; exit 2 ;;

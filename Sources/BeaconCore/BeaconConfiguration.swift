@@ -16,24 +16,14 @@ package struct BeaconConfiguration: Sendable, Equatable {
   package var geoapifyBaseURL: URL
   /// The language for messages.
   package var language: Language
-  /// The Fruityvice base URL (scheme http or https).
-  package var fruityviceBaseURL: URL
-  /// randomuser.me's public API, unless configured otherwise.
-  package static let defaultRandomUserURL = "https://randomuser.me"
-  /// Fruityvice's public API, unless configured otherwise.
-  package static let defaultFruityviceURL = "https://www.fruityvice.com"
   /// A locale tag that was given but is not one of ours (the default language is used instead).
   package var unrecognizedLocale: String?
   /// The zone opening hours are read in for places without a zone of their own (default Europe/Oslo).
   package var timeZone: TimeZone
   /// Whether some layer named a language that was recognized (otherwise the stored setting may choose).
   package var isLanguageExplicit: Bool
-  /// The CoinLore base URL (scheme http or https).
-  package var coinloreBaseURL: URL
-  /// CoinLore's public API, unless configured otherwise.
-  package static let defaultCoinLoreURL = "https://api.coinlore.net"
-  /// The randomuser.me base URL (scheme http or https).
-  package var randomUserBaseURL: URL
+  /// The base URL of each feature's upstream service (scheme http or https), by ``ServiceURLOption/key``.
+  package var serviceURLs: [String: URL]
 
   /// Whether the Geoapify URL is plain `http` to a host other than this machine: the key would cross the network
   /// unencrypted (plain `http` to `localhost`, `127.0.0.0/8` or `::1` — a local test server — is fine).
@@ -44,10 +34,19 @@ package struct BeaconConfiguration: Sendable, Equatable {
     return !(host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]")
   }
 
-  /// Merges `layers`, the first layer that sets a field winning, over the defaults.
+  /// The base URL of `option`'s service; its default when the configuration was resolved without it.
+  package func serviceURL(_ option: ServiceURLOption) -> URL {
+    serviceURLs[option.key] ?? URL(string: option.defaultURL) ?? geoapifyBaseURL
+  }
+
+  /// Merges `layers`, the first layer that sets a field winning, over the defaults; `serviceURLs` are the features'
+  /// base-URL options (in the order their errors are checked).
   ///
   /// - Throws: ``ConfigurationError`` when a value is unusable.
-  package static func resolve(_ layers: [BeaconOptions]) throws(ConfigurationError) -> BeaconConfiguration {
+  package static func resolve(
+    _ layers: [BeaconOptions],
+    serviceURLs: [ServiceURLOption] = []
+  ) throws(ConfigurationError) -> BeaconConfiguration {
     func first<T>(_ field: (BeaconOptions) -> T?) -> T? {
       for layer in layers {
         if let value = field(layer) { return value }
@@ -71,39 +70,29 @@ package struct BeaconConfiguration: Sendable, Equatable {
         unrecognized = tag
       }
     }
-    let fruityviceText = first(\.fruityviceBaseURL) ?? Self.defaultFruityviceURL
-    guard let fruityviceURL = URL(string: fruityviceText), let fruityviceScheme = fruityviceURL.scheme?.lowercased(),
-      fruityviceScheme == "http" || fruityviceScheme == "https", fruityviceURL.host != nil
-    else {
-      throw .invalidFruityviceURL(fruityviceText)
+    var urls: [String: URL] = [:]
+    for option in serviceURLs {
+      let text = first { $0.serviceURLs[option.key] } ?? option.defaultURL
+      guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+        url.host != nil
+      else {
+        throw .invalidServiceURL(option, text)
+      }
+      urls[option.key] = url
     }
     let zoneName = first(\.timeZone) ?? OpeningHours.defaultTimeZoneIdentifier
     guard let timeZone = TimeZone(identifier: zoneName) else { throw .invalidTimeZone(zoneName) }
-    let coinloreText = first(\.coinloreBaseURL) ?? Self.defaultCoinLoreURL
-    guard let coinloreURL = URL(string: coinloreText), let coinloreScheme = coinloreURL.scheme?.lowercased(),
-      coinloreScheme == "http" || coinloreScheme == "https", coinloreURL.host != nil
-    else {
-      throw .invalidCoinLoreURL(coinloreText)
-    }
     let storePath = first(\.storePath).map { ($0 as NSString).expandingTildeInPath }
-    let randomUserText = first(\.randomUserBaseURL) ?? Self.defaultRandomUserURL
-    guard let randomUserURL = URL(string: randomUserText), let randomUserScheme = randomUserURL.scheme?.lowercased(),
-      randomUserScheme == "http" || randomUserScheme == "https", randomUserURL.host != nil
-    else {
-      throw .invalidRandomUserURL(randomUserText)
-    }
     return BeaconConfiguration(
       storePath: storePath,
       offline: first(\.offline) ?? false,
       geoapifyAPIKey: first(\.geoapifyAPIKey),
       geoapifyBaseURL: baseURL,
       language: language,
-      fruityviceBaseURL: fruityviceURL,
       unrecognizedLocale: unrecognized,
       timeZone: timeZone,
       isLanguageExplicit: isExplicit,
-      coinloreBaseURL: coinloreURL,
-      randomUserBaseURL: randomUserURL
+      serviceURLs: urls
     )
   }
 }
@@ -112,26 +101,18 @@ package struct BeaconConfiguration: Sendable, Equatable {
 package enum ConfigurationError: Error, Sendable, Equatable {
   /// The Geoapify base URL is not an absolute http(s) URL.
   case invalidBaseURL(String)
-  /// The Fruityvice base URL is not an absolute http(s) URL.
-  case invalidFruityviceURL(String)
-  /// The CoinLore base URL is not an absolute http(s) URL.
-  case invalidCoinLoreURL(String)
+  /// A feature's upstream base URL is not an absolute http(s) URL.
+  case invalidServiceURL(ServiceURLOption, String)
   /// The time zone is not an IANA name this system knows (`Europe/Oslo`).
   case invalidTimeZone(String)
-  /// The randomuser.me base URL is not an absolute http(s) URL.
-  case invalidRandomUserURL(String)
 
   /// The message for people, in `language`.
   package func message(in language: Language) -> String {
     switch self {
     case .invalidBaseURL(let text): LocalizedMessage.invalidBaseURL(text).text(in: language)
-    case .invalidFruityviceURL(let text):
-      LocalizedMessage.invalidServiceURL(name: "Fruityvice", text: text).text(in: language)
-    case .invalidCoinLoreURL(let text):
-      LocalizedMessage.invalidServiceURL(name: "CoinLore", text: text).text(in: language)
+    case .invalidServiceURL(let option, let text):
+      LocalizedMessage.invalidServiceURL(name: option.name, text: text).text(in: language)
     case .invalidTimeZone(let text): LocalizedMessage.invalidTimeZone(text).text(in: language)
-    case .invalidRandomUserURL(let text):
-      LocalizedMessage.invalidServiceURL(name: "randomuser", text: text).text(in: language)
     }
   }
 }

@@ -11,15 +11,12 @@ package struct BeaconOptions: Sendable, Equatable {
   package var geoapifyBaseURL: String?
   /// The language as a BCP 47 tag (`--locale`, `initialize`'s `locale`, `BEACON_LOCALE`).
   package var locale: String?
-  /// The Fruityvice base URL (`initializationOptions.fruityvice.baseURL`, `BEACON_FRUITYVICE_URL`).
-  package var fruityviceBaseURL: String?
   /// The IANA time zone for places that have none of their own (`--time-zone`,
   /// `initializationOptions.timeZone`, `BEACON_TIME_ZONE`).
   package var timeZone: String?
-  /// The CoinLore base URL (`initializationOptions.coinlore.baseURL`, `BEACON_COINLORE_URL`).
-  package var coinloreBaseURL: String?
-  /// The randomuser.me base URL (`initializationOptions.randomUser.baseURL`, `BEACON_RANDOMUSER_URL`).
-  package var randomUserBaseURL: String?
+  /// The features' upstream base URLs by ``ServiceURLOption/key`` (`initializationOptions.<key>.baseURL`, the
+  /// option's environment variable).
+  package var serviceURLs: [String: String]
 
   /// Creates a layer.
   package init(
@@ -28,24 +25,23 @@ package struct BeaconOptions: Sendable, Equatable {
     geoapifyAPIKey: APIKey? = nil,
     geoapifyBaseURL: String? = nil,
     locale: String? = nil,
-    fruityviceBaseURL: String? = nil,
     timeZone: String? = nil,
-    coinloreBaseURL: String? = nil,
-    randomUserBaseURL: String? = nil
+    serviceURLs: [String: String] = [:]
   ) {
     self.storePath = storePath
     self.offline = offline
     self.geoapifyAPIKey = geoapifyAPIKey
     self.geoapifyBaseURL = geoapifyBaseURL
     self.locale = locale
-    self.fruityviceBaseURL = fruityviceBaseURL
     self.timeZone = timeZone
-    self.coinloreBaseURL = coinloreBaseURL
-    self.randomUserBaseURL = randomUserBaseURL
+    self.serviceURLs = serviceURLs
   }
 
-  /// The layer the process environment gives.
-  package static func environment(_ environment: [String: String]) -> BeaconOptions {
+  /// The layer the process environment gives; `serviceURLs` are the features' base-URL options.
+  package static func environment(
+    _ environment: [String: String],
+    serviceURLs: [ServiceURLOption] = []
+  ) -> BeaconOptions {
     func value(_ name: String) -> String? {
       guard let text = environment[name], !text.isEmpty else { return nil }
       return text
@@ -56,10 +52,9 @@ package struct BeaconOptions: Sendable, Equatable {
       geoapifyAPIKey: value("GEOAPIFY_API_KEY").flatMap(APIKey.init),
       geoapifyBaseURL: value("BEACON_GEOAPIFY_URL"),
       locale: value("BEACON_LOCALE"),
-      fruityviceBaseURL: value("BEACON_FRUITYVICE_URL"),
       timeZone: value("BEACON_TIME_ZONE"),
-      coinloreBaseURL: value("BEACON_COINLORE_URL"),
-      randomUserBaseURL: value("BEACON_RANDOMUSER_URL")
+      serviceURLs: serviceURLs.reduce(into: [:]) { urls, option in urls[option.key] = value(option.environmentVariable)
+      }
     )
   }
 }

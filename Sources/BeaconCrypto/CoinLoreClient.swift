@@ -5,7 +5,7 @@ import Foundation
 /// concurrent requests, and maps every fault to the ``UpstreamFault`` of ``UpstreamService/coinlore``.
 package final class CoinLoreClient: Sendable {
   /// The public API's base URL.
-  package static let defaultBaseURL = BeaconConfiguration.defaultCoinLoreURL
+  package static let defaultBaseURL = ServiceURLOption.coinlore.defaultURL
   /// How long to back off after a 429 without `Retry-After`.
   static let defaultBackoffSeconds = 2
 

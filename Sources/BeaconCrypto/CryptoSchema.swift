@@ -1,7 +1,7 @@
 import BeaconCore
 
-/// The crypto tables, as the store's migrations that this module brings (registered by `BeaconServer` before a
-/// store is opened).
+/// The crypto tables, as the store's migrations that this module brings
+/// (the program passes them to `Store.open` with the other features').
 package enum CryptoSchema {
   /// Version 7: CoinLore's answers by request and every coin as last seen, never pruned (so `crypto/*` answer stale
   /// when CoinLore is out of reach), and the user's krone rate and alert threshold.
@@ -28,12 +28,4 @@ package enum CryptoSchema {
         """
     )
   ]
-}
-
-extension CryptoSchema {
-  /// Adds the crypto tables to the store's migrations, for stores opened afterwards (`BeaconServer` registers every
-  /// feature's before it opens a store; tests that open a store themselves call this first).
-  package static func register() {
-    Migrations.register(migrations)
-  }
 }

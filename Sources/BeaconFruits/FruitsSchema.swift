@@ -1,7 +1,7 @@
 import BeaconCore
 
-/// The fruit tables, as the store's migrations that this module brings (registered by `BeaconServer` before a store
-/// is opened).
+/// The fruit tables, as the store's migrations that this module brings
+/// (the program passes them to `Store.open` with the other features').
 package enum FruitsSchema {
   /// 6: fruits: Fruityvice's catalogue as last fetched (so `fruits/*` work offline after one fetch),
   /// and the log of eaten fruit, each entry keeping the name and nutrition it was logged with.
@@ -42,10 +42,4 @@ package enum FruitsSchema {
         """
     )
   ]
-
-  /// Adds the fruit tables to the store's migrations, for stores opened afterwards (`BeaconServer` registers every
-  /// feature's before it opens a store; tests that open a store themselves call this first).
-  package static func register() {
-    Migrations.register(migrations)
-  }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// maps every fault to the ``UpstreamFault`` of ``UpstreamService/fruityvice``.
 package final class FruityviceClient: Sendable {
   /// The public API's base URL.
-  package static let defaultBaseURL = BeaconConfiguration.defaultFruityviceURL
+  package static let defaultBaseURL = ServiceURLOption.fruityvice.defaultURL
   /// How long to back off after a 429 without `Retry-After`.
   static let defaultBackoffSeconds = 2
 

@@ -1,7 +1,7 @@
 import BeaconCore
 
-/// The user directory's tables, as the store's migrations that this module brings (registered by `BeaconServer`
-/// before a store is opened).
+/// The user directory's tables, as the store's migrations that this module brings
+/// (the program passes them to `Store.open` with the other features').
 package enum PeopleSchema {
   /// 8: the user directory: randomuser.me's users as last fetched, in the order first fetched;
   /// the user's edits (which win over the API's data and keep a user through a change of seed); the ids of
@@ -51,10 +51,4 @@ package enum PeopleSchema {
         """
     )
   ]
-
-  /// Adds the user directory's tables to the store's migrations, for stores opened afterwards (`BeaconServer`
-  /// registers every feature's before it opens a store; tests that open a store themselves call this first).
-  package static func register() {
-    Migrations.register(migrations)
-  }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// maps every fault to the ``UpstreamFault`` of ``UpstreamService/randomUser``.
 package final class RandomUserClient: Sendable {
   /// The public API's base URL.
-  package static let defaultBaseURL = BeaconConfiguration.defaultRandomUserURL
+  package static let defaultBaseURL = ServiceURLOption.randomUser.defaultURL
   /// The API version Beacon reads (pinned, so a new version cannot change the shape under it).
   package static let apiPath = "/api/1.4/"
   /// The parts of a user Beacon asks for (`inc`); logins' passwords and hashes are left out where possible.

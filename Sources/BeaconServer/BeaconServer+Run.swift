@@ -2,11 +2,11 @@ import BeaconCore
 import JSONRPC
 
 extension BeaconServer {
-  /// Runs `body` with the session's service of `feature` (``Feature/makeService(_:)``), or with the session's store,
+  /// Runs `body` with the session's service of `feature` (``Feature/makeService``), or with the session's store,
   /// which every feature may use: before `initialize` it answers `serverNotInitialized`; a domain error is logged
   /// (with SQLite's own words for a store failure) and becomes its localized wire error.
   func run<Service: Sendable, T: Sendable>(
-    _ feature: Feature,
+    _ feature: Feature.Name,
     _ body: (Service) async throws(BeaconError) -> T
   ) async throws(ResponseError) -> T {
     let (service, store, language) = session.withLock { ($0.services[feature], $0.store, $0.language) }

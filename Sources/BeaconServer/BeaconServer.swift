@@ -21,8 +21,8 @@ package final class BeaconServer: Sendable {
     var language: Language
     var configuration: BeaconConfiguration?
     var store: Store?
-    /// Each feature's service (``Feature/makeService(_:)``), made in `initialize`.
-    var services: [Feature: any Sendable] = [:]
+    /// Each feature's service (``Feature/makeService``), made in `initialize`.
+    var services: [Feature.Name: any Sendable] = [:]
     var monitor: ClientProcessMonitor?
   }
 
@@ -96,14 +96,15 @@ package final class BeaconServer: Sendable {
       geoapifyAPIKey: given?.geoapify?.apiKey.flatMap(APIKey.init),
       geoapifyBaseURL: given?.geoapify?.baseURL,
       locale: request.locale,
-      fruityviceBaseURL: given?.fruityvice?.baseURL,
       timeZone: given?.timeZone,
-      coinloreBaseURL: given?.coinlore?.baseURL,
-      randomUserBaseURL: given?.randomUser?.baseURL
+      serviceURLs: given?.services.compactMapValues(\.baseURL) ?? [:]
     )
     let configuration: BeaconConfiguration
     do {
-      configuration = try BeaconConfiguration.resolve([options.flags, layer, options.environment])
+      configuration = try BeaconConfiguration.resolve(
+        [options.flags, layer, options.environment],
+        serviceURLs: Feature.serviceURLOptions
+      )
     } catch {
       throw error.responseError(in: session.withLock { $0.language })
     }
@@ -112,10 +113,10 @@ package final class BeaconServer: Sendable {
     let store: Store
     var language = configuration.language
     do {
-      Feature.registerMigrations()
       // Only the default location's folders are created; a path the user chose must be in an existing folder.
       store = try Store.open(
         path: storePath,
+        migrations: Feature.storeMigrations,
         defaultTimeZone: configuration.timeZone,
         createsDirectory: configuration.storePath == nil
       )
@@ -134,8 +135,8 @@ package final class BeaconServer: Sendable {
       logger.debug("Demo data not loaded: \(error.kind)")  // Searches try again; nothing else depends on it.
     }
     let made = FeatureContext(store: store, configuration: configuration, options: options)
-    var services: [Feature: any Sendable] = [:]
-    for feature in Feature.allCases { services[feature] = feature.makeService(made) }
+    var services: [Feature.Name: any Sendable] = [:]
+    for feature in Feature.built { services[feature.name] = feature.makeService(made) }
     session.withLock {
       $0.language = language
       $0.configuration = configuration
@@ -179,10 +180,8 @@ package final class BeaconServer: Sendable {
         offline: configuration.offline,
         geoapifyBaseURL: configuration.geoapifyBaseURL.absoluteString,
         geoapifyAPIKeyConfigured: configuration.geoapifyAPIKey != nil,
-        fruityviceBaseURL: configuration.fruityviceBaseURL.absoluteString,
         timeZone: configuration.timeZone.identifier,
-        coinloreBaseURL: configuration.coinloreBaseURL.absoluteString,
-        randomUserBaseURL: configuration.randomUserBaseURL.absoluteString
+        serviceBaseURLs: configuration.serviceURLs.mapValues(\.absoluteString)
       )
     )
   }
@@ -223,10 +222,8 @@ package final class BeaconServer: Sendable {
   static func field(of error: ConfigurationError) -> String {
     switch error {
     case .invalidBaseURL: "initializationOptions.geoapify.baseURL"
-    case .invalidFruityviceURL: "initializationOptions.fruityvice.baseURL"
-    case .invalidCoinLoreURL: "initializationOptions.coinlore.baseURL"
+    case .invalidServiceURL(let option, _): option.initializationField
     case .invalidTimeZone: "initializationOptions.timeZone"
-    case .invalidRandomUserURL: "initializationOptions.randomUser.baseURL"
     }
   }
 

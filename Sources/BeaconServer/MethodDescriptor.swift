@@ -11,7 +11,7 @@ package struct MethodDescriptor: Sendable {
   /// The method's name on the wire, e.g. `rating/list`.
   package let method: String
   /// The feature the method belongs to.
-  package let feature: Feature
+  package let feature: Feature.Name
   /// The request type: its params, its ordering and its result.
   package let requestType: any (RequestType & Encodable & Equatable).Type
   /// The method's MCP tool, or `nil` for methods an agent does not call (`initialize`, `ping`, `rpc.discover`).
@@ -23,7 +23,7 @@ package struct MethodDescriptor: Sendable {
   /// server is gone answers `internalError`.
   init<R: RequestType & Encodable & Equatable>(
     _ type: R.Type,
-    feature: Feature,
+    feature: Feature.Name,
     tool: MCPTool? = nil,
     handler: @escaping @Sendable (BeaconServer, R, RequestContext) async throws -> R.Response
   ) {
@@ -38,7 +38,7 @@ package struct MethodDescriptor: Sendable {
   /// A method that registers itself (an immediate answer, a group handler).
   init<R: RequestType & Encodable & Equatable>(
     _ type: R.Type,
-    feature: Feature,
+    feature: Feature.Name,
     tool: MCPTool? = nil,
     register: @escaping @Sendable (BeaconServer) -> Void
   ) {

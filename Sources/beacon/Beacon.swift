@@ -9,7 +9,7 @@ struct Beacon {
     let environment = ProcessInfo.processInfo.environment
     let logLevel = environment["BEACON_LOG"].flatMap(Logger.Level.init(name:)) ?? .warning
     let logger = Logger(minimumLevel: logLevel)
-    let environmentOptions = BeaconOptions.environment(environment)
+    let environmentOptions = BeaconOptions.environment(environment, serviceURLs: Feature.serviceURLOptions)
     let arguments: CommandLineArguments
     do {
       arguments = try CommandLineArguments(Array(CommandLine.arguments.dropFirst()))
@@ -86,14 +86,10 @@ struct Beacon {
       exit(await SettingsCommand.run(action, format: format, options: options, logger: humanLogger))
     case .importFile(let path, let format):
       exit(await ImportCommand.run(path: path, format: format, options: options, logger: humanLogger))
-    case .fruits(let command, let format):
-      exit(await FruitsCommand.run(command, format: format, options: options, logger: humanLogger))
-    case .crypto(let command, let format):
-      exit(await CryptoCommandRunner.run(command, format: format, options: options, logger: humanLogger))
+    case .feature(let command):
+      exit(await command.run(options, humanLogger))
     case .store(let action):
       exit(StoreCommand.run(action, options: options, logger: logger))
-    case .users(let command, let format):
-      exit(await UsersCommand.run(command, format: format, options: options, logger: humanLogger))
     }
   }
 }

@@ -19,9 +19,8 @@ struct CommandLineArguments: Equatable {
     case favorites(FavoritesAction, format: OutputFormat)
     case settings(SettingsAction, format: OutputFormat)
     case importFile(path: String, format: OutputFormat)
-    case fruits(FruitCommand, format: OutputFormat)
-    case crypto(CryptoCommand, format: OutputFormat)
-    case users(UserCommand, format: OutputFormat)
+    /// A feature's verb (``FeatureVerb``), parsed.
+    case feature(FeatureCommand)
     case store(StoreAction)
   }
 
@@ -50,13 +49,12 @@ struct CommandLineArguments: Equatable {
   var command: Command
   var flags = BeaconOptions()
 
-  /// Options that take a value, whichever command they belong to.
-  static let valueOptions: Set<String> = [
+  /// Options that take a value, whichever command they belong to (a feature's verb brings its own).
+  static let valueOptions = Set([
     "--store", "--locale", "--time-zone", "--category", "--near", "--radius", "--text", "--sort", "--limit",
-    "--comment", "--at", "--from", "--to", "--order", "--start", "--svg", "--nok-rate", "--alert-threshold",
-    "--first-name", "--last-name", "--city", "--email", "--phone", "--birth-date", "--output", "--toolsets",
-    "--diet", "--cuisine", "--wheelchair", "--open-at", "--open-for", "--min-rating", "--corridor",
-  ]
+    "--comment", "--from", "--to", "--output", "--toolsets", "--diet", "--cuisine", "--wheelchair", "--open-at",
+    "--open-for", "--min-rating", "--corridor",
+  ]).union(FeatureVerb.all.flatMap(\.valueOptions))
 
   /// Options of the human commands that take no value.
   static let switchOptions: Set<String> = [
@@ -69,12 +67,10 @@ struct CommandLineArguments: Equatable {
   }
 
   /// The commands `beacon` knows, for "did you mean" suggestions.
-  static let commandNames = [
-    "search", "route", "details", "rate", "favorites", "settings", "import", "fruits", "crypto", "users", "store",
-    "serve",
-    "mcp",
-    "call", "help", "version",
-  ]
+  static let commandNames =
+    [
+      "search", "route", "details", "rate", "favorites", "settings", "import",
+    ] + FeatureVerb.all.map(\.name) + ["store", "serve", "mcp", "call", "help", "version"]
 
   /// Parses the arguments after the program name.
   ///
@@ -251,39 +247,13 @@ struct CommandLineArguments: Equatable {
       beacon settings reset [--json]                  tilbakestill innstillingene
       beacon import FIL|- [--json]                    importer steder fra et OSM-utdrag (.osm.pbf) eller en eksport
                                                       (GeoJSON, GeoJSONSeq, Overpass JSON); - leser standard inn
-      beacon fruits [list] [--refresh] [--json]       alle frukter fra Fruityvice, med familiens farge
-      beacon fruits show ID [--json]                  alt om én frukt (sukkernivå, fruktregn)
-      beacon fruits groups [--refresh] [--json]       alle familier, slekter og ordener
-      beacon fruits family|genus|order NAVN [--refresh] [--json]
-                                                      fruktene i én familie, slekt eller orden
-      beacon fruits eat ID [--at TIDSPUNKT] [--json]  loggfør at du spiste en frukt (standard: nå)
-      beacon fruits log [--from DATO] [--to DATO] [--json]   loggen per dag med næringsinnhold
-      beacon fruits log remove LOGG-ID [--json]       fjern en loggføring
-      beacon crypto [global] [--refresh] [--json]     kryptomarkedet fra CoinLore (alle tall fra /global/)
-      beacon crypto list [VALG] [--refresh] [--json]  kryptovalutaer med pris (i kroner når kronekursen er satt)
-          --sort rank|change1h|change24h|change7d    rekkefølge (standard rank; endringer største først)
-          --order asc|desc                           stigende eller synkende
-          --start N --limit N                        hopp over N etter rang; vis høyst N (1–100, standard 100)
-      beacon crypto show ID [--refresh] [--json]      alt om én kryptovaluta (ID fra listen, f.eks. 90)
-      beacon crypto stats [ID…] [--svg FIL] [--refresh] [--json]
-                                                      endring siste 1 t, 24 t og 7 d (standard 90 80 58);
-                                                      --svg lagrer stolpediagrammet som SVG
-      beacon crypto settings [--nok-rate KURS|none] [--alert-threshold N] [--json]
-                                                      kronekurs (kr per dollar) og varslingsgrense 0–100 %
-      beacon users [list] [--refresh] [--json]        100 brukere fra randomuser.me (lagret seed, standard ios)
-      beacon users show ID [--json]                   profilen, med bursdag denne uken 🎉
-      beacon users edit ID [VALG] [--json]            rediger; endringene vinner over API-dataene
-          --first-name T  --last-name T  --city T  --email T  --phone T
-          --birth-date DATO                  1995-06-15 eller 15.06.1995; ikke i fremtiden
-      beacon users delete ID [--json]                 slett en bruker for godt
-      beacon users map [ID] [--json|--geojson]        alle brukere på kartet, eller sentrert på én
-      beacon users seed SEED [--json]                 nytt seed: sletter uendrede brukere og henter 100 nye
+    \(FeatureVerb.helpLines(in: .nb))
       beacon store check                              prøv om databasefilen er hel, og se hva som kan leses
       beacon store recover [--output FIL]             kopier det som kan leses fra en skadet database til en ny
                                                       fil (standard: ved siden av, med «-recovered-» i navnet)
       beacon serve [--stdio]            JSON-RPC 2.0-tjener på stdin/stdout (Content-Length eller NDJSON)
       beacon mcp [--toolsets SETT,…]    MCP-tjener (Model Context Protocol) på stdin/stdout for KI-agenter
-          verktøysett: places,ratings,favorites,settings (standard), routes, fruits, people, crypto eller all;
+          verktøysett: \(HelpText.toolSets(standard: "standard", or: "eller"));
           ellers BEACON_MCP_TOOLSETS
       beacon call METODE [PARAMS_JSON]  kjør én forespørsel og skriv resultatet som JSON
       beacon --help | --version
@@ -299,9 +269,7 @@ struct CommandLineArguments: Equatable {
     Miljø:
       GEOAPIFY_API_KEY       nøkkel til Geoapify (vises aldri i utdata)
       BEACON_GEOAPIFY_URL    annen adresse til Geoapify (f.eks. en testtjener)
-      BEACON_FRUITYVICE_URL  annen adresse til Fruityvice (standard https://www.fruityvice.com)
-      BEACON_COINLORE_URL    annen adresse til CoinLore (standard https://api.coinlore.net)
-      BEACON_RANDOMUSER_URL  annen adresse til randomuser.me (standard https://randomuser.me)
+    \(FeatureVerb.environmentLines(in: .nb))
       BEACON_STORE           SQLite-fil
       BEACON_LOCALE          språk, som --locale
       BEACON_TIME_ZONE       tidssone, som --time-zone

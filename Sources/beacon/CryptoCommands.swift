@@ -168,3 +168,82 @@ enum CryptoCommandRunner {
     return 0
   }
 }
+
+extension FeatureVerb {
+  /// `beacon crypto …`.
+  static let crypto = FeatureVerb(
+    name: "crypto",
+    valueOptions: ["--order", "--start", "--svg", "--nok-rate", "--alert-threshold"],
+    parse: { parser throws(CommandLineArguments.UsageError) in try parser.parseCrypto() },
+    help: LocalizedLines(nb: CryptoHelp.nb, nn: CryptoHelp.nn, en: CryptoHelp.en),
+    environment: LocalizedLines(
+      nb: CryptoHelp.nbEnvironment,
+      nn: CryptoHelp.nnEnvironment,
+      en: CryptoHelp.enEnvironment
+    )
+  )
+}
+
+extension CommandLineArguments.Command {
+  /// `beacon crypto …`, parsed.
+  static func crypto(_ command: CryptoCommand, format: OutputFormat) -> Self {
+    .feature(
+      FeatureCommand("crypto \(command) \(format)") { options, logger in
+        await CryptoCommandRunner.run(command, format: format, options: options, logger: logger)
+      }
+    )
+  }
+}
+
+/// `beacon crypto`'s lines in `beacon --help`, in Bokmål, Nynorsk and English.
+private enum CryptoHelp {
+  static let nb = """
+      beacon crypto [global] [--refresh] [--json]     kryptomarkedet fra CoinLore (alle tall fra /global/)
+      beacon crypto list [VALG] [--refresh] [--json]  kryptovalutaer med pris (i kroner når kronekursen er satt)
+          --sort rank|change1h|change24h|change7d    rekkefølge (standard rank; endringer største først)
+          --order asc|desc                           stigende eller synkende
+          --start N --limit N                        hopp over N etter rang; vis høyst N (1–100, standard 100)
+      beacon crypto show ID [--refresh] [--json]      alt om én kryptovaluta (ID fra listen, f.eks. 90)
+      beacon crypto stats [ID…] [--svg FIL] [--refresh] [--json]
+                                                      endring siste 1 t, 24 t og 7 d (standard 90 80 58);
+                                                      --svg lagrer stolpediagrammet som SVG
+      beacon crypto settings [--nok-rate KURS|none] [--alert-threshold N] [--json]
+                                                      kronekurs (kr per dollar) og varslingsgrense 0–100 %
+    """
+  static let nn = """
+      beacon crypto [global] [--refresh] [--json]     kryptomarknaden frå CoinLore (alle tal frå /global/)
+      beacon crypto list [VAL] [--refresh] [--json]   kryptovalutaer med pris (i kroner når kronekursen er sett)
+          --sort rank|change1h|change24h|change7d    rekkjefølgje (standard rank; endringar største først)
+          --order asc|desc                           stigande eller synkande
+          --start N --limit N                        hopp over N etter rang; vis høgst N (1–100, standard 100)
+      beacon crypto show ID [--refresh] [--json]      alt om éin kryptovaluta (ID frå lista, t.d. 90)
+      beacon crypto stats [ID…] [--svg FIL] [--refresh] [--json]
+                                                      endring siste 1 t, 24 t og 7 d (standard 90 80 58);
+                                                      --svg lagrar stolpediagrammet som SVG
+      beacon crypto settings [--nok-rate KURS|none] [--alert-threshold N] [--json]
+                                                      kronekurs (kr per dollar) og varslingsgrense 0–100 %
+    """
+  static let en = """
+      beacon crypto [global] [--refresh] [--json]     the crypto market from CoinLore (every figure of /global/)
+      beacon crypto list [OPTIONS] [--refresh] [--json]
+                                                      cryptocurrencies with prices (in kroner once the rate is set)
+          --sort rank|change1h|change24h|change7d    order (default rank; changes largest first)
+          --order asc|desc                           ascending or descending
+          --start N --limit N                        skip N by rank; show at most N (1–100, default 100)
+      beacon crypto show ID [--refresh] [--json]      everything about one coin (ID from the list, e.g. 90)
+      beacon crypto stats [ID…] [--svg FILE] [--refresh] [--json]
+                                                      change over 1 h, 24 h and 7 d (default 90 80 58);
+                                                      --svg saves the bar chart as SVG
+      beacon crypto settings [--nok-rate RATE|none] [--alert-threshold N] [--json]
+                                                      krone rate (NOK per dollar) and alert threshold 0–100 %
+    """
+  static let nbEnvironment = """
+      BEACON_COINLORE_URL    annen adresse til CoinLore (standard https://api.coinlore.net)
+    """
+  static let nnEnvironment = """
+      BEACON_COINLORE_URL    anna adresse til CoinLore (standard https://api.coinlore.net)
+    """
+  static let enEnvironment = """
+      BEACON_COINLORE_URL    another address for CoinLore (default https://api.coinlore.net)
+    """
+}

@@ -92,3 +92,72 @@ enum FruitsCommand {
     }
   }
 }
+
+extension FeatureVerb {
+  /// `beacon fruits …`.
+  static let fruits = FeatureVerb(
+    name: "fruits",
+    valueOptions: ["--at", "--from", "--to"],
+    parse: { parser throws(CommandLineArguments.UsageError) in try parser.parseFruits() },
+    help: LocalizedLines(nb: FruitsHelp.nb, nn: FruitsHelp.nn, en: FruitsHelp.en),
+    environment: LocalizedLines(
+      nb: FruitsHelp.nbEnvironment,
+      nn: FruitsHelp.nnEnvironment,
+      en: FruitsHelp.enEnvironment
+    )
+  )
+}
+
+extension CommandLineArguments.Command {
+  /// `beacon fruits …`, parsed.
+  static func fruits(_ command: FruitCommand, format: OutputFormat) -> Self {
+    .feature(
+      FeatureCommand("fruits \(command) \(format)") { options, logger in
+        await FruitsCommand.run(command, format: format, options: options, logger: logger)
+      }
+    )
+  }
+}
+
+/// `beacon fruits`'s lines in `beacon --help`, in Bokmål, Nynorsk and English.
+private enum FruitsHelp {
+  static let nb = """
+      beacon fruits [list] [--refresh] [--json]       alle frukter fra Fruityvice, med familiens farge
+      beacon fruits show ID [--json]                  alt om én frukt (sukkernivå, fruktregn)
+      beacon fruits groups [--refresh] [--json]       alle familier, slekter og ordener
+      beacon fruits family|genus|order NAVN [--refresh] [--json]
+                                                      fruktene i én familie, slekt eller orden
+      beacon fruits eat ID [--at TIDSPUNKT] [--json]  loggfør at du spiste en frukt (standard: nå)
+      beacon fruits log [--from DATO] [--to DATO] [--json]   loggen per dag med næringsinnhold
+      beacon fruits log remove LOGG-ID [--json]       fjern en loggføring
+    """
+  static let nn = """
+      beacon fruits [list] [--refresh] [--json]       alle fruktene frå Fruityvice, med fargen til familien
+      beacon fruits show ID [--json]                  alt om éi frukt (sukkernivå, fruktregn)
+      beacon fruits groups [--refresh] [--json]       alle familiar, slekter og ordenar
+      beacon fruits family|genus|order NAMN [--refresh] [--json]
+                                                      fruktene i éin familie, slekt eller orden
+      beacon fruits eat ID [--at TIDSPUNKT] [--json]  loggfør at du åt ei frukt (standard: no)
+      beacon fruits log [--from DATO] [--to DATO] [--json]   loggen per dag med næringsinnhald
+      beacon fruits log remove LOGG-ID [--json]       fjern ei loggføring
+    """
+  static let en = """
+      beacon fruits [list] [--refresh] [--json]       every fruit from Fruityvice, with its family's colour
+      beacon fruits show ID [--json]                  everything about one fruit (sugar level, fruit rain)
+      beacon fruits groups [--refresh] [--json]       every family, genus and order
+      beacon fruits family|genus|order NAME [--refresh] [--json]
+                                                      the fruits of one family, genus or order
+      beacon fruits eat ID [--at TIME] [--json]       log that you ate a fruit (default: now)
+      beacon fruits log [--from DATE] [--to DATE] [--json]   the log per day with nutrition
+      beacon fruits log remove ENTRY-ID [--json]      remove a log entry
+    """
+  static let nbEnvironment = """
+      BEACON_FRUITYVICE_URL  annen adresse til Fruityvice (standard https://www.fruityvice.com)
+    """
+  static let nnEnvironment = """
+      BEACON_FRUITYVICE_URL  anna adresse til Fruityvice (standard https://www.fruityvice.com)
+    """
+  static let enEnvironment = """
+      BEACON_FRUITYVICE_URL  another address for Fruityvice (default https://www.fruityvice.com)
+    """
+}

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconServer
 
 /// `beacon --help` in Nynorsk and English; the Bokmål text is ``CommandLineArguments/usage``. The three list the
 /// same commands and options (`HelpCompletenessTests` checks each against the parser).
@@ -53,39 +54,13 @@ enum HelpText {
       beacon settings [--json]                        vis innstillingane
       beacon settings reset [--json]                  tilbakestill innstillingane
       beacon import FIL [--json]                      importer stader frå OpenStreetMap (.osm.pbf, GeoJSON)
-      beacon fruits [list] [--refresh] [--json]       alle fruktene frå Fruityvice, med fargen til familien
-      beacon fruits show ID [--json]                  alt om éi frukt (sukkernivå, fruktregn)
-      beacon fruits groups [--refresh] [--json]       alle familiar, slekter og ordenar
-      beacon fruits family|genus|order NAMN [--refresh] [--json]
-                                                      fruktene i éin familie, slekt eller orden
-      beacon fruits eat ID [--at TIDSPUNKT] [--json]  loggfør at du åt ei frukt (standard: no)
-      beacon fruits log [--from DATO] [--to DATO] [--json]   loggen per dag med næringsinnhald
-      beacon fruits log remove LOGG-ID [--json]       fjern ei loggføring
-      beacon crypto [global] [--refresh] [--json]     kryptomarknaden frå CoinLore (alle tal frå /global/)
-      beacon crypto list [VAL] [--refresh] [--json]   kryptovalutaer med pris (i kroner når kronekursen er sett)
-          --sort rank|change1h|change24h|change7d    rekkjefølgje (standard rank; endringar største først)
-          --order asc|desc                           stigande eller synkande
-          --start N --limit N                        hopp over N etter rang; vis høgst N (1–100, standard 100)
-      beacon crypto show ID [--refresh] [--json]      alt om éin kryptovaluta (ID frå lista, t.d. 90)
-      beacon crypto stats [ID…] [--svg FIL] [--refresh] [--json]
-                                                      endring siste 1 t, 24 t og 7 d (standard 90 80 58);
-                                                      --svg lagrar stolpediagrammet som SVG
-      beacon crypto settings [--nok-rate KURS|none] [--alert-threshold N] [--json]
-                                                      kronekurs (kr per dollar) og varslingsgrense 0–100 %
-      beacon users [list] [--refresh] [--json]        100 brukarar frå randomuser.me (lagra seed, standard ios)
-      beacon users show ID [--json]                   profilen, med bursdag denne veka 🎉
-      beacon users edit ID [VAL] [--json]             rediger; endringane vinn over API-dataa
-          --first-name T  --last-name T  --city T  --email T  --phone T
-          --birth-date DATO                  1995-06-15 eller 15.06.1995; ikkje i framtida
-      beacon users delete ID [--json]                 slett ein brukar for godt
-      beacon users map [ID] [--json|--geojson]        alle brukarar på kartet, eller sentrert på éin
-      beacon users seed SEED [--json]                 nytt seed: slettar uendra brukarar og hentar 100 nye
+    \(FeatureVerb.helpLines(in: .nn))
       beacon store check                              prøv om databasefila er heil, og sjå kva som kan lesast
       beacon store recover [--output FIL]             kopier det som kan lesast frå ein skadd database til ei ny
                                                       fil (standard: ved sida av, med «-recovered-» i namnet)
       beacon serve [--stdio]            JSON-RPC 2.0-tenar på stdin/stdout (Content-Length eller NDJSON)
       beacon mcp [--toolsets SETT,…]    MCP-tenar (Model Context Protocol) på stdin/stdout for KI-agentar
-          verktøysett: places,ratings,favorites,settings (standard), routes, fruits, people, crypto eller all;
+          verktøysett: \(HelpText.toolSets(standard: "standard", or: "eller"));
           elles BEACON_MCP_TOOLSETS
       beacon call METODE [PARAMS_JSON]  køyr éin førespurnad og skriv resultatet som JSON
       beacon --help | --version
@@ -101,9 +76,7 @@ enum HelpText {
     Miljø:
       GEOAPIFY_API_KEY       nøkkel til Geoapify (blir aldri vist i utdata)
       BEACON_GEOAPIFY_URL    anna adresse til Geoapify (t.d. ein testtenar)
-      BEACON_FRUITYVICE_URL  anna adresse til Fruityvice (standard https://www.fruityvice.com)
-      BEACON_COINLORE_URL    anna adresse til CoinLore (standard https://api.coinlore.net)
-      BEACON_RANDOMUSER_URL  anna adresse til randomuser.me (standard https://randomuser.me)
+    \(FeatureVerb.environmentLines(in: .nn))
       BEACON_STORE           SQLite-fil
       BEACON_LOCALE          språk, som --locale
       BEACON_TIME_ZONE       tidssone, som --time-zone
@@ -158,40 +131,13 @@ enum HelpText {
       beacon settings [--json]                        show the settings
       beacon settings reset [--json]                  reset the settings
       beacon import FILE [--json]                     import places from OpenStreetMap (.osm.pbf, GeoJSON)
-      beacon fruits [list] [--refresh] [--json]       every fruit from Fruityvice, with its family's colour
-      beacon fruits show ID [--json]                  everything about one fruit (sugar level, fruit rain)
-      beacon fruits groups [--refresh] [--json]       every family, genus and order
-      beacon fruits family|genus|order NAME [--refresh] [--json]
-                                                      the fruits of one family, genus or order
-      beacon fruits eat ID [--at TIME] [--json]       log that you ate a fruit (default: now)
-      beacon fruits log [--from DATE] [--to DATE] [--json]   the log per day with nutrition
-      beacon fruits log remove ENTRY-ID [--json]      remove a log entry
-      beacon crypto [global] [--refresh] [--json]     the crypto market from CoinLore (every figure of /global/)
-      beacon crypto list [OPTIONS] [--refresh] [--json]
-                                                      cryptocurrencies with prices (in kroner once the rate is set)
-          --sort rank|change1h|change24h|change7d    order (default rank; changes largest first)
-          --order asc|desc                           ascending or descending
-          --start N --limit N                        skip N by rank; show at most N (1–100, default 100)
-      beacon crypto show ID [--refresh] [--json]      everything about one coin (ID from the list, e.g. 90)
-      beacon crypto stats [ID…] [--svg FILE] [--refresh] [--json]
-                                                      change over 1 h, 24 h and 7 d (default 90 80 58);
-                                                      --svg saves the bar chart as SVG
-      beacon crypto settings [--nok-rate RATE|none] [--alert-threshold N] [--json]
-                                                      krone rate (NOK per dollar) and alert threshold 0–100 %
-      beacon users [list] [--refresh] [--json]        100 users from randomuser.me (stored seed, default ios)
-      beacon users show ID [--json]                   the profile, with a birthday this week 🎉
-      beacon users edit ID [OPTIONS] [--json]         edit; your changes win over the API's data
-          --first-name T  --last-name T  --city T  --email T  --phone T
-          --birth-date DATE                  1995-06-15 or 15.06.1995; not in the future
-      beacon users delete ID [--json]                 delete a user for good
-      beacon users map [ID] [--json|--geojson]        every user on the map, or centred on one
-      beacon users seed SEED [--json]                 new seed: deletes unedited users and fetches 100 new ones
+    \(FeatureVerb.helpLines(in: .en))
       beacon store check                              check whether the database file is sound, and what can be read
       beacon store recover [--output FILE]            copy what can be read from a damaged database into a new
                                                       file (default: next to it, with "-recovered-" in the name)
       beacon serve [--stdio]            JSON-RPC 2.0 server on stdin/stdout (Content-Length or NDJSON)
       beacon mcp [--toolsets SET,…]     MCP server (Model Context Protocol) on stdin/stdout for AI agents
-          tool sets: places,ratings,favorites,settings (default), routes, fruits, people, crypto or all;
+          tool sets: \(HelpText.toolSets(standard: "default", or: "or"));
           else BEACON_MCP_TOOLSETS
       beacon call METHOD [PARAMS_JSON]  run one request and print the result as JSON
       beacon --help | --version
@@ -207,9 +153,7 @@ enum HelpText {
     Environment:
       GEOAPIFY_API_KEY       key for Geoapify (never shown in any output)
       BEACON_GEOAPIFY_URL    another address for Geoapify (e.g. a test server)
-      BEACON_FRUITYVICE_URL  another address for Fruityvice (default https://www.fruityvice.com)
-      BEACON_COINLORE_URL    another address for CoinLore (default https://api.coinlore.net)
-      BEACON_RANDOMUSER_URL  another address for randomuser.me (default https://randomuser.me)
+    \(FeatureVerb.environmentLines(in: .en))
       BEACON_STORE           SQLite file
       BEACON_LOCALE          language, like --locale
       BEACON_TIME_ZONE       time zone, like --time-zone
@@ -218,4 +162,12 @@ enum HelpText {
     Precedence: command-line options > initializationOptions > environment > default.
     Errors exit with code 1, an invalid command line with 64.
     """
+
+  /// The tool sets as help lists them: the default ones joined by commas, then the others, then `all`.
+  static func toolSets(standard: String, or word: String) -> String {
+    let standardSets = MCPToolSet.allCases.filter(MCPToolSet.defaultSets.contains).map(\.rawValue)
+    let others = MCPToolSet.allCases.filter { !MCPToolSet.defaultSets.contains($0) }.map(\.rawValue)
+    return standardSets.joined(separator: ",") + " (\(standard)), " + others.joined(separator: ", ")
+      + " \(word) \(MCPToolSet.allName)"
+  }
 }

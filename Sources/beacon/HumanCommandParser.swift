@@ -47,8 +47,8 @@ struct CommandOptions: Equatable {
   }
 }
 
-/// Turns a human command (`search`, `details`, `rate`, `favorites`, `settings`, `import`, `fruits`, `crypto`,
-/// `users`) and its options into a ``CommandLineArguments/Command``, checking every value.
+/// Turns a human command (`search`, `details`, `rate`, `favorites`, `settings`, `import`, a feature's verb
+/// (``FeatureVerb``)) and its options into a ``CommandLineArguments/Command``, checking every value.
 struct HumanCommandParser {
   let command: String
   let arguments: [String]
@@ -101,15 +101,10 @@ struct HumanCommandParser {
       try allow([])
       let path = try expect(arguments: ["FILE"])[0]
       return .importFile(path: path, format: try format())
-    case "fruits":
-      return try parseFruits()
-    case "crypto":
-      return try parseCrypto()
-    case "users":
-      return try parseUsers()
     case "store":
       return try parseStore()
     default:
+      if let verb = FeatureVerb.all.first(where: { $0.name == command }) { return try verb.parse(self) }
       throw UsageError(
         .unknownCommand(command, suggestion: CLIText.closest(to: command, among: CommandLineArguments.commandNames))
       )

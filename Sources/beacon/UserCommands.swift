@@ -123,3 +123,68 @@ enum UsersCommand {
     return ["type": "FeatureCollection", "features": .array(features)]
   }
 }
+
+extension FeatureVerb {
+  /// `beacon users …`.
+  static let users = FeatureVerb(
+    name: "users",
+    valueOptions: ["--first-name", "--last-name", "--city", "--email", "--phone", "--birth-date"],
+    parse: { parser throws(CommandLineArguments.UsageError) in try parser.parseUsers() },
+    help: LocalizedLines(nb: UsersHelp.nb, nn: UsersHelp.nn, en: UsersHelp.en),
+    environment: LocalizedLines(nb: UsersHelp.nbEnvironment, nn: UsersHelp.nnEnvironment, en: UsersHelp.enEnvironment)
+  )
+}
+
+extension CommandLineArguments.Command {
+  /// `beacon users …`, parsed.
+  static func users(_ command: UserCommand, format: OutputFormat) -> Self {
+    .feature(
+      FeatureCommand("users \(command) \(format)") { options, logger in
+        await UsersCommand.run(command, format: format, options: options, logger: logger)
+      }
+    )
+  }
+}
+
+/// `beacon users`'s lines in `beacon --help`, in Bokmål, Nynorsk and English.
+private enum UsersHelp {
+  static let nb = """
+      beacon users [list] [--refresh] [--json]        100 brukere fra randomuser.me (lagret seed, standard ios)
+      beacon users show ID [--json]                   profilen, med bursdag denne uken 🎉
+      beacon users edit ID [VALG] [--json]            rediger; endringene vinner over API-dataene
+          --first-name T  --last-name T  --city T  --email T  --phone T
+          --birth-date DATO                  1995-06-15 eller 15.06.1995; ikke i fremtiden
+      beacon users delete ID [--json]                 slett en bruker for godt
+      beacon users map [ID] [--json|--geojson]        alle brukere på kartet, eller sentrert på én
+      beacon users seed SEED [--json]                 nytt seed: sletter uendrede brukere og henter 100 nye
+    """
+  static let nn = """
+      beacon users [list] [--refresh] [--json]        100 brukarar frå randomuser.me (lagra seed, standard ios)
+      beacon users show ID [--json]                   profilen, med bursdag denne veka 🎉
+      beacon users edit ID [VAL] [--json]             rediger; endringane vinn over API-dataa
+          --first-name T  --last-name T  --city T  --email T  --phone T
+          --birth-date DATO                  1995-06-15 eller 15.06.1995; ikkje i framtida
+      beacon users delete ID [--json]                 slett ein brukar for godt
+      beacon users map [ID] [--json|--geojson]        alle brukarar på kartet, eller sentrert på éin
+      beacon users seed SEED [--json]                 nytt seed: slettar uendra brukarar og hentar 100 nye
+    """
+  static let en = """
+      beacon users [list] [--refresh] [--json]        100 users from randomuser.me (stored seed, default ios)
+      beacon users show ID [--json]                   the profile, with a birthday this week 🎉
+      beacon users edit ID [OPTIONS] [--json]         edit; your changes win over the API's data
+          --first-name T  --last-name T  --city T  --email T  --phone T
+          --birth-date DATE                  1995-06-15 or 15.06.1995; not in the future
+      beacon users delete ID [--json]                 delete a user for good
+      beacon users map [ID] [--json|--geojson]        every user on the map, or centred on one
+      beacon users seed SEED [--json]                 new seed: deletes unedited users and fetches 100 new ones
+    """
+  static let nbEnvironment = """
+      BEACON_RANDOMUSER_URL  annen adresse til randomuser.me (standard https://randomuser.me)
+    """
+  static let nnEnvironment = """
+      BEACON_RANDOMUSER_URL  anna adresse til randomuser.me (standard https://randomuser.me)
+    """
+  static let enEnvironment = """
+      BEACON_RANDOMUSER_URL  another address for randomuser.me (default https://randomuser.me)
+    """
+}

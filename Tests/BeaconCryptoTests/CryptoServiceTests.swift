@@ -15,12 +15,11 @@ import Testing
   let clock = TestClock(Date(timeIntervalSince1970: 1_790_000_000))
 
   init() throws {
-    CryptoSchema.register()
     server = try CoinLoreFixtures.server()
   }
 
   func makeService(store: Store? = nil, baseURL: URL? = nil, offline: Bool = false) throws -> (CryptoService, Store) {
-    let store = try store ?? Store.open(path: ":memory:")
+    let store = try store ?? Store.open(path: ":memory:", migrations: CryptoSchema.migrations)
     let clock = clock
     let service = CryptoService(
       store: store,
@@ -113,11 +112,11 @@ import Testing
   @Test func aKroneRateConvertsEveryPriceAndIsKept() async throws {
     let directory = TemporaryDirectory("beacon-crypto")
     let path = directory.storePath
-    let (service, _) = try makeService(store: try Store.open(path: path))
+    let (service, _) = try makeService(store: try Store.open(path: path, migrations: CryptoSchema.migrations))
     #expect(try await service.settings() == CryptoSettings(nokRate: nil, alertThreshold: 10))
     let updated = try await service.updateSettings(CryptoSettingsUpdate(nokRate: .some(10.8), alertThreshold: 5))
     #expect(updated == CryptoSettings(nokRate: 10.8, alertThreshold: 5))
-    let (reopened, _) = try makeService(store: try Store.open(path: path))
+    let (reopened, _) = try makeService(store: try Store.open(path: path, migrations: CryptoSchema.migrations))
     #expect(try await reopened.settings() == updated, "kept in the SQLite file")
     let page = try await reopened.tickers(limit: 1)
     #expect(page.currency == .nok)

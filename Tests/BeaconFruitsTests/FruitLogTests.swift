@@ -20,8 +20,7 @@ import Testing
 
   /// A service whose store already holds the fixture catalogue, so no test here needs the network.
   init() async throws {
-    FruitsSchema.register()
-    store = try Store.open(path: ":memory:")
+    store = try Store.open(path: ":memory:", migrations: FruitsSchema.migrations)
     let fruits = try FruityviceDecoding.fruits(from: Array(FruityviceFixtures.all.utf8))
     let clock = clock
     try await store.replaceFruitCatalogue(fruits, at: clock.now)
@@ -153,7 +152,7 @@ import Testing
     let directory = TemporaryDirectory()
     let path = directory.file("fruits.sqlite")
     do {
-      let store = try Store.open(path: path)
+      let store = try Store.open(path: path, migrations: FruitsSchema.migrations)
       let fruits = try FruityviceDecoding.fruits(from: Array(FruityviceFixtures.all.utf8))
       try await store.replaceFruitCatalogue(fruits, at: clock.now)
       _ = try await store.addFruitLogEntry(
@@ -163,7 +162,7 @@ import Testing
         timeZone: Self.oslo
       )
     }
-    let reopened = try Store.open(path: path)
+    let reopened = try Store.open(path: path, migrations: FruitsSchema.migrations)
     let entries = try await reopened.fruitLogEntries(from: nil, to: nil, timeZone: Self.oslo)
     #expect(entries.map(\.name) == ["Banana"])
     #expect(try await reopened.fruitCatalogue()?.fruits.count == 16)

@@ -34,13 +34,16 @@ import Testing
   }
 
   @Test func anInvalidFruityviceURLIsAConfigurationError() {
-    #expect(throws: ConfigurationError.invalidFruityviceURL("ftp://x")) {
-      try BeaconConfiguration.resolve([BeaconOptions(fruityviceBaseURL: "ftp://x")])
+    #expect(throws: ConfigurationError.invalidServiceURL(.fruityvice, "ftp://x")) {
+      try BeaconConfiguration.resolve(
+        [BeaconOptions(serviceURLs: ["fruityvice": "ftp://x"])],
+        serviceURLs: [.fruityvice]
+      )
     }
     let configuration = try? BeaconConfiguration.resolve([])
-    #expect(configuration?.fruityviceBaseURL.absoluteString == "https://www.fruityvice.com")
+    #expect(configuration?.serviceURL(.fruityvice).absoluteString == "https://www.fruityvice.com")
     #expect(
-      ConfigurationError.invalidFruityviceURL("u").message(in: .nb)
+      ConfigurationError.invalidServiceURL(.fruityvice, "u").message(in: .nb)
         == "Ugyldig Fruityvice-adresse 'u'; bruk en http- eller https-adresse"
     )
   }

@@ -15,7 +15,6 @@ import Testing
   let clock = TestClock(Date(timeIntervalSince1970: 1_790_000_000))
 
   init() throws {
-    FruitsSchema.register()
     server = try FruityviceFixtures.server()
   }
 
@@ -24,7 +23,7 @@ import Testing
     baseURL: URL? = nil,
     offline: Bool = false
   ) throws -> (service: FruitsService, store: Store) {
-    let store = try store ?? Store.open(path: ":memory:")
+    let store = try store ?? Store.open(path: ":memory:", migrations: FruitsSchema.migrations)
     let clock = clock
     let service = FruitsService(
       store: store,

@@ -35,10 +35,10 @@ extension PeopleServiceTests {
   @Test func theSeedIsUsedForEveryLaterFetchAndSurvivesARestart() async throws {
     let path = directory.file("seed.sqlite")
     do {
-      let (service, _) = try makeService(store: Store.open(path: path))
+      let (service, _) = try makeService(store: Store.open(path: path, migrations: PeopleSchema.migrations))
       _ = try await service.setSeed("a b+c&d")
     }
-    let (service, _) = try makeService(store: Store.open(path: path))
+    let (service, _) = try makeService(store: Store.open(path: path, migrations: PeopleSchema.migrations))
     clock.advance(by: 25 * 3600)
     let list = try await service.list()
     #expect(list.seed == "a b+c&d")

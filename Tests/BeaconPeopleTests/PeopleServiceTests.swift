@@ -18,7 +18,6 @@ import Testing
   let directory = TemporaryDirectory()
 
   init() throws {
-    PeopleSchema.register()
     server = try RandomUserFixtures.server()
   }
 
@@ -28,7 +27,7 @@ import Testing
     offline: Bool = false,
     timeZone: String = "Europe/Oslo"
   ) throws -> (service: PeopleService, store: Store) {
-    let store = try store ?? Store.open(path: ":memory:")
+    let store = try store ?? Store.open(path: ":memory:", migrations: PeopleSchema.migrations)
     let clock = clock
     let service = PeopleService(
       store: store,
@@ -97,13 +96,16 @@ import Testing
   @Test func theListWorksOfflineAfterARestart() async throws {
     let path = directory.file("people.sqlite")
     do {
-      let (service, _) = try makeService(store: Store.open(path: path))
+      let (service, _) = try makeService(store: Store.open(path: path, migrations: PeopleSchema.migrations))
       _ = try await service.list()
       _ = try await service.update(id: Self.id(5), with: UserUpdate(city: "Tromsø"))
     }
     server.stop()
     clock.advance(by: 3 * 24 * 3600)
-    let (offline, _) = try makeService(store: Store.open(path: path), offline: true)
+    let (offline, _) = try makeService(
+      store: Store.open(path: path, migrations: PeopleSchema.migrations),
+      offline: true
+    )
     let stored = try await offline.list()
     #expect(stored.users.count == 100)
     #expect(stored.source == .cache)
@@ -112,7 +114,7 @@ import Testing
     #expect(try await offline.user(id: Self.id(0)).user.id == Self.id(0))
     #expect(try await offline.map().pins.count == 100)
 
-    let (online, _) = try makeService(store: Store.open(path: path))
+    let (online, _) = try makeService(store: Store.open(path: path, migrations: PeopleSchema.migrations))
     let fallback = try await online.list()
     #expect(fallback.source == .cache, "randomuser.me is down: the stored users stand in")
     #expect(fallback.stale == true)
@@ -131,13 +133,15 @@ import Testing
 
   @Test func anOlderStoreGainsTheDirectoryAndKeepsItsData() async throws {
     let path = directory.file("old.sqlite")
-    let directoryMigration = try #require(Migrations.all.firstIndex { $0.contains("CREATE TABLE person (") })
+    let directoryMigration = try #require(
+      Migrations.all(adding: PeopleSchema.migrations).firstIndex { $0.contains("CREATE TABLE person (") }
+    )
     do {
-      let old = try Store.open(path: path, upTo: directoryMigration)
+      let old = try Store.open(path: path, upTo: directoryMigration, migrations: PeopleSchema.migrations)
       #expect(try await old.schemaVersion == directoryMigration)
       try await old.writeRadiusSetting()
     }
-    let store = try Store.open(path: path)
+    let store = try Store.open(path: path, migrations: PeopleSchema.migrations)
     #expect(try await store.schemaVersion == Migrations.latestVersion)
     #expect(try await store.settings().radiusMeters == 3000)
     let (service, _) = try makeService(store: store)

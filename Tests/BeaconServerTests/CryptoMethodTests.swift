@@ -15,7 +15,7 @@ import Testing
 
   /// An initialized in-process session pointed at `server`.
   static func session(_ server: LoopbackHTTPServer, locale: String? = nil) async throws -> InProcessClient {
-    let environment = BeaconOptions(coinloreBaseURL: server.baseURL.absoluteString)
+    let environment = BeaconOptions(serviceURLs: ["coinlore": server.baseURL.absoluteString])
     let client = InProcessClient(options: .inMemory(environment: environment, now: now))
     _ = try await client.send(InitializeRequest(locale: locale))
     return client
@@ -155,7 +155,7 @@ import Testing
   }
 
   @Test func anInvalidCoinLoreURLFailsInitialize() async throws {
-    let client = InProcessClient(options: .inMemory(environment: BeaconOptions(coinloreBaseURL: "ftp://x")))
+    let client = InProcessClient(options: .inMemory(environment: BeaconOptions(serviceURLs: ["coinlore": "ftp://x"])))
     let result = await client.call("initialize")
     let error = try #require(failure(result))
     #expect(error.data?["field"] == "initializationOptions.coinlore.baseURL")
@@ -166,7 +166,7 @@ import Testing
 
   @Test func theToolsGiveTheJSONAndTheTextTheCommandLinePrints() async throws {
     let server = try CoinLoreFixtures.server()
-    let environment = BeaconOptions(coinloreBaseURL: server.baseURL.absoluteString)
+    let environment = BeaconOptions(serviceURLs: ["coinlore": server.baseURL.absoluteString])
     let client = MCPTestClient(options: .inMemory(environment: environment, now: Self.now))
     try await client.initialize()
     let list = try await client.call("crypto_tickers", ["sort": "change1h", "limit": 3], id: 1)

@@ -18,7 +18,7 @@ import Testing
     locale: String? = nil,
     offline: Bool = false
   ) async throws -> InProcessClient {
-    let environment = BeaconOptions(offline: offline, fruityviceBaseURL: server.baseURL.absoluteString)
+    let environment = BeaconOptions(offline: offline, serviceURLs: ["fruityvice": server.baseURL.absoluteString])
     let client = InProcessClient(options: .inMemory(environment: environment, now: now))
     _ = try await client.send(InitializeRequest(locale: locale))
     return client
@@ -136,7 +136,10 @@ import Testing
 
   @Test func theConfiguredTimeZoneDecidesTheDaysUnlessTheRequestNamesOne() async throws {
     let server = try FruityviceFixtures.server()
-    let environment = BeaconOptions(fruityviceBaseURL: server.baseURL.absoluteString, timeZone: "America/New_York")
+    let environment = BeaconOptions(
+      timeZone: "America/New_York",
+      serviceURLs: ["fruityvice": server.baseURL.absoluteString]
+    )
     let client = InProcessClient(options: .inMemory(environment: environment, now: Self.now))
     _ = try await client.send(InitializeRequest())
     // 03:00 UTC on 22 November is still the 21st in New York (UTC-5).
@@ -277,16 +280,17 @@ import Testing
   @Test func initializeReportsTheFruityviceURLFromTheLayers() async throws {
     let defaults = InProcessClient(options: .inMemory())
     #expect(
-      try await defaults.send(InitializeRequest()).configuration.fruityviceBaseURL == "https://www.fruityvice.com"
+      try await defaults.send(InitializeRequest()).configuration.serviceBaseURLs["fruityvice"]
+        == "https://www.fruityvice.com"
     )
 
     let fromEnvironment = InProcessClient(
-      options: .inMemory(environment: BeaconOptions(fruityviceBaseURL: "http://127.0.0.1:9"))
+      options: .inMemory(environment: BeaconOptions(serviceURLs: ["fruityvice": "http://127.0.0.1:9"]))
     )
     let initialized = try await fromEnvironment.send(
-      InitializeRequest(initializationOptions: .init(fruityvice: .init(baseURL: "http://127.0.0.1:8")))
+      InitializeRequest(initializationOptions: .init(services: ["fruityvice": .init(baseURL: "http://127.0.0.1:8")]))
     )
-    #expect(initialized.configuration.fruityviceBaseURL == "http://127.0.0.1:8")
+    #expect(initialized.configuration.serviceBaseURLs["fruityvice"] == "http://127.0.0.1:8")
   }
 
   @Test func anInvalidFruityviceURLNamesItsField() async throws {
@@ -302,16 +306,19 @@ import Testing
   }
 
   @Test func theEnvironmentNamesTheFruityviceURL() {
-    let layer = BeaconOptions.environment(["BEACON_FRUITYVICE_URL": "http://localhost:2"])
-    #expect(layer.fruityviceBaseURL == "http://localhost:2")
-    #expect(BeaconOptions.environment(["BEACON_FRUITYVICE_URL": ""]).fruityviceBaseURL == nil)
+    let layer = BeaconOptions.environment(["BEACON_FRUITYVICE_URL": "http://localhost:2"], serviceURLs: [.fruityvice])
+    #expect(layer.serviceURLs["fruityvice"] == "http://localhost:2")
+    #expect(
+      BeaconOptions.environment(["BEACON_FRUITYVICE_URL": ""], serviceURLs: [.fruityvice]).serviceURLs["fruityvice"]
+        == nil
+    )
   }
 
   // MARK: - MCP
 
   @Test func theFruitToolsCallTheMethodsAndReadAsText() async throws {
     let server = try FruityviceFixtures.server()
-    let environment = BeaconOptions(fruityviceBaseURL: server.baseURL.absoluteString)
+    let environment = BeaconOptions(serviceURLs: ["fruityvice": server.baseURL.absoluteString])
     let client = MCPTestClient(options: .inMemory(environment: environment, now: Self.now))
     try await client.initialize()
     let names = try await client.allTools().tools.compactMap { $0["name"]?.stringValue }

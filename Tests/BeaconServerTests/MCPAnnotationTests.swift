@@ -34,9 +34,7 @@ import Testing
     let environment = BeaconOptions(
       geoapifyAPIKey: APIKey("sk-annotation-test"),
       geoapifyBaseURL: url,
-      fruityviceBaseURL: url,
-      coinloreBaseURL: url,
-      randomUserBaseURL: url
+      serviceURLs: ["fruityvice": url, "coinlore": url, "randomUser": url]
     )
     let client = MCPTestClient(options: .inMemory(environment: environment))
     try await client.initialize()

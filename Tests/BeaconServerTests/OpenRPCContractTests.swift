@@ -97,9 +97,10 @@ import Testing
         environment: BeaconOptions(
           geoapifyAPIKey: APIKey("sk-test"),
           geoapifyBaseURL: server.baseURL.absoluteString,
-          fruityviceBaseURL: fruityvice.baseURL.absoluteString,
-          coinloreBaseURL: coinlore.baseURL.absoluteString,
-          randomUserBaseURL: randomUser.baseURL.absoluteString
+          serviceURLs: [
+            "fruityvice": fruityvice.baseURL.absoluteString, "coinlore": coinlore.baseURL.absoluteString,
+            "randomUser": randomUser.baseURL.absoluteString,
+          ]
         )
       )
     )

@@ -19,7 +19,7 @@ import Testing
     locale: String? = nil,
     offline: Bool = false
   ) async throws -> InProcessClient {
-    let environment = BeaconOptions(offline: offline, randomUserBaseURL: server.baseURL.absoluteString)
+    let environment = BeaconOptions(offline: offline, serviceURLs: ["randomUser": server.baseURL.absoluteString])
     let client = InProcessClient(options: .inMemory(environment: environment, now: now))
     _ = try await client.send(InitializeRequest(locale: locale))
     return client
@@ -247,15 +247,18 @@ import Testing
 
   @Test func initializeReportsTheRandomUserURLFromTheLayers() async throws {
     let defaults = InProcessClient(options: .inMemory())
-    #expect(try await defaults.send(InitializeRequest()).configuration.randomUserBaseURL == "https://randomuser.me")
+    #expect(
+      try await defaults.send(InitializeRequest()).configuration.serviceBaseURLs["randomUser"]
+        == "https://randomuser.me"
+    )
 
     let fromEnvironment = InProcessClient(
-      options: .inMemory(environment: BeaconOptions(randomUserBaseURL: "http://127.0.0.1:9"))
+      options: .inMemory(environment: BeaconOptions(serviceURLs: ["randomUser": "http://127.0.0.1:9"]))
     )
     let initialized = try await fromEnvironment.send(
-      InitializeRequest(initializationOptions: .init(randomUser: .init(baseURL: "http://127.0.0.1:8")))
+      InitializeRequest(initializationOptions: .init(services: ["randomUser": .init(baseURL: "http://127.0.0.1:8")]))
     )
-    #expect(initialized.configuration.randomUserBaseURL == "http://127.0.0.1:8")
+    #expect(initialized.configuration.serviceBaseURLs["randomUser"] == "http://127.0.0.1:8")
   }
 
   @Test func anInvalidRandomUserURLNamesItsField() async throws {
@@ -271,16 +274,19 @@ import Testing
   }
 
   @Test func theEnvironmentNamesTheRandomUserURL() {
-    let layer = BeaconOptions.environment(["BEACON_RANDOMUSER_URL": "http://localhost:2"])
-    #expect(layer.randomUserBaseURL == "http://localhost:2")
-    #expect(BeaconOptions.environment(["BEACON_RANDOMUSER_URL": ""]).randomUserBaseURL == nil)
+    let layer = BeaconOptions.environment(["BEACON_RANDOMUSER_URL": "http://localhost:2"], serviceURLs: [.randomUser])
+    #expect(layer.serviceURLs["randomUser"] == "http://localhost:2")
+    #expect(
+      BeaconOptions.environment(["BEACON_RANDOMUSER_URL": ""], serviceURLs: [.randomUser]).serviceURLs["randomUser"]
+        == nil
+    )
   }
 
   // MARK: - MCP
 
   @Test func theUserToolsCallTheMethodsAndReadAsText() async throws {
     let server = try RandomUserFixtures.server()
-    let environment = BeaconOptions(randomUserBaseURL: server.baseURL.absoluteString)
+    let environment = BeaconOptions(serviceURLs: ["randomUser": server.baseURL.absoluteString])
     let client = MCPTestClient(options: .inMemory(environment: environment, now: Self.now))
     try await client.initialize()
     let names = try await client.allTools().tools.compactMap { $0["name"]?.stringValue }

@@ -1,14 +1,12 @@
-import BeaconSync
-
 /// The store's schema, as an append-only list of SQL migrations tracked by `PRAGMA user_version`.
 ///
 /// A migration that has shipped is never edited: the schema changes only by appending one. Migration
 /// *n* (1-based) brings the store to `user_version` *n*. Migrations use literal SQL, never Swift types.
 ///
 /// Versions are one sequence for the whole store. The shared core's migrations are listed here; a feature's module
-/// keeps its own (``StoreMigration``, with the version it was given) and registers them before a store is opened
-/// (``register(_:)``; `BeaconServer` registers every feature's). A version that is no core migration's and that no
-/// registered feature supplies is passed over: the version still counts, nothing is created.
+/// keeps its own (``StoreMigration``, with the version it was given) and the program passes those of the features it
+/// is built with to `Store.open(path:migrations:)` (``all(adding:)``). A version that is no core migration's and
+/// that no given feature supplies is passed over: the version still counts, nothing is created.
 package enum Migrations {
   /// The core's migrations by version (index 0 is version 1); `nil` where a feature's module supplies the version.
   private static let core: [String?] = [
@@ -275,31 +273,25 @@ package enum Migrations {
     """,
   ]
 
-  /// The features' migrations registered so far, by version.
-  private static let registered = Locked<[Int: String]>([:])
-
-  /// Adds a feature's migrations to the store's list (again registering the same ones changes nothing). A version
-  /// that the core or another feature already uses for other SQL is a programming error.
-  package static func register(_ migrations: [StoreMigration]) {
-    registered.withLock { registered in
-      for migration in migrations {
-        let taken = registered[migration.version] ?? core[safe: migration.version - 1]
-        precondition(
-          taken == nil || taken == migration.sql,
-          "store version \(migration.version) is already another migration"
-        )
-        registered[migration.version] = migration.sql
-      }
+  /// Every migration in order of version: the core's and the given features', an empty one where a version is
+  /// supplied by neither. A feature's version that the core or another feature already uses for other SQL is a
+  /// programming error.
+  static func all(adding features: [StoreMigration]) -> [String] {
+    var supplied: [Int: String] = [:]
+    for migration in features {
+      let taken = supplied[migration.version] ?? core[safe: migration.version - 1]
+      precondition(
+        taken == nil || taken == migration.sql,
+        "store version \(migration.version) is already another migration"
+      )
+      supplied[migration.version] = migration.sql
     }
+    let count = max(core.count, supplied.keys.max() ?? 0)
+    return (0..<count).map { index in core[safe: index] ?? supplied[index + 1] ?? "" }
   }
 
-  /// Every migration in order of version: the core's and the registered features', an empty one where a version
-  /// is supplied by neither.
-  static var all: [String] {
-    let features = registered.withLock { $0 }
-    let count = max(core.count, features.keys.max() ?? 0)
-    return (0..<count).map { index in core[safe: index] ?? features[index + 1] ?? "" }
-  }
+  /// The core's migrations in order of version, an empty one where a feature supplies the version.
+  static var all: [String] { all(adding: []) }
 
   /// The schema version this build writes.
   static var latestVersion: Int { all.count }

@@ -55,8 +55,11 @@ package actor Store {
   ///   With `createsDirectory: false` (a path the user chose), a missing folder is
   ///   ``BeaconError/storeDirectoryMissing(path:directory:)`` rather than created; a damaged file is
   ///   ``BeaconError/storeDamaged(path:atOpen:detail:)``.
+  ///   `migrations` are the features' own, beside the core's (``Migrations/all(adding:)``): the program passes
+  ///   those of every feature it is built with.
   package static func open(
     path: String,
+    migrations: [StoreMigration] = [],
     defaultTimeZone: TimeZone = OpeningHours.timeZone(nil),
     createsDirectory: Bool = true
   ) throws(BeaconError) -> Store {
@@ -67,15 +70,17 @@ package actor Store {
         throw .storeDirectoryMissing(path: path, directory: directory)
       }
     }
-    return try open(path: path, upTo: Migrations.latestVersion, defaultTimeZone: defaultTimeZone)
+    return try open(path: path, upTo: .max, migrations: migrations, defaultTimeZone: defaultTimeZone)
   }
 
   /// Opens the store and migrates it only up to `version`: for tests of upgrade paths.
   static func open(
     path: String,
     upTo version: Int,
+    migrations: [StoreMigration] = [],
     defaultTimeZone: TimeZone = OpeningHours.timeZone(nil)
   ) throws(BeaconError) -> Store {
+    let all = Migrations.all(adding: migrations)
     let database: Database
     var readOnlyReason: String?
     do {
@@ -93,18 +98,18 @@ package actor Store {
     }
     do {
       let current = try database.userVersion
-      guard current <= Migrations.latestVersion else {
-        throw BeaconError.storeTooNew(path: path, version: current, supported: Migrations.latestVersion)
+      guard current <= all.count else {
+        throw BeaconError.storeTooNew(path: path, version: current, supported: all.count)
       }
-      if let readOnlyReason, current < Migrations.latestVersion {
-        let upgrade = "schema \(current) needs an upgrade to \(Migrations.latestVersion), which cannot be written"
+      if let readOnlyReason, current < all.count {
+        let upgrade = "schema \(current) needs an upgrade to \(all.count), which cannot be written"
         throw BeaconError.storeUnavailable(path: path, reason: "\(readOnlyReason); \(upgrade)")
       }
-      for index in current..<max(current, min(version, Migrations.latestVersion)) {
+      for index in current..<max(current, min(version, all.count)) {
         try database.transaction {
           // Another process may have migrated while this one waited for the write lock.
           guard try database.userVersion == index else { return }
-          try database.execute(Migrations.all[index])
+          try database.execute(all[index])
           try database.execute("PRAGMA user_version = \(index + 1)")
         }
       }

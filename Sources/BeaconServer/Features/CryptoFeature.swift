@@ -2,7 +2,28 @@ import BeaconCore
 import BeaconCrypto
 import JSONRPC
 
+extension Feature.Name {
+  /// The crypto feature's name, and its tool set's.
+  package static let crypto = Self(rawValue: "crypto")
+}
+
+extension MCPToolSet {
+  /// The tools of the crypto feature.
+  package static let crypto = Self(.crypto)
+}
+
 extension Feature {
+  /// CoinLore's cryptocurrency prices.
+  package static let crypto = Feature(
+    .crypto,
+    toolSet: .optional,
+    service: { cryptoService($0) },
+    serviceURL: .coinlore,
+    migrations: CryptoSchema.migrations,
+    sharedShapes: ["CoinSummary", "CryptoSettings"],
+    agentSummary: "CoinLore's cryptocurrency prices and change statistics (crypto_*)"
+  )
+
   /// `crypto/global`, `crypto/tickers`, `crypto/ticker`, `crypto/stats` and `crypto/settings/get`,
   /// `crypto/settings/update`.
   static let cryptoMethods: [MethodDescriptor] = [
@@ -50,7 +71,7 @@ extension Feature {
   static func cryptoService(_ context: FeatureContext) -> CryptoService {
     CryptoService(
       store: context.store,
-      client: CoinLoreClient(baseURL: context.configuration.coinloreBaseURL, transport: context.transport()),
+      client: CoinLoreClient(baseURL: context.configuration.serviceURL(.coinlore), transport: context.transport()),
       offline: context.configuration.offline,
       now: context.options.now
     )

@@ -1,7 +1,24 @@
 import BeaconCore
 import JSONRPC
 
+extension Feature.Name {
+  /// The favorites feature's name, and its tool set's.
+  package static let favorites = Self(rawValue: "favorites")
+}
+
+extension MCPToolSet {
+  /// The tools of the favorites feature.
+  package static let favorites = Self(.favorites)
+}
+
 extension Feature {
+  /// The user's favourite places ("Mine steder").
+  package static let favorites = Feature(
+    .favorites,
+    toolSet: .standard,
+    service: { $0.store }
+  )
+
   /// `favorites/list`, `favorites/status`, `favorites/add` and `favorites/remove`.
   static let favoritesMethods: [MethodDescriptor] = [
     MethodDescriptor(ListFavoritesRequest.self, feature: .favorites, tool: favoritesListTool) { server, request, _ in

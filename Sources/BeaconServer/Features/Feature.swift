@@ -1,86 +1,91 @@
 import BeaconCore
-import BeaconCrypto
-import BeaconFruits
-import BeaconPeople
 import Foundation
 import JSONRPC
 
-/// A part of Beacon a user knows by name: its methods and the service they run on, made from the configuration
-/// when a session starts. The features other than ``protocol`` are what MCP tool sets select (``toolSet``).
-package enum Feature: String, CaseIterable, Sendable {
-  /// `initialize`, `ping` and `rpc.discover`: the session itself.
-  case `protocol`
-  /// Searching, details, autocomplete and import of places.
-  case places
-  /// The user's star ratings.
-  case ratings
-  /// The user's favourite places ("Mine steder").
-  case favorites
-  /// The user's stored settings.
-  case settings
-  /// Searching for places along a route (not a default tool set: the default tool list has no room for it).
-  case routes
-  /// Fruityvice's fruit catalogue and the user's fruit log.
-  case fruits
-  /// The directory of random users.
-  case people
-  /// CoinLore's cryptocurrency prices.
-  case crypto
+/// A part of Beacon a user knows by name, supplied by its own file (or module): its name, which is also its MCP tool
+/// set's, the service its methods run on, made from the configuration when a session starts, the store migrations
+/// its module brings, the result shapes its tools share and what `beacon mcp` tells an agent of it. Its methods are
+/// the ``MethodDescriptor``s that name it.
+///
+/// The program is built with the features of ``built`` (`Features.swift`), the one list that names them all.
+package struct Feature: Sendable {
+  /// A feature's name, as users know it: also the name of its MCP tool set (``MCPToolSet``).
+  package struct Name: RawRepresentable, Hashable, Sendable {
+    /// The name, e.g. `places`.
+    package let rawValue: String
 
-  /// The feature's methods, in the order of ``MethodDescriptor/all``.
-  package var methods: [MethodDescriptor] { MethodDescriptor.all.filter { $0.feature == self } }
-
-  /// The MCP tool set that serves the feature's tools; `nil` for ``protocol``.
-  package var toolSet: MCPToolSet? { MCPToolSet(rawValue: rawValue) }
-
-  /// Every method, feature by feature, in the order `tools/list` has always shown their tools: the import of
-  /// places comes after the settings.
-  static let listed: [MethodDescriptor] =
-    protocolMethods + placesMethods + ratingsMethods + favoritesMethods + settingsMethods + importMethods
-    + routesMethods + fruitsMethods + cryptoMethods + peopleMethods
-
-  /// The service the feature's handlers run on (``BeaconServer/run(_:_:)``), made for a session that has opened
-  /// its store; `nil` for a feature without one.
-  func makeService(_ context: FeatureContext) -> (any Sendable)? {
-    switch self {
-    case .protocol, .routes: nil  // A route search runs on the places service (one upstream budget).
-    case .ratings, .favorites, .settings: context.store
-    case .places: Self.placesService(context)
-    case .fruits: Self.fruitsService(context)
-    case .people: Self.peopleService(context)
-    case .crypto: Self.cryptoService(context)
+    /// The name `rawValue`.
+    package init(rawValue: String) {
+      self.rawValue = rawValue
     }
+
+    /// The name failures of the feature are logged under.
+    var logName: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
   }
 
-  /// The store migrations the feature's own module brings (``registerMigrations()``).
-  var migrations: [StoreMigration] {
-    switch self {
-    case .crypto: CryptoSchema.migrations
-    case .fruits: FruitsSchema.migrations
-    case .people: PeopleSchema.migrations
-    case .protocol, .places, .ratings, .favorites, .settings, .routes: []
-    }
+  /// Whether and how `beacon mcp` serves a feature's tools.
+  enum ToolSetRole: Sendable {
+    /// The feature has no tools (``Name/protocol``).
+    case none
+    /// Served when no tool sets are named (`--toolsets` left out).
+    case standard
+    /// Served only when named.
+    case optional
   }
 
-  /// Adds every feature's migrations to the store's list; done before a store is opened.
-  static func registerMigrations() {
-    Migrations.register(allCases.flatMap(\.migrations))
-  }
-
+  /// The feature's name.
+  package let name: Name
+  /// Whether and how its tools are served.
+  let toolSetRole: ToolSetRole
+  /// The service the feature's handlers run on (``BeaconServer/run(_:_:)``), made for a session that has opened its
+  /// store; `nil` for a feature without one.
+  let makeService: @Sendable (FeatureContext) -> (any Sendable)?
+  /// The base-URL option of the feature's upstream service, if it has one (``serviceURLOptions``).
+  let serviceURL: ServiceURLOption?
+  /// The store migrations the feature's own module brings (``storeMigrations``).
+  let migrations: [StoreMigration]
+  /// The contract's result shapes of the feature that are spelled out once per tool list
+  /// (``MCPToolSchemas/sharedShapes``).
+  let sharedShapes: [String]
   /// What `beacon mcp`'s instructions say of the feature when its tools are served; `nil` for the features its
   /// opening paragraph covers.
-  var agentSummary: String? {
-    switch self {
-    case .protocol, .places, .ratings, .favorites, .settings: nil
-    case .routes: "a search for places along a route (places_search_along_route)"
-    case .fruits: "Fruityvice's fruit catalogue and the user's log of eaten fruit (fruits_*, fruitlog_*)"
-    case .crypto: "CoinLore's cryptocurrency prices and change statistics (crypto_*)"
-    case .people: "a directory of random users that the user can edit (users_*)"
-    }
+  let agentSummary: String?
+
+  /// A feature called `name`.
+  init(
+    _ name: Name,
+    toolSet: ToolSetRole,
+    service: @escaping @Sendable (FeatureContext) -> (any Sendable)? = { _ in nil },
+    serviceURL: ServiceURLOption? = nil,
+    migrations: [StoreMigration] = [],
+    sharedShapes: [String] = [],
+    agentSummary: String? = nil
+  ) {
+    self.name = name
+    toolSetRole = toolSet
+    makeService = service
+    self.serviceURL = serviceURL
+    self.migrations = migrations
+    self.sharedShapes = sharedShapes
+    self.agentSummary = agentSummary
   }
 
-  /// The name failures of the feature are logged under.
-  var logName: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+  /// The feature's methods, in the order of ``MethodDescriptor/all``.
+  package var methods: [MethodDescriptor] { MethodDescriptor.all.filter { $0.feature == name } }
+
+  /// The MCP tool set that serves the feature's tools; `nil` for a feature without tools.
+  package var toolSet: MCPToolSet? { toolSetRole == .none ? nil : MCPToolSet(name) }
+
+  /// The built feature called `name`.
+  static func named(_ name: Name) -> Feature? {
+    built.first { $0.name == name }
+  }
+
+  /// Every built feature's upstream base-URL option, in the order of ``built``.
+  package static var serviceURLOptions: [ServiceURLOption] { built.compactMap(\.serviceURL) }
+
+  /// Every built feature's migrations, for `Store.open(path:migrations:)`.
+  package static var storeMigrations: [StoreMigration] { built.flatMap(\.migrations) }
 }
 
 /// What a feature's service is made from when a session starts.

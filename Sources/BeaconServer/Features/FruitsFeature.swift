@@ -2,7 +2,28 @@ import BeaconCore
 import BeaconFruits
 import JSONRPC
 
+extension Feature.Name {
+  /// The fruits feature's name, and its tool set's.
+  package static let fruits = Self(rawValue: "fruits")
+}
+
+extension MCPToolSet {
+  /// The tools of the fruits feature.
+  package static let fruits = Self(.fruits)
+}
+
 extension Feature {
+  /// Fruityvice's fruit catalogue and the user's fruit log.
+  package static let fruits = Feature(
+    .fruits,
+    toolSet: .optional,
+    service: { fruitsService($0) },
+    serviceURL: .fruityvice,
+    migrations: FruitsSchema.migrations,
+    sharedShapes: ["FruitSummary", "FruitLogEntry"],
+    agentSummary: "Fruityvice's fruit catalogue and the user's log of eaten fruit (fruits_*, fruitlog_*)"
+  )
+
   /// `fruits/list`, `fruits/get`, `fruits/groups`, `fruits/byGroup` and `fruitlog/add`, `fruitlog/remove`,
   /// `fruitlog/days`.
   static let fruitsMethods: [MethodDescriptor] = [
@@ -58,7 +79,7 @@ extension Feature {
   static func fruitsService(_ context: FeatureContext) -> FruitsService {
     FruitsService(
       store: context.store,
-      client: FruityviceClient(baseURL: context.configuration.fruityviceBaseURL, transport: context.transport()),
+      client: FruityviceClient(baseURL: context.configuration.serviceURL(.fruityvice), transport: context.transport()),
       offline: context.configuration.offline,
       timeZone: context.configuration.timeZone,
       now: context.options.now
@@ -150,4 +171,9 @@ extension Feature {
       """,
     annotations: .init(readOnly: true, idempotent: true)
   ) { result, _, output in output.fruitLogDays(result) }
+}
+
+extension MCPToolCatalogue {
+  /// The tools of the fruits feature.
+  static var fruitTools: [MCPTool] { Feature.fruits.methods.compactMap(\.tool) }
 }

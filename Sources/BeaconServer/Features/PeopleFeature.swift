@@ -2,7 +2,28 @@ import BeaconCore
 import BeaconPeople
 import JSONRPC
 
+extension Feature.Name {
+  /// The people feature's name, and its tool set's.
+  package static let people = Self(rawValue: "people")
+}
+
+extension MCPToolSet {
+  /// The tools of the people feature.
+  package static let people = Self(.people)
+}
+
 extension Feature {
+  /// The directory of random users.
+  package static let people = Feature(
+    .people,
+    toolSet: .optional,
+    service: { peopleService($0) },
+    serviceURL: .randomUser,
+    migrations: PeopleSchema.migrations,
+    sharedShapes: ["User"],
+    agentSummary: "a directory of random users that the user can edit (users_*)"
+  )
+
   /// `users/list`, `users/get`, `users/update`, `users/delete`, `users/map` and `users/setSeed`.
   static let peopleMethods: [MethodDescriptor] = [
     MethodDescriptor(ListUsersRequest.self, feature: .people, tool: usersListTool) { server, request, _ in
@@ -44,7 +65,7 @@ extension Feature {
   static func peopleService(_ context: FeatureContext) -> PeopleService {
     PeopleService(
       store: context.store,
-      client: RandomUserClient(baseURL: context.configuration.randomUserBaseURL, transport: context.transport()),
+      client: RandomUserClient(baseURL: context.configuration.serviceURL(.randomUser), transport: context.transport()),
       offline: context.configuration.offline,
       timeZone: context.configuration.timeZone,
       now: context.options.now

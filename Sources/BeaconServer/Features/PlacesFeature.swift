@@ -2,7 +2,25 @@ import BeaconCore
 import Foundation
 import JSONRPC
 
+extension Feature.Name {
+  /// The places feature's name, and its tool set's.
+  package static let places = Self(rawValue: "places")
+}
+
+extension MCPToolSet {
+  /// The tools of the places feature.
+  package static let places = Self(.places)
+}
+
 extension Feature {
+  /// Searching, details, autocomplete and import of places.
+  package static let places = Feature(
+    .places,
+    toolSet: .standard,
+    service: { placesService($0) },
+    sharedShapes: ["PlaceSummary"]
+  )
+
   /// `places/search`, `places/details` and `places/autocomplete`.
   static let placesMethods: [MethodDescriptor] = [
     MethodDescriptor(SearchPlacesRequest.self, feature: .places, tool: placesSearchTool) { server, request, context in

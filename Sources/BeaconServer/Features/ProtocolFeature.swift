@@ -1,7 +1,18 @@
 import BeaconCore
 import JSONRPC
 
+extension Feature.Name {
+  /// The protocol feature's name, and its tool set's.
+  package static let `protocol` = Self(rawValue: "protocol")
+}
+
 extension Feature {
+  /// `initialize`, `ping` and `rpc.discover`: the session itself.
+  package static let `protocol` = Feature(
+    .protocol,
+    toolSet: .none
+  )
+
   /// `initialize`, `ping` and `rpc.discover`.
   static let protocolMethods: [MethodDescriptor] = [
     MethodDescriptor(InitializeRequest.self, feature: .protocol) { server, request, context in

@@ -1,7 +1,25 @@
 import BeaconCore
 import JSONRPC
 
+extension Feature.Name {
+  /// The ratings feature's name, and its tool set's.
+  package static let ratings = Self(rawValue: "ratings")
+}
+
+extension MCPToolSet {
+  /// The tools of the ratings feature.
+  package static let ratings = Self(.ratings)
+}
+
 extension Feature {
+  /// The user's star ratings.
+  package static let ratings = Feature(
+    .ratings,
+    toolSet: .standard,
+    service: { $0.store },
+    sharedShapes: ["RatingSummary", "Rating"]
+  )
+
   /// `rating/list`, `rating/summary` and `rating/add`.
   static let ratingsMethods: [MethodDescriptor] = [
     MethodDescriptor(ListRatingsRequest.self, feature: .ratings, tool: ratingListTool) { server, request, _ in

@@ -1,7 +1,24 @@
 import BeaconCore
 import JSONRPC
 
+extension Feature.Name {
+  /// The routes feature's name, and its tool set's.
+  package static let routes = Self(rawValue: "routes")
+}
+
+extension MCPToolSet {
+  /// The tools of the routes feature.
+  package static let routes = Self(.routes)
+}
+
 extension Feature {
+  /// Searching for places along a route (not a default tool set: the default tool list has no room for it).
+  package static let routes = Feature(
+    .routes,
+    toolSet: .optional,
+    agentSummary: "a search for places along a route (places_search_along_route)"
+  )
+
   /// `places/searchAlongRoute`, in its own tool set (``MCPToolSet/routes``): the default tool list has no room for it.
   static let routesMethods: [MethodDescriptor] = [
     MethodDescriptor(SearchAlongRouteRequest.self, feature: .routes, tool: placesSearchAlongRouteTool) {

@@ -1,7 +1,25 @@
 import BeaconCore
 import JSONRPC
 
+extension Feature.Name {
+  /// The settings feature's name, and its tool set's.
+  package static let settings = Self(rawValue: "settings")
+}
+
+extension MCPToolSet {
+  /// The tools of the settings feature.
+  package static let settings = Self(.settings)
+}
+
 extension Feature {
+  /// The user's stored settings.
+  package static let settings = Feature(
+    .settings,
+    toolSet: .standard,
+    service: { $0.store },
+    sharedShapes: ["Settings"]
+  )
+
   /// `settings/get`, `settings/update` and `settings/reset`.
   static let settingsMethods: [MethodDescriptor] = [
     MethodDescriptor(GetSettingsRequest.self, feature: .settings, tool: settingsGetTool) { server, _, _ in

@@ -28,8 +28,9 @@ package final class MCPServer: Sendable {
       settings. Pass a result's `id` to places_details, rating_add or favorites_add. Distances are in metres, \
       coordinates in WGS 84 degrees. Messages are in the user's language (Norwegian Bokmål by default).
       """
-    var features: [Feature] = []
-    for feature in MethodDescriptor.all.map(\.feature) where !features.contains(feature) { features.append(feature) }
+    var names: [Feature.Name] = []
+    for name in MethodDescriptor.all.map(\.feature) where !names.contains(name) { names.append(name) }
+    let features = names.compactMap(Feature.named)
     let served = features.filter { $0.toolSet.map(toolSets.contains) ?? false }.compactMap(\.agentSummary)
     if !served.isEmpty { text += " Beacon also serves " + served.joined(separator: "; ") + "." }
     return text

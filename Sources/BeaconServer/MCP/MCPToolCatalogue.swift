@@ -10,9 +10,6 @@ import JSONRPC
 enum MCPToolCatalogue {
   static let tools: [MCPTool] = MethodDescriptor.all.compactMap(\.tool)
 
-  /// The tools of the fruits feature.
-  static var fruitTools: [MCPTool] { Feature.fruits.methods.compactMap(\.tool) }
-
   /// The tool called `name`.
   static func tool(named name: String) -> MCPTool? {
     tools.first { $0.name == name }

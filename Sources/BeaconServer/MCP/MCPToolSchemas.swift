@@ -12,11 +12,8 @@ import JSONRPC
 /// output schema of the first listed tool that returns it; later tools name that tool instead of repeating
 /// the shape, so a model reads each shape once.
 enum MCPToolSchemas {
-  /// The contract's result shapes that are spelled out once per tool list.
-  static let sharedShapes: Set<String> = [
-    "PlaceSummary", "RatingSummary", "Settings", "Rating", "FruitSummary", "FruitLogEntry", "User", "CoinSummary",
-    "CryptoSettings",
-  ]
+  /// The contract's result shapes that are spelled out once per tool list: the built features' (``Feature/sharedShapes``).
+  static let sharedShapes = Set(Feature.built.flatMap(\.sharedShapes))
 
   /// A tool definition as `tools/list` gives it, titled in `language`.
   ///

@@ -3,13 +3,34 @@ import Foundation
 
 /// A group of MCP tools a user switches on together (`beacon mcp --toolsets places,ratings`): a ``Feature``'s
 /// tools. Every tool belongs to exactly one set, and only the tools of the chosen sets are listed and callable.
-package enum MCPToolSet: String, CaseIterable, Sendable, Comparable {
-  /// One set per ``Feature`` but ``Feature/protocol``, of the same name: the tools of that feature's methods
-  /// (see ``Feature`` for what each holds).
-  case places, ratings, favorites, settings, routes, fruits, people, crypto
+///
+/// One set per built ``Feature`` that has tools, of the same name: the tools of that feature's methods (see the
+/// features' files for what each holds; each declares its set's name, e.g. ``MCPToolSet/places``).
+package struct MCPToolSet: Hashable, Sendable, Comparable {
+  /// The feature whose tools the set holds.
+  package let feature: Feature.Name
+
+  /// The set of `feature`'s tools.
+  init(_ feature: Feature.Name) {
+    self.feature = feature
+  }
+
+  /// The set called `rawValue`, if a built feature's tools go by that name.
+  package init?(rawValue: String) {
+    guard let set = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+    self = set
+  }
+
+  /// The set's name: its feature's.
+  package var rawValue: String { feature.rawValue }
+
+  /// Every set, in the order of ``Feature/built``.
+  package static var allCases: [MCPToolSet] { Feature.built.compactMap(\.toolSet) }
 
   /// The sets `beacon mcp` serves when none are named: what a maps agent needs.
-  package static let defaultSets: Set<MCPToolSet> = [.places, .ratings, .favorites, .settings]
+  package static var defaultSets: Set<MCPToolSet> {
+    Set(Feature.built.filter { $0.toolSetRole == .standard }.compactMap(\.toolSet))
+  }
 
   /// The word that stands for every set.
   package static let allName = "all"
@@ -42,7 +63,7 @@ package enum MCPToolSet: String, CaseIterable, Sendable, Comparable {
 
   /// The set the tool called `toolName` belongs to: its method's feature's.
   static func of(tool toolName: String) -> MCPToolSet? {
-    MethodDescriptor.all.first { $0.tool?.name == toolName }?.feature.toolSet
+    MethodDescriptor.all.first { $0.tool?.name == toolName }.flatMap { Feature.named($0.feature) }?.toolSet
   }
 
   package static func < (lhs: MCPToolSet, rhs: MCPToolSet) -> Bool {

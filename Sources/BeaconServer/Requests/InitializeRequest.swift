@@ -3,7 +3,7 @@ import JSONRPC
 /// Starts a session: the first request a client sends.
 ///
 /// Reads `locale` (BCP 47: `nb` default, `nn`, `en`) and `initializationOptions` (`storePath`,
-/// `offline`, `geoapify {apiKey, baseURL}`, `fruityvice {baseURL}`, `coinlore {baseURL}`, `randomUser {baseURL}`).
+/// `offline`, `geoapify {apiKey, baseURL}`, `timeZone`, and `{baseURL}` of each feature's upstream service).
 /// When `processId` names a process that dies, the server exits.
 package struct InitializeRequest: RequestType, Encodable, Equatable {
   package static let method = "initialize"
@@ -49,58 +49,50 @@ package struct InitializeRequest: RequestType, Encodable, Equatable {
     package var offline: Bool?
     /// Geoapify access.
     package var geoapify: Geoapify?
-    /// Fruityvice access.
-    package var fruityvice: Fruityvice?
     /// The IANA time zone for places without one of their own (default Europe/Oslo).
     package var timeZone: String?
-    /// CoinLore access.
-    package var coinlore: CoinLore?
-    /// randomuser.me access.
-    package var randomUser: RandomUser?
+    /// The access to each feature's upstream service by its option's key (`fruityvice: {baseURL}`): a member for
+    /// each base-URL option of the built features (``Feature/serviceURLOptions``).
+    package var services: [String: Service]
 
     /// Creates options.
     package init(
       storePath: String? = nil,
       offline: Bool? = nil,
       geoapify: Geoapify? = nil,
-      fruityvice: Fruityvice? = nil,
       timeZone: String? = nil,
-      coinlore: CoinLore? = nil,
-      randomUser: RandomUser? = nil
+      services: [String: Service] = [:]
     ) {
       self.storePath = storePath
       self.offline = offline
       self.geoapify = geoapify
-      self.fruityvice = fruityvice
       self.timeZone = timeZone
-      self.coinlore = coinlore
-      self.randomUser = randomUser
+      self.services = services
     }
 
-    /// randomuser.me access settings.
-    package struct RandomUser: Codable, Sendable, Equatable {
-      /// The API's base URL, e.g. a local test server.
-      package var baseURL: String?
-
-      /// Creates settings.
-      package init(baseURL: String? = nil) {
-        self.baseURL = baseURL
+    package init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: MemberKey.self)
+      storePath = try container.decodeIfPresent(String.self, forKey: "storePath")
+      offline = try container.decodeIfPresent(Bool.self, forKey: "offline")
+      geoapify = try container.decodeIfPresent(Geoapify.self, forKey: "geoapify")
+      timeZone = try container.decodeIfPresent(String.self, forKey: "timeZone")
+      services = [:]
+      for option in Feature.serviceURLOptions {
+        services[option.key] = try container.decodeIfPresent(Service.self, forKey: MemberKey(option.key))
       }
     }
 
-    /// Fruityvice access settings.
-    package struct Fruityvice: Codable, Sendable, Equatable {
-      /// The API's base URL, e.g. a local test server.
-      package var baseURL: String?
-
-      /// Creates settings.
-      package init(baseURL: String? = nil) {
-        self.baseURL = baseURL
-      }
+    package func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: MemberKey.self)
+      try container.encodeIfPresent(storePath, forKey: "storePath")
+      try container.encodeIfPresent(offline, forKey: "offline")
+      try container.encodeIfPresent(geoapify, forKey: "geoapify")
+      try container.encodeIfPresent(timeZone, forKey: "timeZone")
+      for (key, service) in services { try container.encode(service, forKey: MemberKey(key)) }
     }
 
-    /// CoinLore access settings.
-    package struct CoinLore: Codable, Sendable, Equatable {
+    /// Access settings of a feature's upstream service.
+    package struct Service: Codable, Sendable, Equatable {
       /// The API's base URL, e.g. a local test server.
       package var baseURL: String?
 
@@ -165,11 +157,59 @@ package struct InitializeResult: Codable, Sendable, Equatable {
     package var offline: Bool
     package var geoapifyBaseURL: String
     package var geoapifyAPIKeyConfigured: Bool
-    package var fruityviceBaseURL: String
     /// The zone opening hours are read in for places without one of their own.
     package var timeZone: String
-    package var coinloreBaseURL: String
-    /// randomuser.me's base URL.
-    package var randomUserBaseURL: String
+    /// Each feature's upstream base URL by its option's key, on the wire as `<key>BaseURL` (`fruityviceBaseURL`).
+    package var serviceBaseURLs: [String: String]
+
+    /// A summary.
+    init(
+      storePath: String?,
+      storeReadOnly: Bool,
+      offline: Bool,
+      geoapifyBaseURL: String,
+      geoapifyAPIKeyConfigured: Bool,
+      timeZone: String,
+      serviceBaseURLs: [String: String]
+    ) {
+      self.storePath = storePath
+      self.storeReadOnly = storeReadOnly
+      self.offline = offline
+      self.geoapifyBaseURL = geoapifyBaseURL
+      self.geoapifyAPIKeyConfigured = geoapifyAPIKeyConfigured
+      self.timeZone = timeZone
+      self.serviceBaseURLs = serviceBaseURLs
+    }
+
+    package init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: MemberKey.self)
+      storePath = try container.decodeIfPresent(String.self, forKey: "storePath")
+      storeReadOnly = try container.decode(Bool.self, forKey: "storeReadOnly")
+      offline = try container.decode(Bool.self, forKey: "offline")
+      geoapifyBaseURL = try container.decode(String.self, forKey: "geoapifyBaseURL")
+      geoapifyAPIKeyConfigured = try container.decode(Bool.self, forKey: "geoapifyAPIKeyConfigured")
+      timeZone = try container.decode(String.self, forKey: "timeZone")
+      serviceBaseURLs = [:]
+      for member in container.allKeys where member.stringValue.hasSuffix(Self.suffix) && member != "geoapifyBaseURL" {
+        serviceBaseURLs[String(member.stringValue.dropLast(Self.suffix.count))] = try container.decode(
+          String.self,
+          forKey: member
+        )
+      }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: MemberKey.self)
+      try container.encodeIfPresent(storePath, forKey: "storePath")
+      try container.encode(storeReadOnly, forKey: "storeReadOnly")
+      try container.encode(offline, forKey: "offline")
+      try container.encode(geoapifyBaseURL, forKey: "geoapifyBaseURL")
+      try container.encode(geoapifyAPIKeyConfigured, forKey: "geoapifyAPIKeyConfigured")
+      try container.encode(timeZone, forKey: "timeZone")
+      for (key, url) in serviceBaseURLs { try container.encode(url, forKey: MemberKey(key + Self.suffix)) }
+    }
+
+    /// What follows a service's key in its member's name.
+    private static let suffix = "BaseURL"
   }
 }
