@@ -79,7 +79,7 @@ enum StoreCommand {
           logger.sink(LocalizedMessage.storeDirectoryMissing(path: target, directory: folder).text(in: language))
           return 1
         }
-        let report = try StoreRecovery.recover(from: path, to: target)
+        let report = try StoreRecovery.recover(from: path, to: target, migrations: Feature.storeMigrations)
         guard report.tables.contains(where: { $0.rows > 0 }) else {
           try? FileManager.default.removeItem(atPath: target)
           logger.sink(say(.nothingRecovered(path: path)))

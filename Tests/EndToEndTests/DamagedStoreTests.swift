@@ -152,6 +152,25 @@ extension EndToEnd {
       #expect(try await Store.open(path: output).integrityCheck() == "ok")
     }
 
+    @Test func recoverKeepsTheSideDomainsTablesAndRows() throws {
+      let directory = TemporaryDirectory("beacon-recover-domains")
+      let path = directory.file("beacon.sqlite")
+      // The program makes its store with every feature's tables; a crypto setting stands for their rows.
+      let made = try BeaconProcess.run(["--store", path, "--offline", "settings"])
+      #expect(made.termination == .exited(0), "\(made.stderr)")
+      try Database(path: path).run("INSERT INTO crypto_settings (id, nok_rate, alert_threshold) VALUES (1, 10.5, 7)")
+      let output = directory.file("recovered.sqlite")
+      let recover = try BeaconProcess.run(["--store", path, "--locale", "en", "store", "recover", "--output", output])
+      #expect(recover.termination == .exited(0), "\(recover.stderr)")
+      #expect(recover.stdout.contains("'crypto_settings': 1 row"), "\(recover.stdout)")
+      let rows = try Database(path: output).query("SELECT nok_rate, alert_threshold FROM crypto_settings")
+      #expect(rows.count == 1)
+      #expect(rows.first?.double(0) == 10.5)
+      for table in ["fruit_log", "person", "crypto_coin"] {
+        #expect(try Database(path: output).query("SELECT 1 FROM \(table) LIMIT 1").isEmpty, "\(table)")
+      }
+    }
+
     @Test func checkOfASoundStoreSaysSoAndExits0() async throws {
       let store = try await DamagedStore(damaged: false)
       let check = try BeaconProcess.run(["--store", store.path, "--locale", "nn", "store", "check"])

@@ -63,11 +63,16 @@ package enum StoreRecovery {
     return CheckReport(isHealthy: healthy, isReadable: true, problems: problems, tables: tables)
   }
 
-  /// Copies every row that can be read from the store at `path` into a new store at `output`.
+  /// Copies every row that can be read from the store at `path` into a new store at `output`, made with the core's
+  /// migrations and the given features' (those the program is built with, as `Store.open` takes them).
   ///
   /// - Throws: ``BeaconError/storeUnavailable(path:reason:)`` when `output` already exists (nothing is
   ///   overwritten) or cannot be created, and when nothing at all can be read from `path`.
-  package static func recover(from path: String, to output: String) throws(BeaconError) -> RecoveryReport {
+  package static func recover(
+    from path: String,
+    to output: String,
+    migrations: [StoreMigration] = []
+  ) throws(BeaconError) -> RecoveryReport {
     guard FileManager.default.fileExists(atPath: path) else {
       throw .storeUnavailable(path: path, reason: "no such file")
     }
@@ -80,8 +85,9 @@ package enum StoreRecovery {
     let target: Database
     do {
       target = try Database(path: output)
-      for index in 0..<Migrations.latestVersion {
-        try target.execute(Migrations.all[index])
+      let all = Migrations.all(adding: migrations)
+      for index in all.indices {
+        try target.execute(all[index])
         try target.execute("PRAGMA user_version = \(index + 1)")
       }
     } catch {
