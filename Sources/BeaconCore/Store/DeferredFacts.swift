@@ -29,9 +29,10 @@ struct DeferredFacts {
     return DeferredFacts(insertTrigger: insert, updateTrigger: update, lastRowID: lastRowID)
   }
 
-  /// Fills the facts of the new rows and restores the triggers.
-  func finish(database: Database) throws {
-    try database.run(Self.bulkSQL, [lastRowID])
+  /// Fills the facts of the new rows (unless they were `filled` as they were written, by ``ImportWriter``) and
+  /// restores the triggers.
+  func finish(database: Database, filled: Bool = false) throws {
+    if !filled { try database.run(Self.bulkSQL, [lastRowID]) }
     try database.execute("DROP TRIGGER place_fact_updated")
     try database.execute(updateTrigger)
     try database.execute(insertTrigger)
