@@ -4,8 +4,9 @@ import Foundation
 /// for the spatial and full-text indexes: the insert trigger reads each new place's details JSON in a statement of
 /// its own, which doubles the cost of an insert. Inside the import's transaction that trigger is dropped (and the
 /// update trigger limited to places older than the import, which keep their trigger path), and at its end one
-/// set-based `INSERT … SELECT` fills the facts of all new places; then both triggers are restored, word for word
-/// from `sqlite_schema`. A failure rolls the schema back with the rows.
+/// set-based `INSERT … SELECT` fills the facts of all new places — unless ``ImportWriter`` wrote them with the places
+/// (``ImportFacts``, which an import does) —; then both triggers are restored, word for word from `sqlite_schema`. A
+/// failure rolls the schema back with the rows.
 ///
 /// The bulk statement has the insert trigger's rules (it is migration 11's fill of the places stored before, for
 /// the new rows only), so it is used only while the stored trigger is migration 11's, word for word; a trigger a

@@ -57,8 +57,9 @@ extension Store {
   /// The imported places' mean position becomes the default centre (see ``importedArea()``).
   ///
   /// Memory holds one object of the input and the ids imported so far (``ImportedIDs``), whatever its size. The
-  /// new places are indexed (R*Tree, full text) in bulk at the end (``DeferredIndexes``), and their filter facts
-  /// filled likewise (``DeferredFacts``), then their rows of what filtered searches read (``DeferredCells``).
+  /// new places are indexed (R*Tree, full text) in bulk at the end (``DeferredIndexes``); their filter facts are
+  /// written with them, worked out in Swift (``ImportFacts``, while ``DeferredFacts`` holds their trigger back), and
+  /// their rows of what filtered searches read are filled at the end (``DeferredCells``).
   ///
   /// - Parameters:
   ///   - maxBytes: The largest object (a feature, an element, a GeoJSONSeq record).
