@@ -58,7 +58,7 @@ package enum OSMImporter {
   ) throws(BeaconError) -> Parsed {
     var order: [String] = []
     var byID: [String: Place] = [:]
-    let streamed = try stream(input, source: source, maxBytes: maxBytes, progress: progress) { place, earlier, _ in
+    let streamed = try stream(input, source: source, maxBytes: maxBytes, progress: progress) { place, _, earlier, _ in
       if earlier == nil { order.append(place.id) }
       byID[place.id] = place
       return .added
@@ -97,13 +97,15 @@ package enum OSMImporter {
     source: String = "osm",
     maxBytes: Int = .max,
     progress: (Int) -> Void = { _ in },
-    store: (Place, _ earlier: ImportOutcome?, _ provisional: Bool) throws(BeaconError) -> ImportOutcome
+    store: (Place, ImportFacts, _ earlier: ImportOutcome?, _ provisional: Bool) throws(BeaconError) -> ImportOutcome
   ) throws(BeaconError) -> Streamed {
     var reader = OSMFeatureReader(input: input, maxBytes: maxBytes)
     var streamed = Streamed()
     func handOn(_ feature: OSMFeature) throws(BeaconError) {
       defer { progress(input.bytesRead) }
-      guard let place = try place(from: feature, file: input.name, source: source, skipped: &streamed.skipped) else {
+      guard
+        let (place, facts) = try place(from: feature, file: input.name, source: source, skipped: &streamed.skipped)
+      else {
         return
       }
       let kind = feature.kind
@@ -118,7 +120,7 @@ package enum OSMImporter {
       } else if place.id.hasPrefix(contentIDPrefix) {
         streamed.derivedIDs += 1
       }
-      let outcome = try store(place, earlier?.outcome, kind == .closedLine)
+      let outcome = try store(place, facts, earlier?.outcome, kind == .closedLine)
       streamed.ids[place.id] = ImportedIDs.Entry(kind: kind, category: place.category, outcome: outcome)
     }
     if try reader.isPBF() {
@@ -131,13 +133,14 @@ package enum OSMImporter {
     return streamed
   }
 
-  /// The place `feature` is, or `nil` (counted in `skipped` by reason) when Beacon does not keep it.
+  /// The place `feature` is and its filters' facts, or `nil` (counted in `skipped` by reason) when Beacon does not
+  /// keep it.
   static func place(
     from feature: OSMFeature,
     file: String,
     source: String,
     skipped: inout [String: Int]
-  ) throws(BeaconError) -> Place? {
+  ) throws(BeaconError) -> (Place, ImportFacts)? {
     func tag(_ key: String) -> String? {
       guard let text = feature.tags[key]?.stringValue.map(trimmed), !text.isEmpty else { return nil }
       return text
@@ -192,17 +195,19 @@ package enum OSMImporter {
     details.append(contentsOf: #""license":"Open Database License","raw":"#.utf8)
     JSONWriter.write(.object(raw), into: &details)
     details.append(contentsOf: #","sourcename":"openstreetmap"}},"type":"Feature"}"#.utf8)
-    return Place(
+    let cuisine = tag("cuisine")
+    let place = Place(
       id: id,
       name: name,
       category: category,
       location: location,
       address: address(tag),
-      cuisine: tag("cuisine"),
+      cuisine: cuisine,
       detailsJSON: String(decoding: details, as: UTF8.self),
       openingHours: tag("opening_hours"),
       source: source
     )
+    return (place, ImportFacts(raw: raw, categories: [category.geoapifyKey], cuisine: cuisine))
   }
 
   /// The OSM type (`node`, `way`, `relation`) and id of a GeoJSON feature: osmium's `@type`/`@id` properties

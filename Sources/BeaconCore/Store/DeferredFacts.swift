@@ -4,8 +4,9 @@ import Foundation
 /// for the spatial and full-text indexes: the insert trigger reads each new place's details JSON in a statement of
 /// its own, which doubles the cost of an insert. Inside the import's transaction that trigger is dropped (and the
 /// update trigger limited to places older than the import, which keep their trigger path), and at its end one
-/// set-based `INSERT … SELECT` fills the facts of all new places; then both triggers are restored, word for word
-/// from `sqlite_schema`. A failure rolls the schema back with the rows.
+/// set-based `INSERT … SELECT` fills the facts of all new places — unless ``ImportWriter`` wrote them with the places
+/// (``ImportFacts``, which an import does) —; then both triggers are restored, word for word from `sqlite_schema`. A
+/// failure rolls the schema back with the rows.
 ///
 /// The bulk statement has the insert trigger's rules (it is migration 11's fill of the places stored before, for
 /// the new rows only), so it is used only while the stored trigger is migration 11's, word for word; a trigger a
@@ -29,9 +30,10 @@ struct DeferredFacts {
     return DeferredFacts(insertTrigger: insert, updateTrigger: update, lastRowID: lastRowID)
   }
 
-  /// Fills the facts of the new rows and restores the triggers.
-  func finish(database: Database) throws {
-    try database.run(Self.bulkSQL, [lastRowID])
+  /// Fills the facts of the new rows (unless they were `filled` as they were written, by ``ImportWriter``) and
+  /// restores the triggers.
+  func finish(database: Database, filled: Bool = false) throws {
+    if !filled { try database.run(Self.bulkSQL, [lastRowID]) }
     try database.execute("DROP TRIGGER place_fact_updated")
     try database.execute(updateTrigger)
     try database.execute(insertTrigger)

@@ -33,6 +33,8 @@ struct ImportWriter {
   private let database: Database
   private let upsert: Statement
   private let lookup: Statement
+  /// The statements that keep the new places' facts, when the writer keeps them (see ``init(database:date:facts:)``).
+  private let facts: FactStatements?
   /// For places first written provisionally (osmium's closed way as a line, before its area): a hash of the
   /// stored place before the import, so that the final form can be compared with it.
   private var originals: [String: Int] = [:]
@@ -48,18 +50,27 @@ struct ImportWriter {
   private(set) var latitudeSum = 0.0
   private(set) var longitudeSum = 0.0
 
-  init(database: Database, date: Date) throws {
+  /// A writer of the import into `database` at `date`. With `facts`, it also keeps the facts (`place_fact`) of the
+  /// places new to the store from the ``ImportFacts`` it is given (``DeferredFacts`` then has nothing left to fill).
+  init(database: Database, date: Date, facts keepsFacts: Bool = false) throws {
     self.database = database
     upsert = try database.statement(Self.upsertSQL)
     lookup = try database.statement(Self.lookupSQL)
-    lastRowIDBefore = try database.query("SELECT max(rowid) FROM place").first?.int(0).map(Int64.init) ?? 0
+    facts = keepsFacts ? try FactStatements(database: database) : nil
+    lastRowIDBefore = try Self.lastRowID(in: database)
     fetchedAt = date.timeIntervalSince1970
+  }
+
+  /// The largest rowid of `place` in `database` (0 without places).
+  static func lastRowID(in database: Database) throws -> Int64 {
+    try database.query("SELECT max(rowid) FROM place").first?.int(0).map(Int64.init) ?? 0
   }
 
   /// Stores `place` (given what storing an earlier object with its id did) and says what it did. A `provisional`
   /// place may come again in its final form: that is then compared with the place as it was before the import.
   mutating func write(
     _ place: Place,
+    facts placeFacts: ImportFacts = .unsure,
     earlier: ImportOutcome?,
     provisional: Bool,
     storeFailure: (SQLiteError) -> BeaconError
@@ -93,6 +104,13 @@ struct ImportWriter {
       database.lastInsertRowID = 0
       while try upsert.step() {}
       outcome = database.changes == 0 ? .unchanged : database.lastInsertRowID != 0 ? .added : .updated
+      if let facts, outcome != .unchanged {
+        let rowid = outcome == .added ? database.lastInsertRowID : try facts.rowID(of: place.id)
+        // An older row's facts are its update trigger's; a new row's are written here.
+        if rowid > lastRowIDBefore {
+          try facts.write(placeFacts, of: place, rowid: rowid, replacing: outcome == .updated)
+        }
+      }
     } catch {
       throw storeFailure(error)
     }

@@ -57,8 +57,9 @@ extension Store {
   /// The imported places' mean position becomes the default centre (see ``importedArea()``).
   ///
   /// Memory holds one object of the input and the ids imported so far (``ImportedIDs``), whatever its size. The
-  /// new places are indexed (R*Tree, full text) in bulk at the end (``DeferredIndexes``), and their filter facts
-  /// filled likewise (``DeferredFacts``), then their rows of what filtered searches read (``DeferredCells``).
+  /// new places are indexed (R*Tree, full text) in bulk at the end (``DeferredIndexes``); their filter facts are
+  /// written with them, worked out in Swift (``ImportFacts``, while ``DeferredFacts`` holds their trigger back), and
+  /// their rows of what filtered searches read are filled at the end (``DeferredCells``).
   ///
   /// - Parameters:
   ///   - maxBytes: The largest object (a feature, an element, a GeoJSONSeq record).
@@ -78,28 +79,38 @@ extension Store {
       try database.execute("PRAGMA cache_size = -65536")
       defer { try? database.execute("PRAGMA cache_size = -2000") }
       return try database.transaction { () throws -> ImportReport in
-        var writer = try ImportWriter(database: database, date: date)
-        let deferred = try DeferredIndexes.begin(database: database, after: writer.lastRowIDBefore)
-        let facts = try DeferredFacts.begin(database: database, after: writer.lastRowIDBefore)
-        let cells = try DeferredCells.begin(database: database, after: writer.lastRowIDBefore)
+        let lastRowID = try ImportWriter.lastRowID(in: database)
+        let deferred = try DeferredIndexes.begin(database: database, after: lastRowID)
+        let facts = try DeferredFacts.begin(database: database, after: lastRowID)
+        let cells = try DeferredCells.begin(database: database, after: lastRowID)
+        // The new places' facts are written with them when their trigger is deferred (and is migration 11's).
+        var writer = try ImportWriter(database: database, date: date, facts: facts != nil)
         let streamed = try OSMImporter.stream(input, source: source, maxBytes: maxBytes, progress: progress) {
           place,
+          placeFacts,
           earlier,
           provisional throws(BeaconError) in
-          try writer.write(place, earlier: earlier, provisional: provisional, storeFailure: { self.storageError($0) })
+          try writer.write(
+            place,
+            facts: placeFacts,
+            earlier: earlier,
+            provisional: provisional,
+            storeFailure: { self.storageError($0) }
+          )
         }
         guard let area = writer.area else {
           throw BeaconError.nothingImported(file: input.name, skipped: streamed.skipped)
         }
         try writer.checkCancellation()
         try deferred?.finish(database: database)
-        try facts?.finish(database: database)
+        try facts?.finish(database: database, filled: true)
         try cells?.finish(database: database)
         let (removed, kept) = try removeMissing(
           in: area,
           categories: writer.categories,
           source: source,
-          keeping: streamed.ids
+          keeping: streamed.ids,
+          upTo: writer.lastRowIDBefore
         )
         try writer.checkCancellation()
         let count = Double(writer.written)
@@ -126,12 +137,17 @@ extension Store {
 
   /// Removes the places from `source` in `area` of `categories` that `ids` does not have, except those rated or
   /// favourited; returns how many were removed and how many kept.
+  ///
+  /// Only rows up to `lastRowID` (the largest rowid before the import) are looked at: a row after it was written by
+  /// this import, so `ids` has it. An import into a store without places looks at nothing.
   private func removeMissing(
     in area: BoundingBox,
     categories: Set<PlaceCategory>,
     source: String,
-    keeping ids: ImportedIDs
+    keeping ids: ImportedIDs,
+    upTo lastRowID: Int64
   ) throws -> (removed: Int, kept: Int) {
+    guard lastRowID > 0 else { return (0, 0) }
     // The R*Tree holds 32-bit floats rounded outwards: ask it for a slightly larger box, then compare exactly.
     let margin = 1e-4
     let candidates = try database.statement(
@@ -142,13 +158,14 @@ extension Store {
       FROM place
       WHERE place.rowid IN (
           SELECT place_rowid FROM place_rtree
-          WHERE max_latitude >= ? AND min_latitude <= ? AND max_longitude >= ? AND min_longitude <= ?)
+          WHERE max_latitude >= ? AND min_latitude <= ? AND max_longitude >= ? AND min_longitude <= ?
+            AND place_rowid <= ?)
         AND place.latitude BETWEEN ? AND ? AND place.longitude BETWEEN ? AND ? AND place.source = ?
       """
     )
     try candidates.bind([
-      area.south - margin, area.north + margin, area.west - margin, area.east + margin, area.south, area.north,
-      area.west, area.east, source,
+      area.south - margin, area.north + margin, area.west - margin, area.east + margin, lastRowID, area.south,
+      area.north, area.west, area.east, source,
     ])
     defer { candidates.reset() }
     // Row by row (a whole country's places need not be in memory): only the rowids to remove are kept.
