@@ -37,9 +37,9 @@ class FakeAPIWorkspace {
   /// The store every command uses.
   var storePath: String { temporary.storePath }
 
-  /// Runs `beacon --store STORE arguments…`.
-  func run(_ arguments: [String]) throws -> CommandResult {
-    try BeaconProcess.run(["--store", storePath] + arguments, environment: environment)
+  /// Runs `beacon --store STORE arguments…`, waiting at most `timeout` seconds for it to end.
+  func run(_ arguments: [String], timeout: Double = BeaconProcess.defaultTimeout) throws -> CommandResult {
+    try BeaconProcess.run(["--store", storePath] + arguments, environment: environment, timeout: timeout)
   }
 
   /// Writes `text` to a file in the workspace and returns its path.

@@ -15,7 +15,8 @@ extension EndToEnd.HumanCLITests {
     let file = try workspace.write(features.joined(separator: "\n"), to: "many.geojsonseq")
     let clock = ContinuousClock()
     let started = clock.now
-    let result = try workspace.run(["--locale", "en", "import", file])
+    // A debug build importing 40 000 places on a busy machine can take longer than a command usually may.
+    let result = try workspace.run(["--locale", "en", "import", file], timeout: 90)
     let elapsed = started.duration(to: clock.now)
     #expect(result.termination == .exited(0), "stderr: \(result.stderr)")
     #expect(result.stdout.contains("Imported 40000 places"), "\(result.stdout)")
