@@ -79,7 +79,7 @@ package enum JSONWriter {
     }
   }
 
-  private static func writeDouble(_ number: Double, into output: inout [UInt8]) {
+  static func writeDouble(_ number: Double, into output: inout [UInt8]) {
     guard number.isFinite else {
       output.append(contentsOf: "null".utf8)
       return
@@ -94,7 +94,7 @@ package enum JSONWriter {
 
   private static let hexDigits = Array("0123456789abcdef".utf8)
 
-  private static func writeString(_ text: String, into output: inout [UInt8]) {
+  static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     // Most strings need no escape: checked in a plain loop over their bytes and copied in one piece.
     let plain =

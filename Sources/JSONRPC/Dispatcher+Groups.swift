@@ -9,7 +9,7 @@
 extension Dispatcher {
   /// Runs several requests of one method; one outcome per request, in order.
   typealias GroupHandler =
-    @Sendable (_ members: [(params: JSONValue?, context: RequestContext)]) async -> [Result<JSONValue, any Error>]
+    @Sendable (_ members: [(params: JSONValue?, context: RequestContext)]) async -> [Result<[UInt8], any Error>]
 
   /// Requests waiting to run as one group.
   struct PendingGroup: Sendable {
@@ -34,7 +34,7 @@ extension Dispatcher {
   ) {
     register(type, handler: handler)
     let runGroup: GroupHandler = { members in
-      var outcomes = [Result<JSONValue, any Error>?](repeating: nil, count: members.count)
+      var outcomes = [Result<[UInt8], any Error>?](repeating: nil, count: members.count)
       var requests: [R] = []
       var positions: [Int] = []
       for (index, member) in members.enumerated() {
@@ -47,7 +47,7 @@ extension Dispatcher {
       }
       let results = requests.isEmpty ? [] : await group(requests)
       for (position, result) in zip(positions, results) {
-        outcomes[position] = result.flatMap { response in Result { try JSONValueEncoder().encode(response) } }
+        outcomes[position] = result.flatMap { response in Result { try JSONStreamEncoder().encode(response) } }
       }
       return outcomes.map { $0 ?? .failure(ResponseError.internalError) }
     }
@@ -109,7 +109,7 @@ extension Dispatcher {
     }
   }
 
-  private func runGroup(_ group: PendingGroup) async -> [Result<JSONValue, ResponseError>] {
+  private func runGroup(_ group: PendingGroup) async -> [Result<[UInt8], ResponseError>] {
     // Requests queued behind an `initialize` that failed must not run uninitialized.
     guard state.withLock({ $0.phase }) != .uninitialized, let runGroup = group.handler.runGroup else {
       return group.members.map { _ in .failure(presented(notInitialized(group.method))) }

@@ -13,18 +13,19 @@ extension Dispatcher {
     precondition(R.ordering == .concurrent, "\(R.method): only concurrent requests can be answered at once")
     register(type) { request, _ in try handler(request) }
     let answersEmpty = R.Response.self == EmptyResult.self
-    let runNow: @Sendable (JSONValue?) throws -> JSONValue
+    let emptyObject = Array("{}".utf8)
+    let runNow: @Sendable (JSONValue?) throws -> [UInt8]
     if let withoutParams = try? Self.decodeParams(R.self, from: nil) {
       // Decoding is pure: the request without params is decoded once, not for every `ping`.
       runNow = { params in
         let response = try handler(params == nil ? withoutParams : try Self.decodeParams(R.self, from: params))
         // `{}` needs no encoder (`ping` answers it thousands of times a second).
-        return answersEmpty ? [:] : try JSONValueEncoder().encode(response)
+        return answersEmpty ? emptyObject : try JSONStreamEncoder().encode(response)
       }
     } else {
       runNow = { params in
         let response = try handler(try Self.decodeParams(R.self, from: params))
-        return answersEmpty ? [:] : try JSONValueEncoder().encode(response)
+        return answersEmpty ? emptyObject : try JSONStreamEncoder().encode(response)
       }
     }
     state.withLock { $0.requestHandlers[R.method]?.runNow = runNow }
@@ -35,11 +36,11 @@ extension Dispatcher {
     id: RequestID,
     method: String,
     params: JSONValue?,
-    runNow: @Sendable (JSONValue?) throws -> JSONValue,
+    runNow: @Sendable (JSONValue?) throws -> [UInt8],
     reply: Reply
   ) -> Bool {
     guard state.withLock({ $0.lastExclusive == nil }) else { return false }
-    let outcome: Result<JSONValue, ResponseError>
+    let outcome: Result<[UInt8], ResponseError>
     do {
       outcome = .success(try runNow(params))
     } catch {

@@ -10,7 +10,7 @@ extension Dispatcher {
   }
 
   /// The compact JSON of a response.
-  func encodeResponse(id: RequestID, outcome: Result<JSONValue, ResponseError>) -> [UInt8] {
+  func encodeResponse(id: RequestID, outcome: Result<[UInt8], ResponseError>) -> [UInt8] {
     var output: [UInt8] = []
     output.reserveCapacity(128)  // A `ping` answer, an error, or the first step of a larger result.
     output.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
@@ -18,7 +18,7 @@ extension Dispatcher {
     switch outcome {
     case .success(let result):
       output.append(contentsOf: #","result":"#.utf8)
-      JSONWriter.write(result, into: &output)
+      output.append(contentsOf: result)
     case .failure(let error):
       output.append(contentsOf: #","error":"#.utf8)
       JSONWriter.write(error.jsonValue, into: &output)
@@ -28,7 +28,7 @@ extension Dispatcher {
   }
 
   /// Sends a response on its own (not in a batch).
-  func sendResponse(id: RequestID, outcome: Result<JSONValue, ResponseError>) {
+  func sendResponse(id: RequestID, outcome: Result<[UInt8], ResponseError>) {
     send(encodeResponse(id: id, outcome: outcome))
   }
 }

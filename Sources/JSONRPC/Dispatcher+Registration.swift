@@ -8,7 +8,7 @@ extension Dispatcher {
     let erased = RequestHandler(ordering: { R.ordering(for: $0) }) { params, context in
       let request = try Self.decodeParams(R.self, from: params)
       let response = try await handler(request, context)
-      return try JSONValueEncoder().encode(response)
+      return try JSONStreamEncoder().encode(response)
     }
     state.withLock { $0.requestHandlers[R.method] = erased }
   }

@@ -24,19 +24,19 @@ extension Dispatcher {
     method: String,
     params: JSONValue?,
     context: RequestContext
-  ) async -> Result<JSONValue, ResponseError> {
+  ) async -> Result<[UInt8], ResponseError> {
     if Task.isCancelled { return .failure(presented(.requestCancelled)) }
     if method != Self.initializeMethod, !configuration.requestsAllowedBeforeInitialize.contains(method) {
       // A request queued behind an `initialize` that failed must not run uninitialized.
       if state.withLock({ $0.phase }) == .uninitialized { return .failure(presented(notInitialized(method))) }
     }
     do {
-      let result: JSONValue
+      let result: [UInt8]
       if let handler {
         result = try await handler.run(params, context)
       } else {
         if let hook = hooks.withLock({ $0.shutdown }) { await hook() }
-        result = .null
+        result = Array("null".utf8)
       }
       return Task.isCancelled ? .failure(presented(.requestCancelled)) : .success(result)
     } catch {

@@ -21,12 +21,13 @@ package final class Dispatcher: Sendable {
   /// A registered request handler with its params decoding and result encoding erased.
   struct RequestHandler: Sendable {
     let ordering: @Sendable (JSONValue?) -> RequestOrdering
-    let run: @Sendable (_ params: JSONValue?, _ context: RequestContext) async throws -> JSONValue
+    /// Returns the compact JSON text of the result.
+    let run: @Sendable (_ params: JSONValue?, _ context: RequestContext) async throws -> [UInt8]
     /// Runs several exclusive requests of the method at once (e.g. one transaction for many writes), one
     /// outcome per request in order; `nil` when the method has no group handler.
     var runGroup: GroupHandler?
     /// Answers at once on the calling thread, for requests that need no waiting (``registerImmediate``).
-    var runNow: (@Sendable (_ params: JSONValue?) throws -> JSONValue)?
+    var runNow: (@Sendable (_ params: JSONValue?) throws -> [UInt8])?
   }
 
   struct RunningRequest {
@@ -190,7 +191,7 @@ package final class Dispatcher: Sendable {
 
   // MARK: - Dispatch
 
-  typealias Reply = @Sendable (RequestID, Result<JSONValue, ResponseError>) -> Void
+  typealias Reply = @Sendable (RequestID, Result<[UInt8], ResponseError>) -> Void
 
   func handle(_ message: IncomingMessage, reply: @escaping Reply) {
     if case .request = message {} else { flushGroup() }  // Requests decide in `handleRequest`.
