@@ -6,7 +6,7 @@ import Testing
 
 /// One wire form per kind of domain error: every upstream API's faults carry the same code and `data`, and every
 /// unknown entity is `notFound` with its own id fields; only the sentence names the service or the entity. A feature's
-/// own services and entities are checked with these helpers in its own tests (`CryptoMethodTests`, …).
+/// own services and entities are checked with these helpers in its own tests.
 @Suite struct DomainErrorWireTests {
   @Test(arguments: UpstreamService.allCases)
   func everyServicesFaultsHaveTheSameWireForm(service: UpstreamService) {

@@ -163,7 +163,7 @@ extension EndToEnd {
 
     /// A store the program made with every feature's tables, `rows` (SQL) run on it, recovered with
     /// `beacon store recover --output`: its directory (removed when let go), its path, the recovered store's and what `recover` printed. A feature's tests
-    /// use it to see their rows kept (`CryptoCLITests`).
+    /// use it to see their rows kept.
     static func madeStore(
       rows: String?
     ) throws -> (directory: TemporaryDirectory, path: String, recovered: String, stdout: String) {

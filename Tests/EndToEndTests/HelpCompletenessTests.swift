@@ -101,7 +101,7 @@ import Testing
   }
 
   /// In every language the help entry starting with `prefix` names exactly the options the command `arguments`
-  /// accepts; a feature's own commands are checked with it in the feature's tests (`CryptoCLITests`).
+  /// accepts; a feature's own commands are checked with it in the feature's own tests.
   static func expectHelpNamesExactlyTheOptions(of arguments: [String], entry prefix: String) throws {
     let commandLine = arguments.joined(separator: " ")
     for language in Language.allCases {

@@ -55,7 +55,7 @@ extension EndToEnd {
     }
 
     /// `arguments` stop with exit code 64 and one Bokmål line on stderr that starts with `expected`; a feature's own
-    /// commands are checked with it in the feature's tests (`CryptoCLITests`).
+    /// commands are checked with it in the feature's own tests.
     static func expectUsageError(_ arguments: [String], _ expected: String) throws {
       let workspace = try Workspace()
       let result = try workspace.run(arguments)
