@@ -23,6 +23,11 @@ import Testing
 
   // MARK: - Results
 
+  @Test func coinLoresFaultsAndAnUnknownCoinHaveTheSharedWireForms() {
+    DomainErrorWireTests.expectSharedWireForm(of: .coinlore)
+    DomainErrorWireTests.expectNotFound([(.coin("90"), ["kind": "notFound", "coinId": "90"])])
+  }
+
   @Test func everyMethodAnswersWhatTheContractSays() async throws {
     let server = try CoinLoreFixtures.server()
     let client = try await Self.session(server)
@@ -163,6 +168,14 @@ import Testing
   }
 
   // MARK: - MCP and text
+
+  @Test func theCryptoToolSetHasTheCryptoToolsAndItsInstructionsNameThem() async throws {
+    let bySet = Dictionary(grouping: MCPToolCatalogue.tools.map(\.name)) { MCPToolSet.of(tool: $0) }
+    #expect(bySet[.crypto]?.allSatisfy { $0.hasPrefix("crypto_") } == true)
+    let crypto = MCPTestClient(toolSets: [.places, .crypto])
+    let cryptoText = try #require(try await crypto.initialize()["instructions"]?.stringValue)
+    #expect(cryptoText.contains("crypto_*") && !cryptoText.contains("fruits_"), "\(cryptoText)")
+  }
 
   @Test func theToolsGiveTheJSONAndTheTextTheCommandLinePrints() async throws {
     let server = try CoinLoreFixtures.server()

@@ -1,17 +1,24 @@
 import BeaconCore
-import BeaconCrypto
-import BeaconFruits
-import BeaconPeople
 import JSONRPC
 import Testing
 
 @testable import BeaconServer
 
 /// One wire form per kind of domain error: every upstream API's faults carry the same code and `data`, and every
-/// unknown entity is `notFound` with its own id fields; only the sentence names the service or the entity.
+/// unknown entity is `notFound` with its own id fields; only the sentence names the service or the entity. A feature's
+/// own services and entities are checked with these helpers in its own tests.
 @Suite struct DomainErrorWireTests {
-  @Test(arguments: UpstreamService.allCases + [.fruityvice, .coinlore, .randomUser])
+  @Test(arguments: UpstreamService.allCases)
   func everyServicesFaultsHaveTheSameWireForm(service: UpstreamService) {
+    Self.expectSharedWireForm(of: service)
+  }
+
+  @Test func everyUnknownEntityIsNotFoundWithItsIds() {
+    Self.expectNotFound([(.place("p"), ["kind": "notFound", "placeId": "p"])])
+  }
+
+  /// `service`'s faults carry the same codes and `data` as every other service's; only the sentence names it.
+  static func expectSharedWireForm(of service: UpstreamService) {
     let cases: [(UpstreamFault, ErrorCode, JSONValue)] = [
       (
         .rateLimited(retryAfterSeconds: 7), ApplicationErrorCode.rateLimited,
@@ -34,14 +41,8 @@ import Testing
     }
   }
 
-  @Test func everyUnknownEntityIsNotFoundWithItsIds() {
-    let cases: [(UnknownEntity, JSONValue)] = [
-      (.place("p"), ["kind": "notFound", "placeId": "p"]),
-      (.fruit(7), ["kind": "notFound", "fruitId": 7]),
-      (.fruitGroup(kind: .genus, name: "Citrus"), ["kind": "notFound", "groupKind": "genus", "groupName": "Citrus"]),
-      (.coin("90"), ["kind": "notFound", "coinId": "90"]),
-      (.user("u"), ["kind": "notFound", "userId": "u"]),
-    ]
+  /// Each unknown entity of `cases` is `notFound` with the `data` given and the entity's own sentence.
+  static func expectNotFound(_ cases: [(UnknownEntity, JSONValue)]) {
     for (entity, data) in cases {
       let error = BeaconError.notFound(entity).responseError(in: .nb)
       #expect(error.code == ApplicationErrorCode.notFound)

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconFruits
 import BeaconTestSupport
 import Foundation
 import JSONRPC
@@ -165,6 +166,14 @@ import Testing
   }
 
   // MARK: - Errors
+
+  @Test func fruityvicesFaultsAndAnUnknownFruitOrGroupHaveTheSharedWireForms() {
+    DomainErrorWireTests.expectSharedWireForm(of: .fruityvice)
+    DomainErrorWireTests.expectNotFound([
+      (.fruit(7), ["kind": "notFound", "fruitId": 7]),
+      (.fruitGroup(kind: .genus, name: "Citrus"), ["kind": "notFound", "groupKind": "genus", "groupName": "Citrus"]),
+    ])
+  }
 
   @Test func anUnknownFruitIsNotFoundWithItsId() async throws {
     let server = try FruityviceFixtures.server()

@@ -27,14 +27,14 @@ import Testing
     )
   }
 
-  /// A session of every tool set whose upstreams (Geoapify with a key, Fruityvice, CoinLore, randomuser.me)
-  /// are all `server`.
+  /// A session of every tool set whose upstreams (Geoapify with a key, every built feature's service) are all
+  /// `server`.
   static func client(_ server: LoopbackHTTPServer) async throws -> MCPTestClient {
     let url = server.baseURL.absoluteString
     let environment = BeaconOptions(
       geoapifyAPIKey: APIKey("sk-annotation-test"),
       geoapifyBaseURL: url,
-      serviceURLs: ["fruityvice": url, "coinlore": url, "randomUser": url]
+      serviceURLs: Dictionary(uniqueKeysWithValues: Feature.serviceURLOptions.map { ($0.key, url) })
     )
     let client = MCPTestClient(options: .inMemory(environment: environment))
     try await client.initialize()

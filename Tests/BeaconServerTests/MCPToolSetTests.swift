@@ -35,8 +35,6 @@ import Testing
       #expect(bySet[MCPToolSet(rawValue: row.set)] == row.tools, "the \(row.set) set's tools, as MCP.md lists them")
     }
     #expect(Set(table.filter(\.isDefault).map(\.set)) == Set(MCPToolSet.defaultSets.map(\.rawValue)))
-    #expect(bySet[.crypto]?.allSatisfy { $0.hasPrefix("crypto_") } == true)
-    #expect(bySet[.people]?.allSatisfy { $0.hasPrefix("users_") } == true)
   }
 
   @Test func listsAreParsed() throws {
@@ -45,16 +43,14 @@ import Testing
     #expect(try MCPToolSet.parse("fruits,all") == Set(MCPToolSet.allCases))
     #expect(try MCPToolSet.parse("") == MCPToolSet.defaultSets)
     #expect(throws: MCPToolSet.UnknownName(name: "maps")) { try MCPToolSet.parse("places,maps") }
-    #expect(
-      MCPToolSet.validNames == [
-        "places", "ratings", "favorites", "settings", "routes", "fruits", "people", "crypto", "all",
-      ]
-    )
+    #expect(MCPToolSet.validNames == (try ProjectDocuments.toolSets().map(\.set)) + ["all"])
   }
 
   @Test func aServerListsAndCallsOnlyTheToolsOfItsSets() async throws {
     let standard = MCPServer(options: .inMemory()) { _ in }
-    #expect(standard.tools.map(\.name).allSatisfy { !$0.hasPrefix("fruit") && !$0.hasPrefix("crypto") })
+    let optional = MCPToolSet.allCases.filter { !MCPToolSet.defaultSets.contains($0) }
+    #expect(standard.tools.allSatisfy { MCPToolSet.of(tool: $0.name).map(MCPToolSet.defaultSets.contains) == true })
+    #expect(!optional.isEmpty)
     #expect(standard.tools.count == 12)
 
     let client = MCPTestClient(options: .inMemory(flags: BeaconOptions(locale: "en")), toolSets: [.fruits])
@@ -75,11 +71,23 @@ import Testing
     let standard = MCPTestClient(toolSets: MCPToolSet.defaultSets)
     let text = try #require(try await standard.initialize()["instructions"]?.stringValue)
     #expect(text.contains("places_search"))
-    for other in ["fruits_", "crypto_", "users_"] { #expect(!text.contains(other), "\(other) in \(text)") }
+    #expect(!Self.optionalToolPrefixes.isEmpty)
+    for other in Self.optionalToolPrefixes { #expect(!text.contains(other), "\(other) in \(text)") }
+  }
 
-    let crypto = MCPTestClient(toolSets: [.places, .crypto])
-    let cryptoText = try #require(try await crypto.initialize()["instructions"]?.stringValue)
-    #expect(cryptoText.contains("crypto_*") && !cryptoText.contains("fruits_"), "\(cryptoText)")
+  /// The start of the tool names of each set not served by default that no default tool's name starts with
+  /// (`fruits_`, `users_`, …).
+  static var optionalToolPrefixes: [String] {
+    func prefix(_ name: String) -> String { String(name.prefix { $0 != "_" }) + "_" }
+    let standard = Set(
+      MCPToolCatalogue.tools.map(\.name).filter { MCPToolSet.of(tool: $0).map(MCPToolSet.defaultSets.contains) == true }
+        .map(prefix)
+    )
+    let optional = MCPToolSet.allCases.filter { !MCPToolSet.defaultSets.contains($0) }
+    let prefixes = optional.compactMap { set in
+      MCPToolCatalogue.tools.first { MCPToolSet.of(tool: $0.name) == set }.map { prefix($0.name) }
+    }
+    return prefixes.filter { !standard.contains($0) }
   }
 
   @Test(arguments: ["nb", "nn", "en"])

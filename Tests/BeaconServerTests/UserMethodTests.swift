@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconPeople
 import BeaconTestSupport
 import Foundation
 import JSONRPC
@@ -144,7 +145,17 @@ import Testing
     }
   }
 
+  @Test func thePeopleToolSetHasTheUsersTools() {
+    let bySet = Dictionary(grouping: MCPToolCatalogue.tools.map(\.name)) { MCPToolSet.of(tool: $0) }
+    #expect(bySet[.people]?.allSatisfy { $0.hasPrefix("users_") } == true)
+  }
+
   // MARK: - Errors
+
+  @Test func randomUsersFaultsAndAnUnknownUserHaveTheSharedWireForms() {
+    DomainErrorWireTests.expectSharedWireForm(of: .randomUser)
+    DomainErrorWireTests.expectNotFound([(.user("u"), ["kind": "notFound", "userId": "u"])])
+  }
 
   @Test func anUnknownUserIsNotFoundWithItsId() async throws {
     let server = try RandomUserFixtures.server()

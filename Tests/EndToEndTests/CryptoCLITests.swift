@@ -3,6 +3,9 @@ import Foundation
 import JSONRPC
 import Testing
 
+@testable import BeaconCore
+@testable import beacon
+
 /// `beacon crypto …` as the built binary against a loopback fake CoinLore and a temporary store, with the clock fixed
 /// at Sunday 22 November 2026, 13:00 in Oslo (`BEACON_TEST_NOW`).
 extension EndToEnd {
@@ -80,6 +83,41 @@ extension EndToEnd {
       let output = try workspace.succeed(["crypto", "global", "--refresh"])
       #expect(output.contains("Viser lagrede data fra"), "\(output)")
       #expect(output.contains("6 441"))
+    }
+
+    @Test(arguments: [
+      (["crypto", "list", "--limit", "0"], "'--limit' må være fra 1 til 100, ikke 0"),
+      (["crypto", "list", "--start", "-1"], "'--start' må være minst 0, ikke -1"),
+      (["crypto", "settings", "--alert-threshold", "150"], "'--alert-threshold' må være fra 0 til 100 %, ikke 150 %"),
+    ])
+    func aValueOutOfRangeIsAUsageErrorInTheOptionsOwnUnit(_ arguments: [String], _ expected: String) throws {
+      try UsageErrorTests.expectUsageError(arguments, expected)
+    }
+
+    @Test(arguments: [
+      (["crypto"], "beacon crypto [global]"),
+      (["crypto", "list"], "beacon crypto list"),
+      (["crypto", "show", "90"], "beacon crypto show"),
+      (["crypto", "stats"], "beacon crypto stats"),
+      (["crypto", "settings"], "beacon crypto settings"),
+    ])
+    func theHelpNamesExactlyTheOptionsTheCommandAccepts(_ arguments: [String], _ entry: String) throws {
+      try HelpCompletenessTests.expectHelpNamesExactlyTheOptions(of: arguments, entry: entry)
+    }
+
+    @Test func theCryptoToolSetJoinsTheRatingsTools() throws {
+      let crypto = try MCPEndToEndTests.toolNames(["mcp", "--toolsets=crypto,ratings"])
+      #expect(crypto.first == "rating_list" && crypto.contains("crypto_ticker") && !crypto.contains("places_search"))
+    }
+
+    @Test func recoverKeepsTheCryptoSettings() throws {
+      let sql = "INSERT INTO crypto_settings (id, nok_rate, alert_threshold) VALUES (1, 10.5, 7)"
+      let store = try DamagedStoreTests.madeStore(rows: sql)
+      #expect(store.stdout.contains("'crypto_settings': 1 row"), "\(store.stdout)")
+      let rows = try Database(path: store.recovered).query("SELECT nok_rate, alert_threshold FROM crypto_settings")
+      #expect(rows.count == 1)
+      #expect(rows.first?.double(0) == 10.5)
+      #expect(try Database(path: store.recovered).query("SELECT 1 FROM crypto_coin LIMIT 1").isEmpty)
     }
   }
 }
