@@ -83,6 +83,11 @@ extension BeaconServer {
     return try result.get()
   }
 
+  /// The sentence that `feature` is not available on a PostgreSQL store yet, in `language`.
+  package static func notOnSharedStore(_ feature: String, in language: Language) -> String {
+    LocalizedMessage.postgres(.notAvailable(feature: feature)).text(in: language)
+  }
+
   /// The session's PostgreSQL store, if it has one.
   var sharedStore: PostgresStore? { session.withLock { $0.shared } }
 
