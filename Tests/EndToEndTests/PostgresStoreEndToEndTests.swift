@@ -95,6 +95,29 @@ extension EndToEnd {
       for beacon in [ola, kari] { #expect(try beacon.shutdownAndExit() == .exited(0)) }
     }
 
+    @Test func theCommandLineRatesAndKeepsFavouritesOnTheServerForEachUser() async throws {
+      let url = try await Self.seededStore()
+      func beacon(_ user: String, _ arguments: [String]) throws -> CommandResult {
+        try BeaconProcess.run(["--store", url, "--user", user] + arguments, environment: ["BEACON_OFFLINE": "1"])
+      }
+      let ola = try beacon("ola", ["rate", Self.placeId, "5", "--json"])
+      #expect(ola.termination == .exited(0), "\(ola.stderr)")
+      let kari = try beacon("kari", ["rate", Self.placeId, "3", "--json"])
+      let summary = (try? HumanCLITests.parse(kari.stdout))?["summary"]
+      #expect(summary?["count"] == 2, "\(kari.stdout) \(kari.stderr)")
+      #expect(summary?["average"]?.doubleValue == 4)
+
+      #expect(try beacon("ola", ["favorites", "add", Self.placeId]).termination == .exited(0))
+      let olas =
+        (try? HumanCLITests.parse(try beacon("ola", ["favorites", "--json"]).stdout))?["places"]?.arrayValue ?? []
+      #expect(olas.map { $0["id"] } == [.string(Self.placeId)])
+      let karis = (try? HumanCLITests.parse(try beacon("kari", ["favorites", "--json"]).stdout))?["places"]?.arrayValue
+      #expect(karis == [])
+      // The user is the account's name without --user: not Ola's favourites.
+      let plain = try BeaconProcess.run(["--store", url, "favorites", "--json"], environment: ["BEACON_OFFLINE": "1"])
+      #expect((try? HumanCLITests.parse(plain.stdout))?["places"]?.arrayValue == [], "\(plain.stdout) \(plain.stderr)")
+    }
+
     @Test func whatThePostgreSQLStoreDoesNotHoldYetIsRefusedInTheUsersLanguage() async throws {
       let url = try await Self.seededStore()
       let sentences = [
