@@ -176,6 +176,7 @@ let package = Package(
         "CLibPQ",
         "CLibPQLoader",
       ],
+      swiftSettings: lazyCurl,
       linkerSettings: [
         // On Linux CLibPQLoader loads libpq on first use; on macOS the binary links it (Homebrew's keg-only libpq).
         .linkedLibrary("pq", .when(platforms: [.macOS])),
