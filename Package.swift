@@ -174,6 +174,16 @@ let package = Package(
       dependencies: [
         "BeaconCore",
         "CLibPQ",
+        "CLibPQLoader",
+      ],
+      swiftSettings: lazyCurl,
+      linkerSettings: [
+        // On Linux CLibPQLoader loads libpq on first use; on macOS the binary links it (Homebrew's keg-only libpq).
+        .linkedLibrary("pq", .when(platforms: [.macOS])),
+        .unsafeFlags(
+          ["-L/opt/homebrew/opt/libpq/lib", "-L/usr/local/opt/libpq/lib"],
+          .when(platforms: [.macOS])
+        ),
       ]
     ),
     .testTarget(
@@ -218,6 +228,7 @@ let package = Package(
         "BeaconCrypto",
         "BeaconFruits",
         "BeaconPeople",
+        "BeaconPostgres",
         "BeaconSchemas",
         "BeaconSync",
         "JSONRPC",
@@ -264,6 +275,10 @@ let package = Package(
 
     .target(name: "CCurlLoader"),
 
+    // MARK: CLibPQLoader (Linux: libpq loaded on first use of a PostgreSQL store, so `beacon` starts without it)
+
+    .target(name: "CLibPQLoader"),
+
     // MARK: CSQLite (the system SQLite library)
 
     .systemLibrary(
@@ -279,7 +294,6 @@ let package = Package(
 
     .systemLibrary(
       name: "CLibPQ",
-      pkgConfig: "libpq",
       providers: [
         .apt(["libpq-dev"]),
         .brew(["libpq"]),
@@ -311,6 +325,7 @@ let package = Package(
       dependencies: [
         "BeaconCore",
         "BeaconJSON",
+        "BeaconPostgres",
         "BeaconTestSupport",
         "JSONRPC",
         "beacon",

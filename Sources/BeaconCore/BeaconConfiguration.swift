@@ -8,6 +8,8 @@ package struct BeaconConfiguration: Sendable, Equatable {
 
   /// The SQLite store file; `nil` means the platform's default location.
   package var storePath: String?
+  /// The user of a PostgreSQL store; `nil` means the account's name (``StoreTarget/defaultUser(environment:)``).
+  package var user: String?
   /// Whether to work from the store only.
   package var offline: Bool
   /// The Geoapify key, if any.
@@ -82,9 +84,12 @@ package struct BeaconConfiguration: Sendable, Equatable {
     }
     let zoneName = first(\.timeZone) ?? OpeningHours.defaultTimeZoneIdentifier
     guard let timeZone = TimeZone(identifier: zoneName) else { throw .invalidTimeZone(zoneName) }
-    let storePath = first(\.storePath).map { ($0 as NSString).expandingTildeInPath }
+    let storePath = first(\.storePath).map { path in
+      StoreTarget(path).isShared ? path : (path as NSString).expandingTildeInPath
+    }
     return BeaconConfiguration(
       storePath: storePath,
+      user: first(\.user).flatMap { $0.isEmpty ? nil : $0 },
       offline: first(\.offline) ?? false,
       geoapifyAPIKey: first(\.geoapifyAPIKey),
       geoapifyBaseURL: baseURL,

@@ -36,6 +36,8 @@ package enum BeaconError: Error, Sendable, Equatable {
   /// A database server store (PostgreSQL) failed during a request: the connection broke or the server refused a
   /// statement. `message` says so in the user's language; `detail` (for logs) is the server's words, redacted.
   case storeServer(message: LocalizedMessage, detail: String)
+  /// The session's store is a shared server (PostgreSQL) that does not hold `feature`'s data yet; `message` says so.
+  case notOnSharedStore(feature: String, message: LocalizedMessage)
 
   /// A stable machine-readable name, `data.kind` on the wire: Beacon's kinds are spelled here only.
   package var kind: String {
@@ -43,7 +45,7 @@ package enum BeaconError: Error, Sendable, Equatable {
     case .notFound: "notFound"
     case .unsupportedPlace: "unsupportedPlace"
     case .invalidArgument: "invalidParams"
-    case .storeUnavailable, .storeDirectoryMissing: "storeUnavailable"
+    case .storeUnavailable, .storeDirectoryMissing, .notOnSharedStore: "storeUnavailable"
     case .storeTooNew: "storeTooNew"
     case .storage, .storeServer: "storageFailure"
     case .missingAPIKey: "missingApiKey"
@@ -82,7 +84,7 @@ package enum BeaconError: Error, Sendable, Equatable {
     case .storeDirectoryMissing(let path, let directory):
       message = .storeDirectoryMissing(path: path, directory: directory)
     case .storeDamaged(let path, _, _): message = .storeDamaged(path: path)
-    case .storeServer(let detail, _): message = detail
+    case .storeServer(let detail, _), .notOnSharedStore(_, let detail): message = detail
     }
     return message.text(in: language)
   }

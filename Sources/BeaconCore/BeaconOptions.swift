@@ -3,6 +3,9 @@
 package struct BeaconOptions: Sendable, Equatable {
   /// The SQLite store file (`--store`, `initializationOptions.storePath`, `BEACON_STORE`).
   package var storePath: String?
+  /// The user a PostgreSQL store attributes ratings, favourites and settings to (`--user`,
+  /// `initializationOptions.user`, `BEACON_USER`); default the account's name.
+  package var user: String?
   /// Work from the store only, without the network (`--offline`, `initializationOptions.offline`).
   package var offline: Bool?
   /// The Geoapify key (`initializationOptions.geoapify.apiKey`, `GEOAPIFY_API_KEY`).
@@ -21,6 +24,7 @@ package struct BeaconOptions: Sendable, Equatable {
   /// Creates a layer.
   package init(
     storePath: String? = nil,
+    user: String? = nil,
     offline: Bool? = nil,
     geoapifyAPIKey: APIKey? = nil,
     geoapifyBaseURL: String? = nil,
@@ -29,6 +33,7 @@ package struct BeaconOptions: Sendable, Equatable {
     serviceURLs: [String: String] = [:]
   ) {
     self.storePath = storePath
+    self.user = user
     self.offline = offline
     self.geoapifyAPIKey = geoapifyAPIKey
     self.geoapifyBaseURL = geoapifyBaseURL
@@ -48,6 +53,7 @@ package struct BeaconOptions: Sendable, Equatable {
     }
     return BeaconOptions(
       storePath: value("BEACON_STORE"),
+      user: value("BEACON_USER"),
       offline: value("BEACON_OFFLINE").map { ["1", "true", "yes"].contains($0.lowercased()) },
       geoapifyAPIKey: value("GEOAPIFY_API_KEY").flatMap(APIKey.init),
       geoapifyBaseURL: value("BEACON_GEOAPIFY_URL"),

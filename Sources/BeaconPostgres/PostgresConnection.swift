@@ -1,4 +1,5 @@
 import CLibPQ
+import CLibPQLoader
 import Foundation
 
 /// One libpq connection: parameterised statements in text format, transactions, and reconnection.
@@ -18,6 +19,9 @@ package final class PostgresConnection {
   /// - Throws: ``PostgresError`` of kind ``PostgresError/Kind/connectionFailed``.
   package init(_ target: PostgresConnectionString) throws(PostgresError) {
     self.target = target
+    guard beacon_pq_load() != 0 else {
+      throw PostgresError(.connectionFailed, server: target.redacted, detail: "libpq (libpq.so.5) is not installed")
+    }
     connection = PQconnectdb(target.raw)
     guard PQstatus(connection) == CONNECTION_OK else {
       let error = failure(.connectionFailed)

@@ -1,4 +1,5 @@
 import CLibPQ
+import CLibPQLoader
 import Foundation
 
 /// A libpq connection string (`postgresql://…` URL or `key=value` pairs) and its redacted form for people.
@@ -48,6 +49,8 @@ package struct PostgresConnectionString: Sendable, Equatable, CustomStringConver
 
   /// The password libpq reads from the string itself (not from the environment or `.pgpass`), if any.
   package static func password(in text: String) -> String? {
+    // Without libpq nothing connects; the URL's password is redacted without it.
+    guard beacon_pq_load() != 0 else { return nil }
     var errorMessage: UnsafeMutablePointer<CChar>?
     guard let options = PQconninfoParse(text, &errorMessage) else {
       if let errorMessage { PQfreemem(errorMessage) }

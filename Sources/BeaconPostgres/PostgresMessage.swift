@@ -13,6 +13,8 @@ package enum PostgresMessage: FeatureMessage {
   case statementFailed(server: String, reason: String)
   /// The database was migrated by a newer Beacon.
   case schemaTooNew(server: String, version: Int, supported: Int)
+  /// A feature whose data a PostgreSQL store does not hold yet.
+  case notAvailable(feature: String)
 
   /// The (nb, nn, en) texts.
   package var texts: (String, String, String) {
@@ -37,6 +39,12 @@ package enum PostgresMessage: FeatureMessage {
         "PostgreSQL-lageret '\(server)' avviste forespørselen: \(reason)",
         "PostgreSQL-lageret '\(server)' avviste førespurnaden: \(reason)",
         "The PostgreSQL store '\(server)' refused the request: \(reason)"
+      )
+    case .notAvailable(let feature):
+      (
+        "'\(feature)' er ikke tilgjengelig på et PostgreSQL-lager ennå; bruk en SQLite-fil (--store STI) for dette",
+        "'\(feature)' er ikkje tilgjengeleg på eit PostgreSQL-lager enno; bruk ei SQLite-fil (--store STI) for dette",
+        "'\(feature)' is not available on a PostgreSQL store yet; use a SQLite file (--store PATH) for it"
       )
     case .schemaTooNew(let server, let version, let supported):
       (

@@ -34,6 +34,18 @@ extension PostgresStore {
     }
   }
 
+  /// The user's favourite places, in no particular order.
+  package func favoritePlaces() throws(BeaconError) -> [Place] {
+    let columns = Self.placeColumns.split(separator: ", ").map { "p.\($0)" }.joined(separator: ", ")
+    return try run {
+      try connection.query(
+        "SELECT \(columns) FROM favorite f JOIN place p ON p.id = f.place_id WHERE f.user_name = $1",
+        [user]
+      )
+    }
+    .compactMap(Self.place(from:))
+  }
+
   package func favoriteIDs(among ids: [String]) throws(BeaconError) -> Set<String> {
     guard !ids.isEmpty else { return [] }
     let rows = try run {

@@ -14,7 +14,7 @@ extension BeaconError: ResponseErrorConvertible {
     case .notFound: ApplicationErrorCode.notFound
     case .unsupportedPlace: ApplicationErrorCode.unsupportedPlace
     case .invalidArgument: .invalidParams
-    case .storeUnavailable, .storeDirectoryMissing: ApplicationErrorCode.storeUnavailable
+    case .storeUnavailable, .storeDirectoryMissing, .notOnSharedStore: ApplicationErrorCode.storeUnavailable
     case .storeTooNew: ApplicationErrorCode.storeTooNew
     case .storage, .storeServer: ApplicationErrorCode.storageFailure
     case .missingAPIKey: ApplicationErrorCode.missingAPIKey
@@ -59,6 +59,9 @@ extension BeaconError: ResponseErrorConvertible {
       return details
     case .nothingImported(let file, let skipped):
       return ["file": .string(file), "skipped": .object(skipped.mapValues { .int($0) })]
+    case .notOnSharedStore(let feature, _):
+      // `reason: "notOnSharedStore"`: the feature works with a SQLite store (`--store PATH`), not on this server yet.
+      return ["reason": "notOnSharedStore", "feature": .string(feature)]
     case .storeDirectoryMissing(let path, let directory):
       return ["reason": "directoryMissing", "path": .string(path), "directory": .string(directory)]
     case .storeDamaged(let path, _, _):

@@ -44,6 +44,7 @@ extension BeaconServer {
     let filters: PlaceFilters
     do throws(BeaconError) { filters = try request.filters() } catch { throw error.responseError(in: language) }
     if let debounceMs = request.debounceMs { try await debounce(debounceMs, context: context) }
+    if sharedStore != nil { return try await sharedSearch(request, filters: filters) }
     let language = language
     return try await run(.places) { (places: PlacesService) throws(BeaconError) in
       guard let store = self.store else { throw BeaconError.storage(SQLiteError(code: 1, message: "no store")) }

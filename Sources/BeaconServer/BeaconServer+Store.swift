@@ -1,4 +1,5 @@
 import BeaconCore
+import Foundation
 import JSONRPC
 
 extension BeaconServer {
@@ -7,7 +8,9 @@ extension BeaconServer {
     let ratings = requests.map { NewRating(placeId: $0.placeId, stars: $0.stars, comment: $0.comment) }
     let outcomes: [Result<AddedRating, BeaconError>]
     do {
-      outcomes = try await run(.ratings) { (store: Store) throws(BeaconError) in await store.addRatings(ratings) }
+      outcomes = try await run(.ratings) { (store: any UserDataStore) throws(BeaconError) in
+        await store.addRatings(ratings, at: Date())
+      }
     } catch {
       return requests.map { _ in .failure(error) }
     }
@@ -27,6 +30,7 @@ extension BeaconServer {
     let searchesOffline = searchesOffline
     let filters: PlaceFilters
     do throws(BeaconError) { filters = try request.filters() } catch { throw error.responseError(in: language) }
+    if sharedStore != nil { return try await sharedFavorites(request, filters: filters) }
     return try await run(.favorites) { (store: Store) throws(BeaconError) in
       let settings = try await store.settings()
       // The centre `places/search` would use, so both lists give the same distances.

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconPostgres
 import BeaconSync
 import Foundation
 import JSONRPC
@@ -21,6 +22,8 @@ package final class BeaconServer: Sendable {
     var language: Language
     var configuration: BeaconConfiguration?
     var store: Store?
+    /// The session's PostgreSQL store (`--store postgresql://…`); then ``store`` is `nil`.
+    var shared: PostgresStore?
     /// Each feature's service (``Feature/makeService``), made in `initialize`.
     var services: [Feature.Name: any Sendable] = [:]
     var monitor: ClientProcessMonitor?
@@ -79,6 +82,7 @@ package final class BeaconServer: Sendable {
       self?.session.withLock {
         $0.services = [:]
         $0.store = nil
+        $0.shared = nil
       }
     }
     if options.enablesTestMethods {
@@ -92,6 +96,7 @@ package final class BeaconServer: Sendable {
     let given = request.initializationOptions
     let layer = BeaconOptions(
       storePath: given?.storePath,
+      user: given?.user,
       offline: given?.offline,
       geoapifyAPIKey: given?.geoapify?.apiKey.flatMap(APIKey.init),
       geoapifyBaseURL: given?.geoapify?.baseURL,
@@ -108,8 +113,12 @@ package final class BeaconServer: Sendable {
     } catch {
       throw error.responseError(in: session.withLock { $0.language })
     }
-    let storePath =
+    if let storePath = configuration.storePath, case .postgres(let url) = StoreTarget(storePath) {
+      return try await initializeShared(url: url, configuration: configuration, request: request, context: context)
+    }
+    var storePath =
       configuration.storePath ?? StoreLocation.defaultPath(environment: ProcessInfo.processInfo.environment)
+    if case .sqlite(let path) = StoreTarget(storePath) { storePath = path }
     let store: Store
     var language = configuration.language
     do {
@@ -159,11 +168,7 @@ package final class BeaconServer: Sendable {
       logger.warning(message)
       context.logMessage(.warning, message)
     }
-    if let processID = request.processId, let pid = Int32(exactly: processID), pid > 0 {
-      watchClient(pid)
-    } else if let processID = request.processId {
-      logger.warning("Ignoring processId \(processID): not a process id")
-    }
+    watchClient(of: request)
     return InitializeResult(
       serverInfo: .init(name: "beacon", version: BeaconVersion.current),
       capabilities: .init(
@@ -184,6 +189,15 @@ package final class BeaconServer: Sendable {
         serviceBaseURLs: configuration.serviceURLs.mapValues(\.absoluteString)
       )
     )
+  }
+
+  /// Exits when the client process `request` names ends.
+  func watchClient(of request: InitializeRequest) {
+    if let processID = request.processId, let pid = Int32(exactly: processID), pid > 0 {
+      watchClient(pid)
+    } else if let processID = request.processId {
+      logger.warning("Ignoring processId \(processID): not a process id")
+    }
   }
 
   private func watchClient(_ processID: Int32) {

@@ -51,7 +51,7 @@ struct CommandLineArguments: Equatable {
 
   /// Options that take a value, whichever command they belong to (a feature's verb brings its own).
   static let valueOptions = Set([
-    "--store", "--locale", "--time-zone", "--category", "--near", "--radius", "--text", "--sort", "--limit",
+    "--store", "--user", "--locale", "--time-zone", "--category", "--near", "--radius", "--text", "--sort", "--limit",
     "--comment", "--from", "--to", "--output", "--toolsets", "--diet", "--cuisine", "--wheelchair", "--open-at",
     "--open-for", "--min-rating", "--corridor",
   ]).union(FeatureVerb.all.flatMap(\.valueOptions))
@@ -101,6 +101,7 @@ struct CommandLineArguments: Equatable {
       let isCallArgument = positional.first == "call" && positional.count >= 2
       switch name {
       case "--store": flags.storePath = try value()
+      case "--user": flags.user = try value()
       case "--locale": flags.locale = try value()
       case "--time-zone": flags.timeZone = try value()
       case "--offline": flags.offline = true
@@ -260,7 +261,9 @@ struct CommandLineArguments: Equatable {
 
     Globale valg:
       --store STI        SQLite-fil (ellers BEACON_STORE, eller standardplassen); mappen må finnes, bare
-                         standardplassens mapper lages
+                         standardplassens mapper lages; eller postgresql://… for et delt PostgreSQL-lager
+                         (vurderinger, favoritter, innstillinger og søk i lagrede steder)
+      --user NAVN        brukeren på et PostgreSQL-lager (ellers BEACON_USER, eller kontonavnet)
       --offline          bruk bare lagrede data, aldri nettet
       --locale nb|nn|en  språk for meldinger og utdata (standard nb)
       --time-zone SONE   tidssone for fruktloggens dager, brukernes bursdagsuke og alder, og for åpningstider

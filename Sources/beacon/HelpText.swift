@@ -67,7 +67,9 @@ enum HelpText {
 
     Globale val:
       --store STI        SQLite-fil (elles BEACON_STORE, eller standardplassen); mappa må finnast, berre
-                         mappene til standardplassen blir laga
+                         mappene til standardplassen blir laga; eller postgresql://… for eit delt
+                         PostgreSQL-lager (vurderingar, favorittar, innstillingar og søk i lagra stader)
+      --user NAMN        brukaren på eit PostgreSQL-lager (elles BEACON_USER, eller kontonamnet)
       --offline          bruk berre lagra data, aldri nettet
       --locale nb|nn|en  språk for meldingar og utdata (standard nb)
       --time-zone SONE   tidssone for dagane i fruktloggen, bursdagsveka og alderen til brukarane, og for
@@ -144,7 +146,9 @@ enum HelpText {
 
     Global options:
       --store PATH       SQLite file (else BEACON_STORE, else the default location); its folder must exist,
-                         only the default location's folders are created
+                         only the default location's folders are created; or postgresql://… for a shared
+                         PostgreSQL store (ratings, favourites, settings and searches of stored places)
+      --user NAME        the user on a PostgreSQL store (else BEACON_USER, else the account's name)
       --offline          use stored data only, never the network
       --locale nb|nn|en  language of messages and output (default nb)
       --time-zone ZONE   time zone of the fruit log's days, the users' birthday week and age, and of opening

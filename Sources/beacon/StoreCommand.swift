@@ -39,7 +39,15 @@ enum StoreCommand {
   static func run(_ action: StoreAction, options: ServerOptions, logger: Logger) -> Int32 {
     let language = options.initialLanguage
     let environment = ProcessInfo.processInfo.environment
-    let given = options.flags.storePath ?? options.environment.storePath
+    var given = options.flags.storePath ?? options.environment.storePath
+    switch given.map(StoreTarget.init) {
+    case .postgres?:
+      // A SQLite file's check and recovery; never the URL (its password) in a message.
+      logger.sink(BeaconServer.notOnSharedStore("store", in: language))
+      return 1
+    case .sqlite(let path)?: given = path
+    case nil: break
+    }
     let path =
       given.map { ($0 as NSString).expandingTildeInPath } ?? StoreLocation.defaultPath(environment: environment)
     func say(_ text: StoreText) -> String { text.text(in: language) }

@@ -9,6 +9,11 @@ package enum StoreTarget: Sendable, Equatable {
   /// A PostgreSQL server: the libpq connection URL, password included (never show it; redact first).
   case postgres(url: String)
 
+  /// Whether the target is a server shared by several users (PostgreSQL).
+  package var isShared: Bool {
+    if case .postgres = self { true } else { false }
+  }
+
   /// Reads `text`: a `postgresql://` or `postgres://` URL (any case of the scheme) is PostgreSQL; `sqlite:PATH`
   /// (also `sqlite://PATH`) and anything else is a SQLite path.
   package init(_ text: String) {

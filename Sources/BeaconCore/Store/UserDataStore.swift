@@ -51,6 +51,20 @@ package protocol UserDataStore: Actor {
   func resetSettings() async throws(BeaconError) -> Settings
 }
 
+extension UserDataStore {
+  /// Adds one rating; returns it with the place's summary right after it.
+  package func addRating(
+    placeId: String,
+    stars: Int,
+    comment: String?
+  ) async throws(BeaconError) -> (rating: Rating, summary: RatingSummary) {
+    let results = await addRatings([NewRating(placeId: placeId, stars: stars, comment: comment)], at: Date())
+    guard let first = results.first else { throw .notFound(.place(placeId)) }
+    let added = try first.get()
+    return (added.rating, added.summary)
+  }
+}
+
 extension Store: UserDataStore {
   /// One user per SQLite store: every rating in it is the user's own.
   package func ownRatingSummaries(for ids: [String]) throws(BeaconError) -> [String: RatingSummary] {

@@ -27,19 +27,19 @@ extension Feature {
     MethodDescriptor(FavoriteStatusRequest.self, feature: .favorites, tool: favoritesStatusTool) { server, request, _ in
       let ids = request.placeIds
       try server.validate(ids.count, in: FavoriteStatusRequest.placeIdsRange, field: "placeIds")
-      let favorites = try await server.run(.favorites) { (store: Store) throws(BeaconError) in
+      let favorites = try await server.run(.favorites) { (store: any UserDataStore) throws(BeaconError) in
         try await store.favoriteIDs(among: ids)
       }
       return FavoriteStatusRequest.Response(statuses: ids.map { .init(placeId: $0, favorite: favorites.contains($0)) })
     },
     MethodDescriptor(AddFavoriteRequest.self, feature: .favorites, tool: favoritesAddTool) { server, request, _ in
-      let (favorite, added) = try await server.run(.favorites) { (store: Store) throws(BeaconError) in
+      let (favorite, added) = try await server.run(.favorites) { (store: any UserDataStore) throws(BeaconError) in
         try await store.addFavorite(placeId: request.placeId, at: server.now)
       }
       return AddFavoriteRequest.Response(favorite: favorite, added: added)
     },
     MethodDescriptor(RemoveFavoriteRequest.self, feature: .favorites, tool: favoritesRemoveTool) { server, request, _ in
-      let removed = try await server.run(.favorites) { (store: Store) throws(BeaconError) in
+      let removed = try await server.run(.favorites) { (store: any UserDataStore) throws(BeaconError) in
         try await store.removeFavorite(placeId: request.placeId)
       }
       return RemoveFavoriteRequest.Response(removed: removed)

@@ -24,7 +24,7 @@ extension Feature {
   static let ratingsMethods: [MethodDescriptor] = [
     MethodDescriptor(ListRatingsRequest.self, feature: .ratings, tool: ratingListTool) { server, request, _ in
       try server.validate(request.limit, in: 1...ListRatingsRequest.maxLimit, field: "limit")
-      let page = try await server.run(.ratings) { (store: Store) throws(BeaconError) in
+      let page = try await server.run(.ratings) { (store: any UserDataStore) throws(BeaconError) in
         try await store.ratings(
           placeId: request.placeId,
           limit: request.limit ?? ListRatingsRequest.defaultLimit,
@@ -36,17 +36,26 @@ extension Feature {
     MethodDescriptor(RatingSummaryRequest.self, feature: .ratings, tool: ratingSummaryTool) { server, request, _ in
       let ids = request.placeIds
       try server.validate(ids.count, in: RatingSummaryRequest.placeIdsRange, field: "placeIds")
-      let found = try await server.run(.ratings) { (store: Store) throws(BeaconError) in
-        try await store.ratingSummaries(for: ids)
+      let shared = server.sharedStore != nil
+      let (found, own) = try await server.run(.ratings) { (store: any UserDataStore) throws(BeaconError) in
+        // On a shared store the caller's own ratings come too (a SQLite store's are all the caller's).
+        (try await store.ratingSummaries(for: ids), shared ? try await store.ownRatingSummaries(for: ids) : nil)
       }
       return RatingSummaryRequest.Response(
-        summaries: ids.map { .init(placeId: $0, average: found[$0]?.average, count: found[$0]?.count ?? 0) }
+        summaries: ids.map { id in
+          .init(
+            placeId: id,
+            average: found[id]?.average,
+            count: found[id]?.count ?? 0,
+            own: own.map { $0[id] }
+          )
+        }
       )
     },
     MethodDescriptor(AddRatingRequest.self, feature: .ratings, tool: ratingAddTool) { server in
       server.dispatcher.register(AddRatingRequest.self) { [weak server] request, _ in
         guard let server else { throw ResponseError.internalError }
-        let (rating, summary) = try await server.run(.ratings) { (store: Store) throws(BeaconError) in
+        let (rating, summary) = try await server.run(.ratings) { (store: any UserDataStore) throws(BeaconError) in
           try await store.addRating(placeId: request.placeId, stars: request.stars, comment: request.comment)
         }
         return AddRatingRequest.Response(rating: rating, summary: summary)

@@ -23,10 +23,10 @@ extension Feature {
   /// `settings/get`, `settings/update` and `settings/reset`.
   static let settingsMethods: [MethodDescriptor] = [
     MethodDescriptor(GetSettingsRequest.self, feature: .settings, tool: settingsGetTool) { server, _, _ in
-      try await server.run(.settings) { (store: Store) throws(BeaconError) in try await store.settings() }
+      try await server.run(.settings) { (store: any UserDataStore) throws(BeaconError) in try await store.settings() }
     },
     MethodDescriptor(UpdateSettingsRequest.self, feature: .settings, tool: settingsUpdateTool) { server, request, _ in
-      let settings = try await server.run(.settings) { (store: Store) throws(BeaconError) in
+      let settings = try await server.run(.settings) { (store: any UserDataStore) throws(BeaconError) in
         try await store.updateSettings(request.update)
       }
       if let locale = request.update.locale, server.configuration?.isLanguageExplicit != true {
@@ -35,7 +35,7 @@ extension Feature {
       return settings
     },
     MethodDescriptor(ResetSettingsRequest.self, feature: .settings, tool: settingsResetTool) { server, _, _ in
-      let settings = try await server.run(.settings) { (store: Store) throws(BeaconError) in
+      let settings = try await server.run(.settings) { (store: any UserDataStore) throws(BeaconError) in
         try await store.resetSettings()
       }
       if server.configuration?.isLanguageExplicit != true { server.setLanguage(settings.locale) }

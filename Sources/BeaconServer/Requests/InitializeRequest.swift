@@ -45,6 +45,8 @@ package struct InitializeRequest: RequestType, Encodable, Equatable {
   package struct InitializationOptions: Codable, Sendable, Equatable {
     /// The SQLite store file.
     package var storePath: String?
+    /// The user of a PostgreSQL store (default the account's name).
+    package var user: String?
     /// Work from the store only.
     package var offline: Bool?
     /// Geoapify access.
@@ -58,12 +60,14 @@ package struct InitializeRequest: RequestType, Encodable, Equatable {
     /// Creates options.
     package init(
       storePath: String? = nil,
+      user: String? = nil,
       offline: Bool? = nil,
       geoapify: Geoapify? = nil,
       timeZone: String? = nil,
       services: [String: Service] = [:]
     ) {
       self.storePath = storePath
+      self.user = user
       self.offline = offline
       self.geoapify = geoapify
       self.timeZone = timeZone
@@ -73,6 +77,7 @@ package struct InitializeRequest: RequestType, Encodable, Equatable {
     package init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: MemberKey.self)
       storePath = try container.decodeIfPresent(String.self, forKey: "storePath")
+      user = try container.decodeIfPresent(String.self, forKey: "user")
       offline = try container.decodeIfPresent(Bool.self, forKey: "offline")
       geoapify = try container.decodeIfPresent(Geoapify.self, forKey: "geoapify")
       timeZone = try container.decodeIfPresent(String.self, forKey: "timeZone")
@@ -85,6 +90,7 @@ package struct InitializeRequest: RequestType, Encodable, Equatable {
     package func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: MemberKey.self)
       try container.encodeIfPresent(storePath, forKey: "storePath")
+      try container.encodeIfPresent(user, forKey: "user")
       try container.encodeIfPresent(offline, forKey: "offline")
       try container.encodeIfPresent(geoapify, forKey: "geoapify")
       try container.encodeIfPresent(timeZone, forKey: "timeZone")

@@ -1,3 +1,4 @@
+import BeaconCore
 import JSONRPC
 
 /// The user's average rating and count for several places at once, one entry per given id in the given order; a
@@ -19,11 +20,20 @@ package struct RatingSummaryRequest: RequestType, Encodable, Equatable {
     package var average: Double?
     /// How many ratings the place has.
     package var count: Int
+    /// On a PostgreSQL store (shared by a team), where ``average`` and ``count`` are everyone's: the mean of the
+    /// caller's own ratings (`null` when the caller has none); absent on a SQLite store.
+    package var ownAverage: Double?
+    /// On a PostgreSQL store: how many of the ratings are the caller's; absent on a SQLite store.
+    package var ownCount: Int?
 
-    package init(placeId: String, average: Double?, count: Int) {
+    package init(placeId: String, average: Double?, count: Int, own: RatingSummary?? = nil) {
       self.placeId = placeId
       self.average = average
       self.count = count
+      if let own {
+        ownAverage = own?.average
+        ownCount = own?.count ?? 0
+      }
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -31,6 +41,10 @@ package struct RatingSummaryRequest: RequestType, Encodable, Equatable {
       try container.encode(placeId, forKey: .placeId)
       try container.encode(average, forKey: .average)  // An explicit null: no ratings, no average.
       try container.encode(count, forKey: .count)
+      if let ownCount {
+        try container.encode(ownAverage, forKey: .ownAverage)
+        try container.encode(ownCount, forKey: .ownCount)
+      }
     }
   }
 
