@@ -1,3 +1,4 @@
+import BeaconCore
 import Foundation
 
 /// One row of a result, every column as PostgreSQL's text (or `nil` for NULL).
@@ -42,3 +43,5 @@ extension Date: PostgresBindable {
   /// Seconds since 1970 (stored as `double precision`, like the SQLite store's dates).
   package var postgresText: String { timeIntervalSince1970.postgresText }
 }
+
+extension PostgresRow: StoredColumns {}

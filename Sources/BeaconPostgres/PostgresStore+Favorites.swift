@@ -68,17 +68,12 @@ extension PostgresStore {
     let ratings = try ratingSummaries(for: ids)
     let favorites = try favoriteIDs(among: ids)
     return places.map { place in
-      PlaceSummary(
-        id: place.id,
-        name: place.name,
-        category: place.category,
-        location: place.location,
-        address: place.address,
-        distanceMeters: center.map { Int(place.location.distance(to: $0).rounded()) },
+      place.summary(
+        center: center,
         rating: ratings[place.id],
         isFavorite: favorites.contains(place.id),
-        source: place.source,
-        hours: place.openingStatus(at: date, defaultTimeZone: defaultTimeZone),
+        at: date,
+        defaultTimeZone: defaultTimeZone,
         facts: place.resolvedFacts
       )
     }

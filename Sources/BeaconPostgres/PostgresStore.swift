@@ -100,25 +100,7 @@ package actor PostgresStore: UserDataStore {
   static let placeColumns =
     "id, name, category, latitude, longitude, address, cuisine, details, source, fetched_at, opening_hours, time_zone"
 
-  static func place(from row: PostgresRow) -> Place? {
-    guard let id = row.string(0), let name = row.string(1),
-      let category = row.string(2).flatMap({ PlaceCategory(name: $0) }),
-      let lat = row.double(3), let lon = row.double(4)
-    else { return nil }
-    return Place(
-      id: id,
-      name: name,
-      category: category,
-      location: Coordinate(lat: lat, lon: lon),
-      address: row.string(5),
-      cuisine: row.string(6),
-      detailsJSON: row.string(7),
-      openingHours: row.string(10),
-      timeZone: row.string(11),
-      source: row.string(8) ?? "unknown",
-      fetchedAt: Date(timeIntervalSince1970: row.double(9) ?? 0)
-    )
-  }
+  static func place(from row: PostgresRow) -> Place? { Place(stored: row) }
 
   /// Throws ``UnknownEntity/place(_:)`` unless the store knows `id` (inside the caller's work).
   func requirePlace(_ id: String) throws {

@@ -200,25 +200,7 @@ package actor Store {
     "place.id, place.name, place.category, place.latitude, place.longitude, place.address, place.cuisine, "
     + "place.details, place.source, place.fetched_at, place.opening_hours, place.time_zone"
 
-  static func place(from row: Row) -> Place? {
-    guard let id = row.string(0), let name = row.string(1),
-      let category = row.string(2).flatMap({ PlaceCategory(name: $0) }),
-      let lat = row.double(3), let lon = row.double(4)
-    else { return nil }
-    return Place(
-      id: id,
-      name: name,
-      category: category,
-      location: Coordinate(lat: lat, lon: lon),
-      address: row.string(5),
-      cuisine: row.string(6),
-      detailsJSON: row.string(7),
-      openingHours: row.string(10),
-      timeZone: row.string(11),
-      source: row.string(8) ?? "unknown",
-      fetchedAt: Date(timeIntervalSince1970: row.double(9) ?? 0)
-    )
-  }
+  static func place(from row: Row) -> Place? { Place(stored: row) }
 
   /// Throws ``UnknownEntity/place(_:)`` unless the store knows `id` (inside the caller's storage work).
   func requirePlace(_ id: String) throws {
@@ -236,17 +218,12 @@ package actor Store {
   ) throws(BeaconError) -> [PlaceSummary] {
     let (ratings, favorites) = try ratingsAndFavorites(of: places.map(\.id))
     return places.map { place in
-      PlaceSummary(
-        id: place.id,
-        name: place.name,
-        category: place.category,
-        location: place.location,
-        address: place.address,
-        distanceMeters: center.map { Int(place.location.distance(to: $0).rounded()) },
+      place.summary(
+        center: center,
         rating: ratings[place.id],
         isFavorite: favorites.contains(place.id),
-        source: place.source,
-        hours: place.openingStatus(at: date, defaultTimeZone: defaultTimeZone),
+        at: date,
+        defaultTimeZone: defaultTimeZone,
         facts: resolvedFacts(of: place)
       )
     }
