@@ -72,19 +72,28 @@ build_linked() {
   local package
   package=$(grep -o '"-package-name","[^"]*"' "$spm/release.yaml" | head -n 1 | cut -d '"' -f 4)
   quiet swiftc "${flags[@]}" -package-name "$package" -module-name "$name" -I "$release/Modules" -I "$release" -I Sources/CSQLite \
-    -I Sources/CZlib "Fuzz/$name"/*.swift "${objects[@]}" -lsqlite3 -lz -o "$build/$target-fuzzer"
+    -I Sources/CZlib -I Sources/CLibPQ "Fuzz/$name"/*.swift "${objects[@]}" -lsqlite3 -lz -o "$build/$target-fuzzer"
 }
 
 core_modules=(BeaconSync BeaconJSON CCurlLoader BeaconCore)
 
-# The modules BeaconServer depends on directly that are not core modules (JSONRPC, BeaconSchemas and the features'
-# own modules), read from the package so that a feature's module comes and goes with its target in Package.swift.
+# The modules BeaconServer builds on that are not core modules (JSONRPC, BeaconSchemas, the features' own modules and
+# what they build on, such as the PostgreSQL store's libpq loader), read from the package so that a module comes and
+# goes with its target in Package.swift. Only library targets have objects; system libraries' headers are found by
+# the -I flags of build_linked.
 server_modules() {
   swift package describe --type json | python3 -c '
 import json, sys
 targets = {target["name"]: target for target in json.load(sys.stdin)["targets"]}
 core = set(sys.argv[1:])
-print(" ".join(name for name in targets["BeaconServer"].get("target_dependencies", []) if name not in core))
+found, stack = [], list(targets["BeaconServer"].get("target_dependencies", []))
+while stack:
+    name = stack.pop(0)
+    if name in core or name in found or targets[name].get("type") != "library":
+        continue
+    found.append(name)
+    stack.extend(targets[name].get("target_dependencies", []))
+print(" ".join(found))
 ' "${core_modules[@]}"
 }
 
