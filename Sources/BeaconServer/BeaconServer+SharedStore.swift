@@ -41,25 +41,12 @@ extension BeaconServer {
       context.logMessage(.warning, message)
     }
     watchClient(of: request)
-    return InitializeResult(
-      serverInfo: .init(name: "beacon", version: BeaconVersion.current),
-      capabilities: .init(
-        methods: dispatcher.requestMethods,
-        cancelRequest: true,
-        workDoneProgress: true,
-        batches: true,
-        locales: Language.allCases.map(\.rawValue)
-      ),
-      locale: language.rawValue,
-      configuration: .init(
-        storePath: store.server,
-        storeReadOnly: false,
-        offline: true,
-        geoapifyBaseURL: configuration.geoapifyBaseURL.absoluteString,
-        geoapifyAPIKeyConfigured: configuration.geoapifyAPIKey != nil,
-        timeZone: configuration.timeZone.identifier,
-        serviceBaseURLs: configuration.serviceURLs.mapValues(\.absoluteString)
-      )
+    return initializeResult(
+      language: language,
+      configuration: configuration,
+      storePath: store.server,
+      storeReadOnly: false,
+      offline: true
     )
   }
 

@@ -169,25 +169,12 @@ package final class BeaconServer: Sendable {
       context.logMessage(.warning, message)
     }
     watchClient(of: request)
-    return InitializeResult(
-      serverInfo: .init(name: "beacon", version: BeaconVersion.current),
-      capabilities: .init(
-        methods: dispatcher.requestMethods,
-        cancelRequest: true,
-        workDoneProgress: true,
-        batches: true,
-        locales: Language.allCases.map(\.rawValue)
-      ),
-      locale: language.rawValue,
-      configuration: .init(
-        storePath: storePath,
-        storeReadOnly: store.isReadOnly,
-        offline: configuration.offline,
-        geoapifyBaseURL: configuration.geoapifyBaseURL.absoluteString,
-        geoapifyAPIKeyConfigured: configuration.geoapifyAPIKey != nil,
-        timeZone: configuration.timeZone.identifier,
-        serviceBaseURLs: configuration.serviceURLs.mapValues(\.absoluteString)
-      )
+    return initializeResult(
+      language: language,
+      configuration: configuration,
+      storePath: storePath,
+      storeReadOnly: store.isReadOnly,
+      offline: configuration.offline
     )
   }
 

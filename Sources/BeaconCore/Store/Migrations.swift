@@ -210,7 +210,7 @@ package enum Migrations {
       DELETE FROM place_fact WHERE place_rowid = old.rowid;
     END;
     """,
-    // 12: what a filtered search judges, in the order of where places lie (issue 25): per place its category, band
+    // 12: what a filtered search judges, in the order of where places lie: per place its category, band
     // of latitude (a 500th of a degree, ~220 m: `CAST((latitude + 90) * 500 AS INTEGER)`), longitude, rowid, exact
     // position, source and the facts of `place_fact`, in one table without rowid keyed by category, band and
     // longitude. The places of a category in a search's box are then a few ranges of neighbouring rows (a few dozen

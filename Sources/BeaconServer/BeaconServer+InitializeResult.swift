@@ -1,0 +1,35 @@
+import BeaconCore
+import JSONRPC
+
+extension BeaconServer {
+  /// The answer to `initialize`: the server, its capabilities, the session's language and configuration, with the
+  /// store as the client should see it (a path, or a PostgreSQL server's redacted URL).
+  func initializeResult(
+    language: Language,
+    configuration: BeaconConfiguration,
+    storePath: String,
+    storeReadOnly: Bool,
+    offline: Bool
+  ) -> InitializeResult {
+    InitializeResult(
+      serverInfo: .init(name: "beacon", version: BeaconVersion.current),
+      capabilities: .init(
+        methods: dispatcher.requestMethods,
+        cancelRequest: true,
+        workDoneProgress: true,
+        batches: true,
+        locales: Language.allCases.map(\.rawValue)
+      ),
+      locale: language.rawValue,
+      configuration: .init(
+        storePath: storePath,
+        storeReadOnly: storeReadOnly,
+        offline: offline,
+        geoapifyBaseURL: configuration.geoapifyBaseURL.absoluteString,
+        geoapifyAPIKeyConfigured: configuration.geoapifyAPIKey != nil,
+        timeZone: configuration.timeZone.identifier,
+        serviceBaseURLs: configuration.serviceURLs.mapValues(\.absoluteString)
+      )
+    )
+  }
+}
