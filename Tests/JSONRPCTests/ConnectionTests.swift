@@ -203,9 +203,12 @@ private func converse(_ input: [UInt8]) async -> [UInt8] {
       let bytes = readToEnd(outbound.readEnd)
       output.withLock { $0 = bytes }
     }.start()
-    while !ended.withLock({ $0 }), ContinuousClock.now < deadline + .seconds(10) {
+    // The pipe is closed below: only once the connection has ended, or a live writer would lose its descriptor
+    // (EBADF) and drop the rest. A slow machine (AddressSanitizer, a full parallel run) gets two minutes.
+    while !ended.withLock({ $0 }), ContinuousClock.now < deadline + .seconds(120) {
       try await Task.sleep(for: .milliseconds(5))
     }
+    try #require(ended.withLock { $0 }, "the connection did not end within two minutes of the client reading")
     await dispatcher.drain()
     #expect(connection.writer.flush())
     close(outbound.writeEnd)
