@@ -7,7 +7,7 @@ extension HumanOutput {
   package func route(_ result: RouteSearchResult) -> [String] {
     let length = distance(result.lengthMeters)
     let corridor = distance(result.corridorMeters)
-    var lines = [
+    let lines = [
       language.choose(
         (
           "Rute på \(length), inntil \(corridor) fra ruten", "Rute på \(length), inntil \(corridor) frå ruta",
@@ -15,17 +15,14 @@ extension HumanOutput {
         )
       )
     ]
-    if result.places.isEmpty {
-      lines.append(result.message ?? text(.core(.noResults)))
-    } else {
-      lines += routeTable(result.places, showsFacts: result.excludedUnknown != nil)
-      if let message = result.message { lines.append(message) }
-    }
-    if let line = excludedUnknown(result.excludedUnknown) { lines.append(line) }
-    if result.stale { lines.append(text(.staleData(date(result.fetchedAt)))) }
-    lines.append("")
-    lines.append(result.attribution)
     return lines
+      + resultLines(
+        table: result.places.isEmpty ? [] : routeTable(result.places, showsFacts: result.excludedUnknown != nil),
+        message: result.message,
+        excludedUnknown: result.excludedUnknown,
+        staleSince: result.stale ? result.fetchedAt : nil,
+        attribution: result.attribution
+      )
   }
 
   /// The places along a route: the distance along it and the detour in place of the distance from a centre.

@@ -190,17 +190,14 @@ package struct HumanOutput: Sendable {
     case "imported": lines.append(text(.importedCenter(point, audience)))
     default: lines.append(text(.otherCenter(point)))
     }
-    if result.places.isEmpty {
-      lines.append(result.message ?? text(.core(.noResults)))
-    } else {
-      lines += placeTable(result.places, showsFacts: result.excludedUnknown != nil)
-      if let message = result.message { lines.append(message) }
-    }
-    if let line = excludedUnknown(result.excludedUnknown) { lines.append(line) }
-    if result.stale { lines.append(text(.staleData(date(result.fetchedAt)))) }
-    lines.append("")
-    lines.append(result.attribution)
     return lines
+      + resultLines(
+        table: result.places.isEmpty ? [] : placeTable(result.places, showsFacts: result.excludedUnknown != nil),
+        message: result.message,
+        excludedUnknown: result.excludedUnknown,
+        staleSince: result.stale ? result.fetchedAt : nil,
+        attribution: result.attribution
+      )
   }
 
   /// The favourites as a table under the centre their distances are measured from, or how to add one (with
@@ -274,6 +271,29 @@ package struct HumanOutput: Sendable {
   }
 
   /// `Left out because …: Diet 3, Wheelchair 1` (filters in the order of the params), or `nil` when no filter left
+  /// What ends a search's text, along a route or around a point: the table (or `message`, or "no results" when
+  /// the table is empty), the count of places left out for lack of data, a stale-data warning, the attribution.
+  func resultLines(
+    table: [String],
+    message: String?,
+    excludedUnknown counts: [String: Int]?,
+    staleSince: Date?,
+    attribution: String
+  ) -> [String] {
+    var lines: [String] = []
+    if table.isEmpty {
+      lines.append(message ?? text(.core(.noResults)))
+    } else {
+      lines += table
+      if let message { lines.append(message) }
+    }
+    if let line = excludedUnknown(counts) { lines.append(line) }
+    if let staleSince { lines.append(text(.staleData(date(staleSince)))) }
+    lines.append("")
+    lines.append(attribution)
+    return lines
+  }
+
   /// out a place for lack of data.
   func excludedUnknown(_ counts: [String: Int]?) -> String? {
     let shown = PlaceFilters.Name.allCases.compactMap { name -> String? in
