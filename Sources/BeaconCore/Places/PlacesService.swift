@@ -143,21 +143,15 @@ package final class PlacesService: Sendable {
       }
     }
     let foundAny = !places.isEmpty
-    if search.openNow { places = places.filter { $0.openNow == true } }
-    places = Array(search.sort.sorted(places, reach: search.radiusMeters).prefix(search.limit))
+    places = search.answer(places)
     var lead = try await emptyMessage(for: search, empty: places.isEmpty, source: source) ?? fallbackMessage
     if places.isEmpty, foundAny { lead = LocalizedMessage.noneOpenNow.text(in: search.language) }
     var result = PlaceSearchResult(
-      places: places,
-      center: search.center,
-      category: search.category,
-      radiusMeters: search.radiusMeters,
-      sort: search.sort,
-      scope: search.scope,
+      places,
+      of: search,
       source: source,
       stale: stale,
       fetchedAt: fetchedAt,
-      attribution: source == .offline ? Self.offlineAttribution : Self.attribution,
       message: Sentences.join([lead, notice])
     )
     result.excludedUnknown = excludedUnknown
