@@ -137,7 +137,7 @@ extension PlaceSearchResult {
       source: source,
       stale: stale,
       fetchedAt: fetchedAt,
-      attribution: source == .offline ? PlacesService.offlineAttribution : PlacesService.attribution,
+      attribution: PlacesService.attribution(of: source),
       message: message
     )
   }

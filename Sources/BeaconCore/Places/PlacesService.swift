@@ -20,6 +20,11 @@ package final class PlacesService: Sendable {
   /// The credit line for stored OpenStreetMap data (imports and the demo data).
   package static let offlineAttribution = "© OpenStreetMap contributors (ODbL)"
 
+  /// The credit line of an answer from `source`: Geoapify's, or the stored data's when `offline`.
+  package static func attribution(of source: DataSource) -> String {
+    source == .offline ? offlineAttribution : attribution
+  }
+
   let store: Store
   let client: GeoapifyClient
   let offline: Bool
@@ -261,7 +266,7 @@ package final class PlacesService: Sendable {
       source: source,
       stale: stale,
       fetchedAt: fetchedAt,
-      attribution: source == .offline ? Self.offlineAttribution : Self.attribution
+      attribution: Self.attribution(of: source)
     )
   }
 
