@@ -35,11 +35,7 @@ extension BeaconServer {
       $0.shared = store
       $0.services = [:]
     }
-    if let tag = configuration.unrecognizedLocale {
-      let message = LocalizedMessage.unrecognizedLocale(tag).text(in: configuration.language)
-      logger.warning(message)
-      context.logMessage(.warning, message)
-    }
+    warnOfUnrecognizedLocale(configuration, context: context)
     watchClient(of: request)
     return initializeResult(
       language: language,
