@@ -284,45 +284,6 @@ import Testing
     #expect(try await client.call("fruitlog/days").get()["days"] == [])
   }
 
-  // MARK: - Configuration
-
-  @Test func initializeReportsTheFruityviceURLFromTheLayers() async throws {
-    let defaults = InProcessClient(options: .inMemory())
-    #expect(
-      try await defaults.send(InitializeRequest()).configuration.serviceBaseURLs["fruityvice"]
-        == "https://www.fruityvice.com"
-    )
-
-    let fromEnvironment = InProcessClient(
-      options: .inMemory(environment: BeaconOptions(serviceURLs: ["fruityvice": "http://127.0.0.1:9"]))
-    )
-    let initialized = try await fromEnvironment.send(
-      InitializeRequest(initializationOptions: .init(services: ["fruityvice": .init(baseURL: "http://127.0.0.1:8")]))
-    )
-    #expect(initialized.configuration.serviceBaseURLs["fruityvice"] == "http://127.0.0.1:8")
-  }
-
-  @Test func anInvalidFruityviceURLNamesItsField() async throws {
-    let client = InProcessClient(options: .inMemory())
-    let result = await client.call(
-      "initialize",
-      params: ["initializationOptions": ["fruityvice": ["baseURL": "ftp://fruit"]]]
-    )
-    let error = try #require(failure(result))
-    #expect(error.code == .invalidParams)
-    #expect(error.data?["field"] == "initializationOptions.fruityvice.baseURL")
-    #expect(error.message == "Ugyldig Fruityvice-adresse 'ftp://fruit'; bruk en http- eller https-adresse")
-  }
-
-  @Test func theEnvironmentNamesTheFruityviceURL() {
-    let layer = BeaconOptions.environment(["BEACON_FRUITYVICE_URL": "http://localhost:2"], serviceURLs: [.fruityvice])
-    #expect(layer.serviceURLs["fruityvice"] == "http://localhost:2")
-    #expect(
-      BeaconOptions.environment(["BEACON_FRUITYVICE_URL": ""], serviceURLs: [.fruityvice]).serviceURLs["fruityvice"]
-        == nil
-    )
-  }
-
   // MARK: - MCP
 
   @Test func theFruitToolsCallTheMethodsAndReadAsText() async throws {
