@@ -152,19 +152,6 @@ import Testing
     #expect(oslo["days"]?.arrayValue?.compactMap { $0["date"]?.stringValue } == ["2026-11-22"])
   }
 
-  @Test func theContractsExamplesConformToTheirOwnSchemas() throws {
-    let document = try OpenRPCContractTests.document()
-    let validator = JSONSchemaValidator(root: document)
-    for (name, method) in OpenRPCContractTests.methods(document) where name.hasPrefix("fruit") {
-      let schema = try #require(method["result"]?["schema"])
-      for example in method["examples"]?.arrayValue ?? [] {
-        let value = try #require(example["result"]?["value"], "\(name)")
-        let violations = validator.validate(value, against: schema)
-        #expect(violations.isEmpty, "\(name) example: \(violations.prefix(3))")
-      }
-    }
-  }
-
   // MARK: - Errors
 
   @Test func fruityvicesFaultsAndAnUnknownFruitOrGroupHaveTheSharedWireForms() {

@@ -132,19 +132,6 @@ import Testing
     #expect(server.requests.compactMap { $0.queryItems["seed"] } == ["ios", "android"])
   }
 
-  @Test func theContractsExamplesConformToTheirOwnSchemas() throws {
-    let document = try OpenRPCContractTests.document()
-    let validator = JSONSchemaValidator(root: document)
-    for (name, method) in OpenRPCContractTests.methods(document) where name.hasPrefix("users/") {
-      let schema = try #require(method["result"]?["schema"])
-      for example in method["examples"]?.arrayValue ?? [] {
-        let value = try #require(example["result"]?["value"], "\(name)")
-        let violations = validator.validate(value, against: schema)
-        #expect(violations.isEmpty, "\(name) example: \(violations.prefix(3))")
-      }
-    }
-  }
-
   @Test func thePeopleToolSetHasTheUsersTools() {
     let bySet = Dictionary(grouping: MCPToolCatalogue.tools.map(\.name)) { MCPToolSet.of(tool: $0) }
     #expect(bySet[.people]?.allSatisfy { $0.hasPrefix("users_") } == true)
