@@ -7,7 +7,8 @@ import Testing
 /// `--store postgresql://…` through the built binary, against the server in `BEACON_TEST_POSTGRES_URL`
 /// (`Scripts/pg-cluster.sh start`): ratings with their author, favourites per user, searches of the stored places
 /// (the stored settings filling in what a search leaves out), a localized refusal for what a PostgreSQL store does
-/// not hold yet, a lost connection, and no password in any output. Without the variable these tests are skipped (and `ciHasTheServer` fails under `CI=true`).
+/// not hold yet, a lost connection, and no password in any output. Without the variable these tests are skipped (and
+/// `ciHasTheServer` fails under `CI=true`).
 extension EndToEnd {
   @Suite(.enabled(if: PostgresEndToEnd.url != nil, PostgresEndToEnd.skipReason))
   struct PostgresStoreEndToEndTests {
