@@ -25,21 +25,9 @@ package struct JSONParser {
     maxDepth: Int,
     exactNumberKeys: Set<String>
   ) throws(JSONParseError) -> JSONValue {
-    let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
-      var parser = JSONParser(buffer: buffer, maxDepth: maxDepth, exactNumberKeys: exactNumberKeys)
-      do throws(JSONParseError) {
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == buffer.count else {
-          throw parser.error(.dataAfterValue)
-        }
-        return .success(value)
-      } catch {
-        return .failure(error)
-      }
+    try parseText(bytes, maxDepth: maxDepth, exactNumberKeys: exactNumberKeys) { parser throws(JSONParseError) in
+      try parser.parseValue(depth: 0)
     }
-    return try result.get()
   }
 
   /// Parses one JSON text like ``parse(_:maxDepth:exactNumberKeys:)``, but when it is an object hands its members
@@ -54,17 +42,28 @@ package struct JSONParser {
     exactNumberKeys: Set<String>,
     member: (String, JSONValue) -> Void
   ) throws(JSONParseError) -> JSONValue? {
-    let result: Result<JSONValue?, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
+    try parseText(bytes, maxDepth: maxDepth, exactNumberKeys: exactNumberKeys) { parser throws(JSONParseError) in
+      guard parser.index < parser.buffer.count, parser.buffer[parser.index] == UInt8(ascii: "{") else {
+        return try parser.parseValue(depth: 0)
+      }
+      try parser.parseMembers(depth: 1, member: member)
+      return nil
+    }
+  }
+
+  /// Reads one JSON text from `bytes` with `body`, past the whitespace that may surround it; anything after it is
+  /// ``JSONParseError/Kind/dataAfterValue``.
+  private static func parseText<Value>(
+    _ bytes: [UInt8],
+    maxDepth: Int,
+    exactNumberKeys: Set<String>,
+    _ body: (inout JSONParser) throws(JSONParseError) -> Value
+  ) throws(JSONParseError) -> Value {
+    let result: Result<Value, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
       var parser = JSONParser(buffer: buffer, maxDepth: maxDepth, exactNumberKeys: exactNumberKeys)
       do throws(JSONParseError) {
         parser.skipWhitespace()
-        let value: JSONValue?
-        if parser.index < buffer.count, buffer[parser.index] == UInt8(ascii: "{") {
-          try parser.parseMembers(depth: 1, member: member)
-          value = nil
-        } else {
-          value = try parser.parseValue(depth: 0)
-        }
+        let value = try body(&parser)
         parser.skipWhitespace()
         guard parser.index == buffer.count else {
           throw parser.error(.dataAfterValue)

@@ -65,11 +65,7 @@ extension PostgresStore {
     limit: Int? = nil,
     cursor: String? = nil
   ) throws(BeaconError) -> (ratings: [(author: String, rating: Rating)], summary: RatingSummary?, nextCursor: String?) {
-    var after: Int?
-    if let cursor {
-      guard let id = Int(cursor) else { throw .invalidArgument(field: "cursor", message: .invalidCursor) }
-      after = id
-    }
+    let after = try RatingPage.after(cursor)
     return try run { () throws -> ([(author: String, rating: Rating)], RatingSummary?, String?) in
       try connection.transaction {
         try requirePlace(placeId)
@@ -98,11 +94,7 @@ extension PostgresStore {
             )
           )
         }
-        var nextCursor: String?
-        if let limit, ratings.count > limit {
-          ratings.removeLast()
-          nextCursor = ratings.last.map { String($0.rating.id) }
-        }
+        let nextCursor = RatingPage.cut(&ratings, limit: limit, id: \.rating.id)
         let totals = try ratingTotals(placeId)
         return (ratings, RatingSummary(total: totals.stars, count: totals.count), nextCursor)
       }

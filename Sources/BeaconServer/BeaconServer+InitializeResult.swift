@@ -32,4 +32,16 @@ extension BeaconServer {
       )
     )
   }
+
+  /// Says `message` as a warning on stderr and to the client (`window/logMessage`) while `initialize` runs.
+  func warn(_ message: String, context: RequestContext) {
+    logger.warning(message)
+    context.logMessage(.warning, message)
+  }
+
+  /// Warns that the configured locale was not recognized, in the configured language (on either store).
+  func warnOfUnrecognizedLocale(_ configuration: BeaconConfiguration, context: RequestContext) {
+    guard let tag = configuration.unrecognizedLocale else { return }
+    warn(LocalizedMessage.unrecognizedLocale(tag).text(in: configuration.language), context: context)
+  }
 }

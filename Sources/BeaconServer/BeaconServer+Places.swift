@@ -79,20 +79,7 @@ extension BeaconServer {
         settings.center = fallback.center
         centerSource = fallback.source
       }
-      let search = PlaceSearch(
-        center: settings.center,
-        category: request.category ?? settings.category,
-        radiusMeters: request.radiusMeters ?? settings.radiusMeters,
-        text: request.text,
-        sort: request.sort ?? settings.sort,
-        scope: request.scope ?? .all,
-        limit: request.limit ?? 10,
-        refresh: request.refresh ?? false,
-        language: language,
-        openNow: request.openNow ?? false,
-        includesDemo: request.includeDemo ?? false,
-        filters: filters
-      )
+      let search = PlaceSearch(request, settings: settings, language: language, filters: filters)
       var result = try await self.upstream(context, title: .searching) { () throws(BeaconError) in
         try await places.search(search)
       }

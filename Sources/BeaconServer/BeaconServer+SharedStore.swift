@@ -35,11 +35,7 @@ extension BeaconServer {
       $0.shared = store
       $0.services = [:]
     }
-    if let tag = configuration.unrecognizedLocale {
-      let message = LocalizedMessage.unrecognizedLocale(tag).text(in: configuration.language)
-      logger.warning(message)
-      context.logMessage(.warning, message)
-    }
+    warnOfUnrecognizedLocale(configuration, context: context)
     watchClient(of: request)
     return initializeResult(
       language: language,
@@ -95,16 +91,8 @@ extension BeaconServer {
         settings = try await store.updateSettings(SettingsUpdate(center: center))
         centerSource = "request"
       }
-      let search = PlaceSearch(
-        center: settings.center,
-        category: request.category ?? settings.category,
-        radiusMeters: request.radiusMeters ?? settings.radiusMeters,
-        text: request.text,
-        sort: request.sort ?? settings.sort,
-        scope: request.scope ?? .all,
-        limit: request.limit ?? 10,
-        language: language
-      )
+      // `refresh`, `includeDemo` and the filters (none here) are not read on this store.
+      let search = PlaceSearch(request, settings: settings, language: language, filters: filters)
       let found = try await store.offlinePlaces(
         near: search.center,
         radiusMeters: search.radiusMeters,
@@ -112,11 +100,16 @@ extension BeaconServer {
         text: search.text,
         limit: nil
       )
-      var places = try await store.summaries(of: found, center: search.center, at: now)
-      if request.openNow == true { places = places.filter { $0.openNow == true } }
-      places = Array(search.sort.sorted(places, reach: search.radiusMeters).prefix(search.limit))
+      let places = search.answer(try await store.summaries(of: found, center: search.center, at: now))
       let message = places.isEmpty ? LocalizedMessage.noResults.text(in: language) : nil
-      var result = PlaceSearchResult.stored(places, of: search, fetchedAt: now, message: message)
+      var result = PlaceSearchResult(
+        places,
+        of: search,
+        source: .offline,
+        stale: false,
+        fetchedAt: now,
+        message: message
+      )
       result.centerSource = centerSource
       return result
     }

@@ -152,21 +152,15 @@ package final class BeaconServer: Sendable {
       $0.store = store
       $0.services = services
     }
-    if let tag = configuration.unrecognizedLocale {
-      let message = LocalizedMessage.unrecognizedLocale(tag).text(in: configuration.language)
-      logger.warning(message)
-      context.logMessage(.warning, message)
-    }
+    warnOfUnrecognizedLocale(configuration, context: context)
     if let reason = store.readOnlyReason {
       let message = LocalizedMessage.storeOpenedReadOnly(path: storePath, reason: reason).text(in: language)
-      logger.warning(message)
-      context.logMessage(.warning, message)
+      warn(message, context: context)
     }
     if configuration.geoapifyAPIKey != nil, configuration.sendsKeyInTheClear {
       // The key travels in a header; over plain HTTP to another machine anyone on the way can read it.
       let message = LocalizedMessage.keyInTheClear(configuration.geoapifyBaseURL.host ?? "").text(in: language)
-      logger.warning(message)
-      context.logMessage(.warning, message)
+      warn(message, context: context)
     }
     watchClient(of: request)
     return initializeResult(

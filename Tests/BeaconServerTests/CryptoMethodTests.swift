@@ -70,19 +70,6 @@ import Testing
     #expect(calm["coins"]?.arrayValue?.first?["priceFormatted"] == "43 124,18 kr")
   }
 
-  @Test func theContractsExamplesConformToTheirOwnSchemas() throws {
-    let document = try OpenRPCContractTests.document()
-    let validator = JSONSchemaValidator(root: document)
-    for (name, method) in OpenRPCContractTests.methods(document) where name.hasPrefix("crypto/") {
-      let schema = try #require(method["result"]?["schema"])
-      for example in method["examples"]?.arrayValue ?? [] {
-        let value = try #require(example["result"]?["value"], "\(name)")
-        let violations = validator.validate(value, against: schema)
-        #expect(violations.isEmpty, "\(name) example: \(violations.prefix(3))")
-      }
-    }
-  }
-
   @Test func aStaleAnswerCarriesTheDarkRedHint() async throws {
     let server = try CoinLoreFixtures.server()
     let client = try await Self.session(server)

@@ -152,19 +152,6 @@ import Testing
     #expect(oslo["days"]?.arrayValue?.compactMap { $0["date"]?.stringValue } == ["2026-11-22"])
   }
 
-  @Test func theContractsExamplesConformToTheirOwnSchemas() throws {
-    let document = try OpenRPCContractTests.document()
-    let validator = JSONSchemaValidator(root: document)
-    for (name, method) in OpenRPCContractTests.methods(document) where name.hasPrefix("fruit") {
-      let schema = try #require(method["result"]?["schema"])
-      for example in method["examples"]?.arrayValue ?? [] {
-        let value = try #require(example["result"]?["value"], "\(name)")
-        let violations = validator.validate(value, against: schema)
-        #expect(violations.isEmpty, "\(name) example: \(violations.prefix(3))")
-      }
-    }
-  }
-
   // MARK: - Errors
 
   @Test func fruityvicesFaultsAndAnUnknownFruitOrGroupHaveTheSharedWireForms() {
@@ -282,45 +269,6 @@ import Testing
     #expect(error.message.contains("--offline"))
     #expect(server.requests.isEmpty)
     #expect(try await client.call("fruitlog/days").get()["days"] == [])
-  }
-
-  // MARK: - Configuration
-
-  @Test func initializeReportsTheFruityviceURLFromTheLayers() async throws {
-    let defaults = InProcessClient(options: .inMemory())
-    #expect(
-      try await defaults.send(InitializeRequest()).configuration.serviceBaseURLs["fruityvice"]
-        == "https://www.fruityvice.com"
-    )
-
-    let fromEnvironment = InProcessClient(
-      options: .inMemory(environment: BeaconOptions(serviceURLs: ["fruityvice": "http://127.0.0.1:9"]))
-    )
-    let initialized = try await fromEnvironment.send(
-      InitializeRequest(initializationOptions: .init(services: ["fruityvice": .init(baseURL: "http://127.0.0.1:8")]))
-    )
-    #expect(initialized.configuration.serviceBaseURLs["fruityvice"] == "http://127.0.0.1:8")
-  }
-
-  @Test func anInvalidFruityviceURLNamesItsField() async throws {
-    let client = InProcessClient(options: .inMemory())
-    let result = await client.call(
-      "initialize",
-      params: ["initializationOptions": ["fruityvice": ["baseURL": "ftp://fruit"]]]
-    )
-    let error = try #require(failure(result))
-    #expect(error.code == .invalidParams)
-    #expect(error.data?["field"] == "initializationOptions.fruityvice.baseURL")
-    #expect(error.message == "Ugyldig Fruityvice-adresse 'ftp://fruit'; bruk en http- eller https-adresse")
-  }
-
-  @Test func theEnvironmentNamesTheFruityviceURL() {
-    let layer = BeaconOptions.environment(["BEACON_FRUITYVICE_URL": "http://localhost:2"], serviceURLs: [.fruityvice])
-    #expect(layer.serviceURLs["fruityvice"] == "http://localhost:2")
-    #expect(
-      BeaconOptions.environment(["BEACON_FRUITYVICE_URL": ""], serviceURLs: [.fruityvice]).serviceURLs["fruityvice"]
-        == nil
-    )
   }
 
   // MARK: - MCP

@@ -9,7 +9,7 @@ import Testing
 
 /// The `users/*` methods in-process against a loopback fake randomuser.me: results as the contract says, the
 /// birthday celebration in the session's language, randomuser.me's faults as the same wire errors as places,
-/// invalid params naming their field, the configuration, and the MCP tools.
+/// invalid params naming their field, and the MCP tools (the configuration: ServiceURLTests).
 @Suite struct UserMethodTests {
   /// The server's fixed clock: Wednesday 25 November 2026, 13:00 in Oslo.
   static let now = RandomUserFixtures.now
@@ -132,19 +132,6 @@ import Testing
     #expect(server.requests.compactMap { $0.queryItems["seed"] } == ["ios", "android"])
   }
 
-  @Test func theContractsExamplesConformToTheirOwnSchemas() throws {
-    let document = try OpenRPCContractTests.document()
-    let validator = JSONSchemaValidator(root: document)
-    for (name, method) in OpenRPCContractTests.methods(document) where name.hasPrefix("users/") {
-      let schema = try #require(method["result"]?["schema"])
-      for example in method["examples"]?.arrayValue ?? [] {
-        let value = try #require(example["result"]?["value"], "\(name)")
-        let violations = validator.validate(value, against: schema)
-        #expect(violations.isEmpty, "\(name) example: \(violations.prefix(3))")
-      }
-    }
-  }
-
   @Test func thePeopleToolSetHasTheUsersTools() {
     let bySet = Dictionary(grouping: MCPToolCatalogue.tools.map(\.name)) { MCPToolSet.of(tool: $0) }
     #expect(bySet[.people]?.allSatisfy { $0.hasPrefix("users_") } == true)
@@ -252,45 +239,6 @@ import Testing
     #expect(error.data?["reason"] == "offline")
     #expect(error.message.contains("--offline"))
     #expect(server.requests.isEmpty)
-  }
-
-  // MARK: - Configuration
-
-  @Test func initializeReportsTheRandomUserURLFromTheLayers() async throws {
-    let defaults = InProcessClient(options: .inMemory())
-    #expect(
-      try await defaults.send(InitializeRequest()).configuration.serviceBaseURLs["randomUser"]
-        == "https://randomuser.me"
-    )
-
-    let fromEnvironment = InProcessClient(
-      options: .inMemory(environment: BeaconOptions(serviceURLs: ["randomUser": "http://127.0.0.1:9"]))
-    )
-    let initialized = try await fromEnvironment.send(
-      InitializeRequest(initializationOptions: .init(services: ["randomUser": .init(baseURL: "http://127.0.0.1:8")]))
-    )
-    #expect(initialized.configuration.serviceBaseURLs["randomUser"] == "http://127.0.0.1:8")
-  }
-
-  @Test func anInvalidRandomUserURLNamesItsField() async throws {
-    let client = InProcessClient(options: .inMemory())
-    let result = await client.call(
-      "initialize",
-      params: ["initializationOptions": ["randomUser": ["baseURL": "randomuser.me"]]]
-    )
-    let error = try #require(failure(result))
-    #expect(error.code == .invalidParams)
-    #expect(error.data?["field"] == "initializationOptions.randomUser.baseURL")
-    #expect(error.message == "Ugyldig randomuser-adresse 'randomuser.me'; bruk en http- eller https-adresse")
-  }
-
-  @Test func theEnvironmentNamesTheRandomUserURL() {
-    let layer = BeaconOptions.environment(["BEACON_RANDOMUSER_URL": "http://localhost:2"], serviceURLs: [.randomUser])
-    #expect(layer.serviceURLs["randomUser"] == "http://localhost:2")
-    #expect(
-      BeaconOptions.environment(["BEACON_RANDOMUSER_URL": ""], serviceURLs: [.randomUser]).serviceURLs["randomUser"]
-        == nil
-    )
   }
 
   // MARK: - MCP

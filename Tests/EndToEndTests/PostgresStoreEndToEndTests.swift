@@ -5,9 +5,10 @@ import JSONRPC
 import Testing
 
 /// `--store postgresql://…` through the built binary, against the server in `BEACON_TEST_POSTGRES_URL`
-/// (`Scripts/pg-cluster.sh start`): ratings with their author, favourites per user, searches of the stored places,
-/// a localized refusal for what a PostgreSQL store does not hold yet, a lost connection, and no password in any
-/// output. Without the variable these tests are skipped (and `ciHasTheServer` fails under `CI=true`).
+/// (`Scripts/pg-cluster.sh start`): ratings with their author, favourites per user, searches of the stored places
+/// (the stored settings filling in what a search leaves out), a localized refusal for what a PostgreSQL store does
+/// not hold yet, a lost connection, and no password in any output. Without the variable these tests are skipped (and
+/// `ciHasTheServer` fails under `CI=true`).
 extension EndToEnd {
   @Suite(.enabled(if: PostgresEndToEnd.url != nil, PostgresEndToEnd.skipReason))
   struct PostgresStoreEndToEndTests {
@@ -93,6 +94,55 @@ extension EndToEnd {
       ola.request("favorites/remove", id: 5, params: ["placeId": .string(Self.placeId)])
       #expect(try ola.response(id: 5)["result"]?["removed"] == true)
       for beacon in [ola, kari] { #expect(try beacon.shutdownAndExit() == .exited(0)) }
+    }
+
+    @Test func aSearchTakesWhatItLeavesOutFromTheStoredSettingsAndCutsItsAnswer() async throws {
+      let url = try await Self.seededStore()
+      let seed = try PostgresStore.open(PostgresConnectionString(url), user: "seed")
+      func place(_ id: Int, _ name: String, _ category: PlaceCategory, lat: Double, hours: String?) -> Place {
+        Place(
+          id: "osm:node/\(id)",
+          name: name,
+          category: category,
+          location: Coordinate(lat: lat, lon: 10.7590),
+          openingHours: hours,
+          source: "test"
+        )
+      }
+      try await seed.upsert(
+        [
+          place(28, "Bønna", .cafe, lat: 59.9260, hours: "24/7"),
+          place(29, "Alma", .cafe, lat: 59.9300, hours: "24/7"),
+          place(30, "Dalen", .cafe, lat: 60.0000, hours: "24/7"),
+          place(31, "Spiseriet", .restaurant, lat: 59.9232, hours: nil),
+        ],
+        replacing: true
+      )
+      let beacon = try Self.beacon(url, user: "ola", byFlag: true)
+      func search(_ id: JSONValue, _ params: JSONValue) throws -> (ids: [JSONValue?], result: JSONValue?) {
+        beacon.request("places/search", id: id, params: params)
+        let result = try beacon.response(id: id)["result"]
+        return ((result?["places"]?.arrayValue ?? []).map { place in place["id"] }, result)
+      }
+      // The default radius (5 km) leaves Dalen out; nearest first.
+      let near = try search(1, ["center": ["lat": 59.9230, "lon": 10.7590], "category": "cafe"])
+      #expect(near.ids == ["osm:node/27", "osm:node/28", "osm:node/29"], "\(String(describing: near.result))")
+      #expect(near.result?["radiusMeters"] == 5_000)
+      #expect(near.result?["sort"] == "distance")
+      #expect(near.result?["centerSource"] == "request")
+      // The centre is the one stored by the search before; only the places open now (the first has no hours).
+      let open = try search(2, ["category": "cafe", "openNow": true])
+      #expect(open.ids == ["osm:node/28", "osm:node/29"])
+      #expect(open.result?["centerSource"] == "settings")
+      // Sorted by name, then cut to the limit.
+      let byName = try search(3, ["category": "cafe", "sort": "name", "limit": 2])
+      #expect(byName.ids == ["osm:node/29", "osm:node/28"])
+      #expect(byName.result?["sort"] == "name")
+      // No category: the stored one (restaurants).
+      let restaurants = try search(4, [:])
+      #expect(restaurants.ids == ["osm:node/31"])
+      #expect(restaurants.result?["category"] == "restaurant")
+      #expect(try beacon.shutdownAndExit() == .exited(0))
     }
 
     @Test func theCommandLineRatesAndKeepsFavouritesOnTheServerForEachUser() async throws {

@@ -109,25 +109,35 @@ package struct PlaceDetailsResult: Sendable, Equatable, Codable {
   package var attribution: String
 }
 
+extension PlaceSearch {
+  /// `places` as the search answers them: only the open ones with ``openNow``, in its ``sort``, at most ``limit``.
+  package func answer(_ places: [PlaceSummary]) -> [PlaceSummary] {
+    let kept = openNow ? places.filter { $0.openNow == true } : places
+    return Array(sort.sorted(kept, reach: radiusMeters).prefix(limit))
+  }
+}
+
 extension PlaceSearchResult {
-  /// A result of stored places (`source: offline`, never stale), e.g. a PostgreSQL store's search.
-  package static func stored(
+  /// The result of `search`: its centre, category, radius, sort and scope, with the credit line of `source`.
+  package init(
     _ places: [PlaceSummary],
     of search: PlaceSearch,
+    source: DataSource,
+    stale: Bool,
     fetchedAt: Date,
     message: String?
-  ) -> PlaceSearchResult {
-    PlaceSearchResult(
+  ) {
+    self.init(
       places: places,
       center: search.center,
       category: search.category,
       radiusMeters: search.radiusMeters,
       sort: search.sort,
       scope: search.scope,
-      source: .offline,
-      stale: false,
+      source: source,
+      stale: stale,
       fetchedAt: fetchedAt,
-      attribution: PlacesService.offlineAttribution,
+      attribution: PlacesService.attribution(of: source),
       message: message
     )
   }

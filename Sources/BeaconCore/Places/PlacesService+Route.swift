@@ -64,7 +64,7 @@ extension PlacesService {
       source: source,
       stale: stale,
       fetchedAt: fetchedAt,
-      attribution: source == .offline ? Self.offlineAttribution : Self.attribution,
+      attribution: Self.attribution(of: source),
       message: Sentences.join([lead, notice]),
       excludedUnknown: found.excludedUnknown,
       upstreamQueries: queries

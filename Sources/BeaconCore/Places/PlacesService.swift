@@ -20,6 +20,11 @@ package final class PlacesService: Sendable {
   /// The credit line for stored OpenStreetMap data (imports and the demo data).
   package static let offlineAttribution = "© OpenStreetMap contributors (ODbL)"
 
+  /// The credit line of an answer from `source`: Geoapify's, or the stored data's when `offline`.
+  package static func attribution(of source: DataSource) -> String {
+    source == .offline ? offlineAttribution : attribution
+  }
+
   let store: Store
   let client: GeoapifyClient
   let offline: Bool
@@ -143,21 +148,15 @@ package final class PlacesService: Sendable {
       }
     }
     let foundAny = !places.isEmpty
-    if search.openNow { places = places.filter { $0.openNow == true } }
-    places = Array(search.sort.sorted(places, reach: search.radiusMeters).prefix(search.limit))
+    places = search.answer(places)
     var lead = try await emptyMessage(for: search, empty: places.isEmpty, source: source) ?? fallbackMessage
     if places.isEmpty, foundAny { lead = LocalizedMessage.noneOpenNow.text(in: search.language) }
     var result = PlaceSearchResult(
-      places: places,
-      center: search.center,
-      category: search.category,
-      radiusMeters: search.radiusMeters,
-      sort: search.sort,
-      scope: search.scope,
+      places,
+      of: search,
       source: source,
       stale: stale,
       fetchedAt: fetchedAt,
-      attribution: source == .offline ? Self.offlineAttribution : Self.attribution,
       message: Sentences.join([lead, notice])
     )
     result.excludedUnknown = excludedUnknown
@@ -267,7 +266,7 @@ package final class PlacesService: Sendable {
       source: source,
       stale: stale,
       fetchedAt: fetchedAt,
-      attribution: source == .offline ? Self.offlineAttribution : Self.attribution
+      attribution: Self.attribution(of: source)
     )
   }
 

@@ -106,13 +106,7 @@ extension Store {
     cursor: String? = nil
   ) throws(BeaconError) -> (ratings: [Rating], summary: RatingSummary?, nextCursor: String?) {
     // The cursor is the id of the last rating returned; the page goes on from its (created_at, id).
-    let after: Int?
-    if let cursor {
-      guard let id = Int(cursor) else { throw .invalidArgument(field: "cursor", message: .invalidCursor) }
-      after = id
-    } else {
-      after = nil
-    }
+    let after = try RatingPage.after(cursor)
     return try storage { () throws -> (ratings: [Rating], summary: RatingSummary?, nextCursor: String?) in
       try requirePlace(placeId)
       var sql = "SELECT id, stars, comment, created_at FROM rating WHERE place_id = ?"
@@ -137,11 +131,7 @@ extension Store {
           createdAt: Date(timeIntervalSince1970: row.double(3) ?? 0)
         )
       }
-      var nextCursor: String?
-      if let limit, ratings.count > limit {
-        ratings.removeLast()
-        nextCursor = ratings.last.map { String($0.id) }
-      }
+      let nextCursor = RatingPage.cut(&ratings, limit: limit, id: \.id)
       let totals = try ratingTotals(placeId)
       return (ratings, RatingSummary(total: totals.stars, count: totals.count), nextCursor)
     }

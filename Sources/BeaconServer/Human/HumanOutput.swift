@@ -102,25 +102,36 @@ package struct HumanOutput: Sendable {
   /// With `showsFacts` (a filtered list), a column says what each place's data says about diets, cuisine, access,
   /// outdoor seating and takeaway.
   package func placeTable(_ places: [PlaceSummary], showsFacts: Bool = false) -> [String] {
-    let showsHours = places.contains { $0.openNow != nil }
-    var columns: [TableFormatter.Column] = [
-      .init(header: ""),
-      .init(header: text(.columnName), maxWidth: 40),
-      .init(header: text(.columnCategory)),
-      .init(header: text(.columnDistance), alignment: .right),
-      .init(header: text(.columnRating)),
+    placeTable(
+      places,
+      showsFacts: showsFacts,
+      between: nameAndCategory + [
+        (.init(header: text(.columnDistance), alignment: .right), { distance($0.distanceMeters) })
+      ]
+    )
+  }
+
+  /// The name and category columns of a place table.
+  var nameAndCategory: [PlaceColumn] {
+    [
+      (.init(header: text(.columnName), maxWidth: 40), { Self.singleLine($0.name) }),
+      (.init(header: text(.columnCategory)), { $0.category.label(in: language) }),
     ]
+  }
+
+  /// A column of a place table with how it shows each place.
+  typealias PlaceColumn = (column: TableFormatter.Column, cell: (PlaceSummary) -> String)
+
+  /// Places as an aligned table: favourite mark, the columns `between`, rating, whether open now (when any place's
+  /// hours tell), with `showsFacts` what each place's data says, address and id.
+  func placeTable(_ places: [PlaceSummary], showsFacts: Bool, between: [PlaceColumn]) -> [String] {
+    let showsHours = places.contains { $0.openNow != nil }
+    var columns = [TableFormatter.Column(header: "")] + between.map(\.column) + [.init(header: text(.columnRating))]
     if showsHours { columns.append(.init(header: text(.columnOpen))) }
     if showsFacts { columns.append(.init(header: text(.columnFacts), maxWidth: 60)) }
     columns += [.init(header: text(.columnAddress), maxWidth: 48), .init(header: text(.columnID))]
     let rows = places.map { place in
-      var row = [
-        place.isFavorite ? "♥" : "",
-        Self.singleLine(place.name),
-        place.category.label(in: language),
-        distance(place.distanceMeters),
-        rating(place.rating),
-      ]
+      var row = [place.isFavorite ? "♥" : ""] + between.map { $0.cell(place) } + [rating(place.rating)]
       if showsHours { row.append(openingStatus(place.openNow, closesAt: place.closesAt, opensAt: place.opensAt)) }
       if showsFacts { row.append(place.facts.line(in: language) ?? "") }
       return row + [Self.singleLine(place.address ?? ""), place.id]
