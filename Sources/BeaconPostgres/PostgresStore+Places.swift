@@ -8,8 +8,8 @@ extension PostgresStore: PlacesStore {
   package nonisolated var isReadOnly: Bool { false }
 
   /// Summaries of the `places` that pass `filters` (``PlaceFilters/judge(_:facts:ratings:defaultTimeZone:at:)``,
-  /// the SQLite store's rule: facts from each place's details, `minRating` against the team's average), with the
-  /// count of those left out for lack of data.
+  /// the SQLite store's rule: facts from each place's details, `minRating` against the user's own average, as the
+  /// contract says), with the count of those left out for lack of data.
   package func filteredSummaries(
     of places: [Place],
     filters: PlaceFilters,
@@ -19,7 +19,7 @@ extension PostgresStore: PlacesStore {
     guard !filters.isEmpty else {
       return FilteredPlaces(places: try summaries(of: places, center: center, at: date), excludedUnknown: nil)
     }
-    let ratings = filters.minRating == nil ? [:] : try ratingSummaries(for: places.map(\.id))
+    let ratings = filters.minRating == nil ? [:] : try ownRatingSummaries(for: places.map(\.id))
     let (kept, counts) = filters.judge(
       places,
       facts: \.resolvedFacts,

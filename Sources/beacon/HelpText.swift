@@ -147,7 +147,7 @@ enum HelpText {
     Global options:
       --store PATH       SQLite file (else BEACON_STORE, else the default location); its folder must exist,
                          only the default location's folders are created; or postgresql://… for a shared
-                         PostgreSQL store (ratings, favourites, settings and searches of stored places)
+                         PostgreSQL store (ratings, favourites, settings, place searches and details)
       --user NAME        the user on a PostgreSQL store (else BEACON_USER, else the account's name)
       --offline          use stored data only, never the network
       --locale nb|nn|en  language of messages and output (default nb)

@@ -27,8 +27,20 @@ extension OfflineSearchTests {
   }
 
   static let filtered = [
-    detailed("a", "Café Ørken", .cafe, 100, tags: ["diet:vegan": "yes", "wheelchair": "yes", "outdoor_seating": "yes"]),
-    detailed("b", "Robert’s Coffee", .cafe, 300, tags: ["diet:vegan": "no", "wheelchair": "limited", "takeaway": "yes"]),
+    detailed(
+      "a",
+      "Café Ørken",
+      .cafe,
+      100,
+      tags: ["diet:vegan": "yes", "wheelchair": "yes", "outdoor_seating": "yes"]
+    ),
+    detailed(
+      "b",
+      "Robert’s Coffee",
+      .cafe,
+      300,
+      tags: ["diet:vegan": "no", "wheelchair": "limited", "takeaway": "yes"]
+    ),
     detailed("g", "Kakebua", .cafe, 700, cuisine: "coffee_shop;cake", tags: ["diet:vegan": "only"]),
     detailed("d", "Cafe Lille", .cafe, 1_200),
     detailed("e", "Far CAFÉ", .cafe, 5_000, tags: ["wheelchair": "no", "outdoor_seating": "no"]),
@@ -49,8 +61,16 @@ extension OfflineSearchTests {
 
   static let filteredSearches = [
     FilteredSearch(filters: PlaceFilters(diet: [.vegan]), expected: ["a", "g"], excludedUnknown: ["diet": 2]),
-    FilteredSearch(filters: PlaceFilters(wheelchair: .limited), expected: ["a", "b"], excludedUnknown: ["wheelchair": 2]),
-    FilteredSearch(filters: PlaceFilters(outdoorSeating: true), expected: ["a"], excludedUnknown: ["outdoorSeating": 3]),
+    FilteredSearch(
+      filters: PlaceFilters(wheelchair: .limited),
+      expected: ["a", "b"],
+      excludedUnknown: ["wheelchair": 2]
+    ),
+    FilteredSearch(
+      filters: PlaceFilters(outdoorSeating: true),
+      expected: ["a"],
+      excludedUnknown: ["outdoorSeating": 3]
+    ),
     FilteredSearch(filters: PlaceFilters(cuisine: ["cake"]), expected: ["g"], excludedUnknown: ["cuisine": 4]),
     FilteredSearch(filters: PlaceFilters(minRating: 4), expected: ["b"], excludedUnknown: ["minRating": 3]),
     FilteredSearch(
@@ -116,5 +136,32 @@ extension OfflineSearchTests {
     #expect(rated.places.map(\.id) == ["b"])
     #expect(rated.excludedUnknown == ["minRating": 1])
     withExtendedLifetime(keep) {}
+  }
+}
+
+/// On a shared store `minRating` is the user's own average, as on a SQLite store (where every rating is the user's).
+@Suite(.enabled(if: PostgresTestServer.isAvailable, PostgresTestServer.skipReason))
+struct SharedMinRatingTests {
+  @Test func minRatingCountsTheUsersOwnRatingsOnly() async throws {
+    let target = try PostgresTestServer.freshSchema()
+    let alice = try PostgresStore.open(target, user: "alice")
+    let bob = try PostgresStore.open(target, user: "bob")
+    try await alice.upsert(OfflineSearchTests.filtered, replacing: true)
+    let date = Date(timeIntervalSince1970: 1_764_000_000)
+    _ = try await alice.addRating(placeId: "a", stars: 5, comment: nil)
+    _ = try await bob.addRating(placeId: "a", stars: 1, comment: nil)
+    _ = try await bob.addRating(placeId: "b", stars: 5, comment: nil)
+    let search = PlaceSearch(
+      center: OfflineSearchTests.center,
+      category: .cafe,
+      radiusMeters: 10_000,
+      filters: PlaceFilters(minRating: 4)
+    )
+    let found = try await alice.storedSummaries(for: search, at: date)
+    #expect(found.places.map(\.id) == ["a"])
+    #expect(found.excludedUnknown == ["minRating": 4])
+    // The summary shown is still the team's.
+    #expect(found.places.first?.rating?.average == 3)
+    #expect(try await bob.storedSummaries(for: search, at: date).places.map(\.id) == ["b"])
   }
 }
