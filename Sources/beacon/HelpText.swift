@@ -68,7 +68,7 @@ enum HelpText {
     Globale val:
       --store STI        SQLite-fil (elles BEACON_STORE, eller standardplassen); mappa må finnast, berre
                          mappene til standardplassen blir laga; eller postgresql://… for eit delt
-                         PostgreSQL-lager (vurderingar, favorittar, innstillingar og søk i lagra stader)
+                         PostgreSQL-lager (vurderingar, favorittar, innstillingar, søk etter stader og detaljar)
       --user NAMN        brukaren på eit PostgreSQL-lager (elles BEACON_USER, eller kontonamnet)
       --offline          bruk berre lagra data, aldri nettet
       --locale nb|nn|en  språk for meldingar og utdata (standard nb)

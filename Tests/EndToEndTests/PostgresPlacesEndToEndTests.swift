@@ -154,6 +154,33 @@ extension EndToEnd {
       }
     }
 
+    @Test func theCommandLineSearchesLiveAndShowsDetailsFromTheServer() throws {
+      let url = try PostgresEndToEnd.freshSchema()
+      let server = try GeoapifyFixtures.server()
+      func beacon(_ user: String, _ arguments: [String]) throws -> CommandResult {
+        try BeaconProcess.run(
+          ["--store", url, "--user", user] + arguments,
+          environment: [
+            "GEOAPIFY_API_KEY": PlacesEndToEndTests.apiKey,
+            "BEACON_GEOAPIFY_URL": server.baseURL.absoluteString,
+          ]
+        )
+      }
+      let search = ["search", "--category", "restaurant", "--json"]
+      let first = try beacon("ola", search)
+      #expect(first.termination == .exited(0), "\(first.stderr)")
+      let live = try HumanCLITests.parse(first.stdout)
+      #expect(live["source"] == "live")
+      let second = try HumanCLITests.parse(try beacon("kari", search).stdout)
+      #expect(second["source"] == "cache")
+      #expect(Self.ids(second) == Self.ids(live))
+      #expect(server.requestCount(path: "/v2/places") == 1)
+      let details = try beacon("kari", ["details", GeoapifyFixtures.detailsRestaurantID, "--json"])
+      #expect(details.termination == .exited(0), "\(details.stderr)")
+      #expect((try? HumanCLITests.parse(details.stdout))?["place"]?["phone"] == "+4723108840", "\(details.stdout)")
+      #expect(!(first.stdout + first.stderr + details.stdout + details.stderr).contains(PlacesEndToEndTests.apiKey))
+    }
+
     @Test func routesAndImportsAreStillRefusedOnTheServer() throws {
       let url = try PostgresEndToEnd.freshSchema()
       let server = try GeoapifyFixtures.server()
