@@ -108,27 +108,3 @@ package struct PlaceDetailsResult: Sendable, Equatable, Codable {
   package var fetchedAt: Date
   package var attribution: String
 }
-
-extension PlaceSearchResult {
-  /// A result of stored places (`source: offline`, never stale), e.g. a PostgreSQL store's search.
-  package static func stored(
-    _ places: [PlaceSummary],
-    of search: PlaceSearch,
-    fetchedAt: Date,
-    message: String?
-  ) -> PlaceSearchResult {
-    PlaceSearchResult(
-      places: places,
-      center: search.center,
-      category: search.category,
-      radiusMeters: search.radiusMeters,
-      sort: search.sort,
-      scope: search.scope,
-      source: .offline,
-      stale: false,
-      fetchedAt: fetchedAt,
-      attribution: PlacesService.offlineAttribution,
-      message: message
-    )
-  }
-}
