@@ -43,6 +43,15 @@ package enum PostgresMigrations {
       "ALTER TABLE place ADD COLUMN search_text text NOT NULL DEFAULT ''",
       "CREATE INDEX place_search ON place USING gin (to_tsvector('simple', search_text))",
     ],
+    // The places cache: the upstream answers (Geoapify) by request key, with when they were received, shared by
+    // the team; stale answers stand in when the upstream fails. Pruned by age (`fetched_at`).
+    [
+      """
+      CREATE TABLE response_cache (
+        key text PRIMARY KEY, body bytea NOT NULL, fetched_at double precision NOT NULL)
+      """,
+      "CREATE INDEX response_cache_by_age ON response_cache (fetched_at)",
+    ],
   ]
 
   /// The version a fully migrated database has.

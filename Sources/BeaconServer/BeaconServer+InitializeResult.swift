@@ -44,4 +44,11 @@ extension BeaconServer {
     guard let tag = configuration.unrecognizedLocale else { return }
     warn(LocalizedMessage.unrecognizedLocale(tag).text(in: configuration.language), context: context)
   }
+
+  /// Warns, on either store, that the Geoapify key would travel over plain HTTP to another machine (it travels in a
+  /// header, which anyone on the way can read).
+  func warnOfKeyInTheClear(_ configuration: BeaconConfiguration, in language: Language, context: RequestContext) {
+    guard configuration.geoapifyAPIKey != nil, configuration.sendsKeyInTheClear else { return }
+    warn(LocalizedMessage.keyInTheClear(configuration.geoapifyBaseURL.host ?? "").text(in: language), context: context)
+  }
 }

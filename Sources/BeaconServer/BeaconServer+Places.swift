@@ -35,7 +35,7 @@ extension BeaconServer {
     return AutocompleteRequest.Response(suggestions: suggestions)
   }
 
-  /// `places/search`: the places around the centre, with the user's ratings and favourites.
+  /// `places/search`: the places around the centre, with the user's ratings and favourites, on either store.
   func search(_ request: SearchPlacesRequest, context: RequestContext) async throws -> PlaceSearchResult {
     try validate(request.radiusMeters, in: Settings.radiusRange, field: "radiusMeters")
     try validate(request.limit, in: PlaceSearch.limitRange, field: "limit")
@@ -44,10 +44,11 @@ extension BeaconServer {
     let filters: PlaceFilters
     do throws(BeaconError) { filters = try request.filters() } catch { throw error.responseError(in: language) }
     if let debounceMs = request.debounceMs { try await debounce(debounceMs, context: context) }
-    if sharedStore != nil { return try await sharedSearch(request, filters: filters) }
     let language = language
     return try await run(.places) { (places: PlacesService) throws(BeaconError) in
-      guard let store = self.store else { throw BeaconError.storage(SQLiteError(code: 1, message: "no store")) }
+      guard let store = self.placesStore else {
+        throw BeaconError.storage(SQLiteError(code: 1, message: "no store"))
+      }
       var (settings, hasStoredCenter) = try await store.settingsForSearch()
       var centerSource = "settings"
       var city: String?

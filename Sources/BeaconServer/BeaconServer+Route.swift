@@ -8,6 +8,11 @@ extension BeaconServer {
     context: RequestContext
   ) async throws -> RouteSearchResult {
     let language = language
+    if sharedStore != nil {
+      let feature = "places/searchAlongRoute"
+      throw BeaconError.notOnSharedStore(feature: feature, message: .postgres(.notAvailable(feature: feature)))
+        .responseError(in: language)
+    }
     try validate(request.corridorMeters, in: RouteLine.corridorRange, field: "corridorMeters")
     try validate(request.limit, in: PlaceSearch.limitRange, field: "limit")
     let route: RouteLine

@@ -30,15 +30,14 @@ extension BeaconServer {
     let searchesOffline = searchesOffline
     let filters: PlaceFilters
     do throws(BeaconError) { filters = try request.filters() } catch { throw error.responseError(in: language) }
-    if sharedStore != nil { return try await sharedFavorites(request, filters: filters) }
-    return try await run(.favorites) { (store: Store) throws(BeaconError) in
+    return try await run(.favorites) { (store: any PlacesStore) throws(BeaconError) in
       let settings = try await store.settings()
       // The centre `places/search` would use, so both lists give the same distances.
       let center =
         if let center = request.center {
           DefaultCenter(center: center, source: "request")
         } else {
-          try await store.defaultCenter(searchesOffline: searchesOffline)
+          try await store.defaultCenter(searchesOffline: searchesOffline, includesDemo: false)
         }
       let query = PlaceQuery(
         text: request.text,
@@ -49,7 +48,7 @@ extension BeaconServer {
         filters: filters,
         reachMeters: settings.radiusMeters
       )
-      let found = try await store.filteredFavorites(query, at: self.now)
+      let found = try await store.filteredFavorites(query, within: nil, at: self.now)
       return ListFavoritesRequest.Response(
         places: found.places,
         center: center.center,

@@ -157,11 +157,7 @@ package final class BeaconServer: Sendable {
       let message = LocalizedMessage.storeOpenedReadOnly(path: storePath, reason: reason).text(in: language)
       warn(message, context: context)
     }
-    if configuration.geoapifyAPIKey != nil, configuration.sendsKeyInTheClear {
-      // The key travels in a header; over plain HTTP to another machine anyone on the way can read it.
-      let message = LocalizedMessage.keyInTheClear(configuration.geoapifyBaseURL.host ?? "").text(in: language)
-      warn(message, context: context)
-    }
+    warnOfKeyInTheClear(configuration, in: language, context: context)
     watchClient(of: request)
     return initializeResult(
       language: language,

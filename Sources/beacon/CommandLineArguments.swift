@@ -262,7 +262,7 @@ struct CommandLineArguments: Equatable {
     Globale valg:
       --store STI        SQLite-fil (ellers BEACON_STORE, eller standardplassen); mappen må finnes, bare
                          standardplassens mapper lages; eller postgresql://… for et delt PostgreSQL-lager
-                         (vurderinger, favoritter, innstillinger og søk i lagrede steder)
+                         (vurderinger, favoritter, innstillinger, søk etter steder og detaljer)
       --user NAVN        brukeren på et PostgreSQL-lager (ellers BEACON_USER, eller kontonavnet)
       --offline          bruk bare lagrede data, aldri nettet
       --locale nb|nn|en  språk for meldinger og utdata (standard nb)

@@ -68,7 +68,7 @@ enum HelpText {
     Globale val:
       --store STI        SQLite-fil (elles BEACON_STORE, eller standardplassen); mappa må finnast, berre
                          mappene til standardplassen blir laga; eller postgresql://… for eit delt
-                         PostgreSQL-lager (vurderingar, favorittar, innstillingar og søk i lagra stader)
+                         PostgreSQL-lager (vurderingar, favorittar, innstillingar, søk etter stader og detaljar)
       --user NAMN        brukaren på eit PostgreSQL-lager (elles BEACON_USER, eller kontonamnet)
       --offline          bruk berre lagra data, aldri nettet
       --locale nb|nn|en  språk for meldingar og utdata (standard nb)
@@ -147,7 +147,7 @@ enum HelpText {
     Global options:
       --store PATH       SQLite file (else BEACON_STORE, else the default location); its folder must exist,
                          only the default location's folders are created; or postgresql://… for a shared
-                         PostgreSQL store (ratings, favourites, settings and searches of stored places)
+                         PostgreSQL store (ratings, favourites, settings, place searches and details)
       --user NAME        the user on a PostgreSQL store (else BEACON_USER, else the account's name)
       --offline          use stored data only, never the network
       --locale nb|nn|en  language of messages and output (default nb)

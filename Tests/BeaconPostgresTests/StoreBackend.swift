@@ -16,7 +16,7 @@ enum StoreBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
   var testDescription: String { rawValue }
 
   /// A fresh, empty store of this backend.
-  func open(user: String = "alice") throws -> (store: any UserDataStore, keep: AnyObject?) {
+  func open(user: String = "alice") throws -> (store: any PlacesStore, keep: AnyObject?) {
     switch self {
     case .sqlite:
       let directory = TemporaryDirectory("beacon-store-suite")

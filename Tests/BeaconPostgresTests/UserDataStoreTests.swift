@@ -27,7 +27,7 @@ import Testing
     ),
   ]
 
-  static func seeded(_ backend: StoreBackend) async throws -> (store: any UserDataStore, keep: AnyObject?) {
+  static func seeded(_ backend: StoreBackend) async throws -> (store: any PlacesStore, keep: AnyObject?) {
     let opened = try backend.open()
     try await opened.store.upsert(places, replacing: true)
     return opened

@@ -52,7 +52,8 @@ extension PlacesService {
         (body) throws(BeaconError) in try GeoapifyDecoding.places(from: body, requested: category)
       }
       let fresh = fetched.value.filter { seen.insert($0.id).inserted }
-      if !store.isReadOnly { try await store.upsert(fresh) }  // A read-only store simply learns nothing.
+      // A read-only store simply learns nothing.
+      if !store.isReadOnly { try await store.upsert(fresh, replacing: true) }
       found += fresh
       let filtered = try await store.filteredSummaries(
         of: found,

@@ -122,7 +122,7 @@ extension PlacesService {
       pages[index] += 1
       full[index] = fetched.value.count >= Self.routePageSize
       let fresh = fetched.value.filter { seen.insert($0.id).inserted }
-      if !store.isReadOnly { try await store.upsert(fresh) }
+      if !store.isReadOnly { try await store.upsert(fresh, replacing: true) }
       places += fresh
       if fetched.source == .live { source = .live }
       stale = stale || fetched.stale

@@ -25,7 +25,8 @@ package final class PlacesService: Sendable {
     source == .offline ? offlineAttribution : attribution
   }
 
-  let store: Store
+  /// The store the service caches in and learns places into (SQLite or PostgreSQL).
+  let store: any PlacesStore
   let client: GeoapifyClient
   let offline: Bool
   let ttl: TimeToLive
@@ -33,7 +34,7 @@ package final class PlacesService: Sendable {
 
   /// Creates a service.
   package init(
-    store: Store,
+    store: any PlacesStore,
     client: GeoapifyClient,
     offline: Bool = false,
     ttl: TimeToLive = TimeToLive(),
@@ -177,23 +178,7 @@ package final class PlacesService: Sendable {
   {
     guard empty else { return nil }
     guard source == .offline, search.scope == .all else { return LocalizedMessage.noResults.text(in: search.language) }
-    let excludingDemo = try await store.excludesDemo(unlessAsked: search.includesDemo)
-    let nothingHere = try await store.places(
-      near: search.center,
-      radiusMeters: search.radiusMeters,
-      category: nil,
-      text: nil,
-      excludingDemo: excludingDemo
-    ).isEmpty
-    if nothingHere, excludingDemo {
-      // The user's own data is elsewhere; the demo data is left out since their import.
-      return LocalizedMessage.noImportedDataHere.text(in: search.language)
-    }
-    if nothingHere {
-      return LocalizedMessage.noOfflineDataHere(area: DemoDataset.areaName(in: search.language))
-        .text(in: search.language)
-    }
-    return LocalizedMessage.noResults.text(in: search.language)
+    return try await store.emptyOfflineMessage(for: search).text(in: search.language)
   }
 
   /// The stored places a search finds without the network (spatial and full-text indexes), the demo data
@@ -233,7 +218,7 @@ package final class PlacesService: Sendable {
       ) { (body) throws(BeaconError) in try GeoapifyDecoding.details(from: body, requested: requested) }
       if var fresh = fetched.value {
         fresh.fetchedAt = fetched.fetchedAt
-        if !store.isReadOnly { try await store.upsert([fresh]) }
+        if !store.isReadOnly { try await store.upsert([fresh], replacing: true) }
         place = fresh
         source = fetched.source
         stale = fetched.stale
@@ -275,7 +260,7 @@ package final class PlacesService: Sendable {
   private func suggestedCategory(of id: String) async throws(BeaconError) -> PlaceCategory? {
     let path = "/v1/geocode/autocomplete"
     let keys = (path + "?")..<(path + "@")  // Every key of the path: `?` then the sorted query.
-    for body in try await store.cachedBodies(keys: keys, containing: id) {
+    for body in try await store.cachedBodies(keys: keys, containing: id, limit: 5) {
       if let category = GeoapifyDecoding.suggestedCategory(of: id, in: body) { return category }
     }
     return nil

@@ -6,6 +6,12 @@ package struct CachedResponse: Sendable, Equatable {
   package var body: [UInt8]
   /// When it was received.
   package var fetchedAt: Date
+
+  /// An answer `body` received at `fetchedAt`.
+  package init(body: [UInt8], fetchedAt: Date) {
+    self.body = body
+    self.fetchedAt = fetchedAt
+  }
 }
 
 extension CachedResponse {

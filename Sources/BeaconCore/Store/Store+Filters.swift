@@ -95,22 +95,13 @@ extension Store {
       return FilteredPlaces(places: try summaries(of: places, center: center, at: date), excludedUnknown: nil)
     }
     let ratings = filters.minRating == nil ? [:] : try ratingSummaries(for: places.map(\.id))
-    var counts = Dictionary(uniqueKeysWithValues: filters.active.map { ($0.rawValue, 0) })
-    var kept: [Place] = []
-    for place in places {
-      let verdict = filters.verdict(
-        facts: resolvedFacts(of: place),
-        hours: place.openingHours,
-        zone: OpeningHours.timeZone(place.timeZone, default: defaultTimeZone),
-        rating: ratings[place.id],
-        now: date
-      )
-      switch verdict {
-      case .match: kept.append(place)
-      case .fails: continue
-      case .unknown(let names): for name in names { counts[name.rawValue, default: 0] += 1 }
-      }
-    }
+    let (kept, counts) = filters.judge(
+      places,
+      facts: { resolvedFacts(of: $0) },
+      ratings: ratings,
+      defaultTimeZone: defaultTimeZone,
+      at: date
+    )
     return FilteredPlaces(places: try summaries(of: kept, center: center, at: date), excludedUnknown: counts)
   }
 }

@@ -46,13 +46,22 @@ extension Feature {
 
   /// The places service: Geoapify with the configured key, or the store alone when offline.
   static func placesService(_ context: FeatureContext) -> PlacesService {
-    let configuration = context.configuration
+    placesService(store: context.store, configuration: context.configuration, options: context.options)
+  }
+
+  /// The places service on `store`, SQLite or PostgreSQL: one code path for searches, details, autocomplete and the
+  /// cache on both.
+  static func placesService(
+    store: any PlacesStore,
+    configuration: BeaconConfiguration,
+    options: ServerOptions
+  ) -> PlacesService {
     let client = GeoapifyClient(
       baseURL: configuration.geoapifyBaseURL,
       apiKey: configuration.geoapifyAPIKey,
-      transport: context.transport()
+      transport: URLSessionTransport(maxResponseBytes: options.maxUpstreamBytes)
     )
-    return PlacesService(store: context.store, client: client, offline: configuration.offline, now: context.options.now)
+    return PlacesService(store: store, client: client, offline: configuration.offline, now: options.now)
   }
 
   private static let placesSearchTool = MCPTool(

@@ -1,0 +1,107 @@
+import BeaconCore
+import Foundation
+
+/// What the places service needs of the PostgreSQL store: the shared cache (``cachedResponse(key:)``), offline
+/// searches judged by the same filters as on SQLite, the user's favourites, and the user's search settings.
+extension PostgresStore: PlacesStore {
+  /// A server store is never read-only: a write the server refuses fails as that request's error.
+  package nonisolated var isReadOnly: Bool { false }
+
+  /// Summaries of the `places` that pass `filters` (``PlaceFilters/judge(_:facts:ratings:defaultTimeZone:at:)``,
+  /// the SQLite store's rule: facts from each place's details, `minRating` against the user's own average, as the
+  /// contract says), with the count of those left out for lack of data.
+  package func filteredSummaries(
+    of places: [Place],
+    filters: PlaceFilters,
+    center: Coordinate?,
+    at date: Date
+  ) throws(BeaconError) -> FilteredPlaces {
+    guard !filters.isEmpty else {
+      return FilteredPlaces(places: try summaries(of: places, center: center, at: date), excludedUnknown: nil)
+    }
+    let ratings = filters.minRating == nil ? [:] : try ownRatingSummaries(for: places.map(\.id))
+    let (kept, counts) = filters.judge(
+      places,
+      facts: \.resolvedFacts,
+      ratings: ratings,
+      defaultTimeZone: defaultTimeZone,
+      at: date
+    )
+    return FilteredPlaces(places: try summaries(of: kept, center: center, at: date), excludedUnknown: counts)
+  }
+
+  /// What an offline search finds: the stored places around the centre (PostGIS), judged by the search's filters.
+  /// Sorted by distance without `openNow` or filters, only the nearest are read: the `limit` nearest and every
+  /// place as near in whole metres as the last of them (the list's order breaks such ties by name).
+  package func storedSummaries(for search: PlaceSearch, at date: Date) throws(BeaconError) -> FilteredPlaces {
+    var radius = search.radiusMeters
+    if search.sort == .distance, !search.openNow, search.filters.isEmpty {
+      let nearest = try offlinePlaces(
+        near: search.center,
+        radiusMeters: radius,
+        category: search.category,
+        text: search.text,
+        limit: search.limit
+      )
+      if nearest.count < search.limit {
+        return try filteredSummaries(of: nearest, filters: search.filters, center: search.center, at: date)
+      }
+      if let last = nearest.last {
+        radius = min(radius, Int(last.location.distance(to: search.center).rounded()) + 1)
+      }
+    }
+    let found = try offlinePlaces(
+      near: search.center,
+      radiusMeters: radius,
+      category: search.category,
+      text: search.text,
+      limit: nil
+    )
+    return try filteredSummaries(of: found, filters: search.filters, center: search.center, at: date)
+  }
+
+  /// "No results": the server holds no demo data nor an imported area to point to.
+  package func emptyOfflineMessage(for search: PlaceSearch) throws(BeaconError) -> LocalizedMessage { .noResults }
+
+  /// The user's favourites of the query's category whose name, address or cuisine contain every word of its text
+  /// (word prefixes, as in searches), within `radiusMeters` of its centre when given, judged by its filters,
+  /// with `openNow` only those open at `date`, in the query's order.
+  package func filteredFavorites(
+    _ query: PlaceQuery,
+    within radiusMeters: Int? = nil,
+    at date: Date = Date()
+  ) throws(BeaconError) -> FilteredPlaces {
+    let words = PostgresTextSearch.words(query.text ?? "")
+    var places = try favoritePlaces().filter { place in
+      guard query.category.map({ $0 == place.category }) ?? true else { return false }
+      let text = PostgresTextSearch.words(PostgresTextSearch.searchText(of: place))
+      return words.allSatisfy { word in text.contains { $0.hasPrefix(word) } }
+    }
+    if let radiusMeters, let center = query.center {
+      places = places.filter { $0.location.distance(to: center).rounded() <= Double(radiusMeters) }
+    }
+    var result = try filteredSummaries(of: places, filters: query.filters, center: query.center, at: date)
+    if query.openNow { result.places = result.places.filter { $0.openNow == true } }
+    result.places = query.sort.sorted(result.places, reach: radiusMeters ?? query.reachMeters)
+    return result
+  }
+
+  /// Not on a PostgreSQL store yet: `places/searchAlongRoute` answers `notOnSharedStore`.
+  package func routeSummaries(for search: RouteSearch, at date: Date) throws(BeaconError) -> FilteredPlaces {
+    let feature = "places/searchAlongRoute"
+    throw .notOnSharedStore(feature: feature, message: .postgres(.notAvailable(feature: feature)))
+  }
+
+  /// The user's settings and whether the user stored a centre.
+  package func settingsForSearch() throws(BeaconError) -> (settings: Settings, hasStoredCenter: Bool) {
+    let stored = try run {
+      try connection.query("SELECT 1 FROM setting WHERE user_name = $1 AND key = 'center'", [user])
+    }
+    return (try settings(), !stored.isEmpty)
+  }
+
+  /// The user's stored centre, else the default one (no demo data nor imported area on the server).
+  package func defaultCenter(searchesOffline: Bool, includesDemo: Bool = false) throws(BeaconError) -> DefaultCenter {
+    DefaultCenter(center: try settings().center, source: "settings")
+  }
+}
