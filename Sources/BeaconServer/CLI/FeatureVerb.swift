@@ -17,7 +17,7 @@ struct FeatureVerb: Sendable {
   let environment: LocalizedLines
 
   /// The verbs of the features the program is built with, in the order `tools/list` shows those features' tools
-  /// (``Feature/listed``: fruits, crypto, people), which is the order `beacon --help` has always listed them.
+  /// (``Feature/listed``), which is the order `beacon --help` has always listed them.
   static let all: [FeatureVerb] = {
     var seen: Set<Feature.Name> = []
     let order = Feature.listed.map(\.feature).filter { seen.insert($0).inserted }
