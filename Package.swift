@@ -21,15 +21,12 @@ let package = Package(
     .executable(name: "beacon", targets: ["beacon"])
   ],
   targets: [
-    // MARK: beacon (the executable: argument parsing, stdout protection, wiring only)
+    // MARK: beacon (the executable: stdout protection, the server loop, wiring only; the commands are BeaconServer's)
 
     .executableTarget(
       name: "beacon",
       dependencies: [
         "BeaconCore",
-        "BeaconCrypto",
-        "BeaconFruits",
-        "BeaconPeople",
         "BeaconServer",
         "BeaconSync",
         "JSONRPC",
@@ -219,7 +216,7 @@ let package = Package(
       ]
     ),
 
-    // MARK: BeaconServer (the method catalogue)
+    // MARK: BeaconServer (the method catalogue, and the command line's commands in CLI/)
 
     .target(
       name: "BeaconServer",
@@ -326,6 +323,7 @@ let package = Package(
         "BeaconCore",
         "BeaconJSON",
         "BeaconPostgres",
+        "BeaconServer",
         "BeaconTestSupport",
         "JSONRPC",
         "beacon",

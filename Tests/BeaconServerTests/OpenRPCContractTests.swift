@@ -82,25 +82,21 @@ import Testing
     #expect(unresolved.isEmpty, "unresolved $refs: \(unresolved)")
   }
 
-  // MARK: - Scripted session
+  // MARK: - Scripted sessions
 
+  /// The shared session: every method of the features without a session of their own (``FeatureContractSession``).
+  /// The features' upstreams point at an address nothing answers: a feature with an upstream of its own belongs in a
+  /// session of its own, with its fakes, and fails here without one.
   @Test func aSessionOfEveryMethodSendsAndReceivesWhatTheSchemaSays() async throws {
     let document = try Self.document()
-    let methods = Self.methods(document)
-    let validator = JSONSchemaValidator(root: document)
     let server = try GeoapifyFixtures.server()
-    let fruityvice = try FruityviceFixtures.server()
-    let coinlore = try CoinLoreFixtures.server()
-    let randomUser = try RandomUserFixtures.server()
+    let nowhere = "http://127.0.0.1:9"
     let client = InProcessClient(
       options: .inMemory(
         environment: BeaconOptions(
           geoapifyAPIKey: APIKey("sk-test"),
           geoapifyBaseURL: server.baseURL.absoluteString,
-          serviceURLs: [
-            "fruityvice": fruityvice.baseURL.absoluteString, "coinlore": coinlore.baseURL.absoluteString,
-            "randomUser": randomUser.baseURL.absoluteString,
-          ]
+          serviceURLs: Dictionary(uniqueKeysWithValues: Feature.serviceURLOptions.map { ($0.key, nowhere) })
         )
       )
     )
@@ -136,56 +132,47 @@ import Testing
       ("favorites/list", ["openNow": true]),
       ("favorites/remove", ["placeId": detailsID]),
       ("places/import", ["path": .string(importFile.path)]),
-      ("fruits/list", nil),
-      ("fruits/get", ["id": 1]),
-      ("fruits/get", ["id": 3]),
-      ("fruits/groups", ["refresh": false]),
-      ("fruits/byGroup", ["kind": "family", "name": "Rosaceae"]),
-      ("fruitlog/add", ["fruitId": 1]),
-      ("fruitlog/add", ["fruitId": 3, "eatenAt": "2026-03-29T08:30:00+02:00"]),
-      ("fruitlog/days", nil),
-      ("fruitlog/days", ["from": "2026-03-01", "to": "2026-03-31", "timeZone": "Europe/Oslo"]),
-      ("fruitlog/remove", ["entryId": 1]),
-      ("crypto/global", nil),
-      ("crypto/tickers", ["sort": "change7d", "order": "asc", "start": 0, "limit": 5]),
-      ("crypto/ticker", ["id": "90", "refresh": true]),
-      ("crypto/settings/get", nil),
-      ("crypto/settings/update", ["nokRate": 10.8, "alertThreshold": 5]),
-      ("crypto/stats", ["ids": ["80", "58"]]),
-      ("crypto/settings/update", ["nokRate": .null]),
-      ("users/list", nil),
-      ("users/get", ["id": .string(RandomUserFixtures.uuid(seed: "ios", index: 0))]),
-      ("users/update", ["id": .string(RandomUserFixtures.uuid(seed: "ios", index: 3)), "lastName": "Moksnes"]),
-      ("users/map", nil),
-      ("users/map", ["id": .string(RandomUserFixtures.uuid(seed: "ios", index: 3))]),
-      ("users/delete", ["id": .string(RandomUserFixtures.uuid(seed: "ios", index: 4))]),
-      ("users/setSeed", ["seed": "android"]),
-      ("users/list", ["refresh": true]),
       ("settings/reset", nil),
     ]
-    // Every method the script does not call is called with each of its examples' params; `shutdown` ends it.
-    let scripted = Set(script.map(\.0))
-    let examples = (document["methods"]?.arrayValue ?? []).flatMap { method -> [(String, JSONValue?)] in
-      guard let name = method["name"]?.stringValue, !scripted.contains(name), name != Dispatcher.shutdownMethod else {
-        return []
-      }
-      return ProjectDocuments.exampleParams(of: method).map { (name, $0) }
-    }
-    var exercised: Set<String> = []
-    for (method, params) in script + examples + [(Dispatcher.shutdownMethod, nil)] {
-      let description = try #require(methods[method], "\(method) is not in the document")
-      exercised.insert(method)
-      var violations = Self.validate(params: params ?? [:], of: description, with: validator, in: document)
-      let result = try await client.call(method, params: params).get()
-      if let schema = description["result"]?["schema"] {
-        violations += validator.validate(result, against: schema).map { "result\($0.path): \($0.message)" }
-      }
-      #expect(violations.isEmpty, "\(method): \(violations.prefix(5))")
-    }
-    let notExercised = Set(methods.keys).subtracting(exercised)
+    // Every method no feature's own session calls is the shared session's; `shutdown` ends it.
+    let shared = Set(Self.methods(document).keys.filter { ContractSession.owner(of: $0) == nil })
+    let exercised = try await ContractSession.run(
+      script,
+      covering: shared,
+      then: [(Dispatcher.shutdownMethod, nil)],
+      on: client
+    )
+    let notExercised = shared.subtracting(exercised)
     #expect(notExercised.isEmpty, "methods the session never called: \(notExercised.sorted())")
-    let notScripted = Set(MethodDescriptor.all.map(\.method)).subtracting(exercised)
+    let notScripted = Set(MethodDescriptor.all.map(\.method).filter { ContractSession.owner(of: $0) == nil })
+      .subtracting(exercised)
     #expect(notScripted.isEmpty, "descriptors the session never called: \(notScripted.sorted())")
+  }
+
+  /// A feature's own session (``FeatureContractSession``), when it has one: every method of the feature, the contract's
+  /// and the descriptors', called after `initialize`, with its fake upstreams.
+  @Test(arguments: Feature.built.map(\.name.rawValue))
+  func aFeaturesOwnSessionCallsEveryMethodOfTheFeature(_ name: String) async throws {
+    let feature = Feature.Name(rawValue: name)
+    guard let session = ContractSession.featureSession(of: feature) else { return }
+    let upstreams = try session.upstreams()
+    let client = InProcessClient(options: .inMemory(environment: BeaconOptions(serviceURLs: upstreams.serviceURLs)))
+    let initialize: (String, JSONValue?) = (
+      "initialize", ["locale": "nb", "processId": .null, "clientInfo": ["name": "contract-test"]]
+    )
+    let own = Set(Self.methods(try Self.document()).keys.filter { ContractSession.owner(of: $0) == feature })
+    let exercised = try await ContractSession.run([initialize] + session.script, covering: own, on: client)
+    #expect(!own.isEmpty, "\(name) has a session of its own but no methods in the contract")
+    #expect(
+      own.subtracting(exercised).isEmpty,
+      "methods the session never called: \(own.subtracting(exercised).sorted())"
+    )
+    let descriptors = Set(try #require(Feature.named(feature)).methods.map(\.method))
+    #expect(
+      descriptors.subtracting(exercised).isEmpty,
+      "descriptors never called: \(descriptors.subtracting(exercised))"
+    )
+    withExtendedLifetime(upstreams.servers) {}
   }
 
   /// Checks a params object against a method's content descriptors: required ones present, each value valid.

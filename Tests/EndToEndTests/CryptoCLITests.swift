@@ -4,7 +4,7 @@ import JSONRPC
 import Testing
 
 @testable import BeaconCore
-@testable import beacon
+@testable import BeaconServer
 
 /// `beacon crypto …` as the built binary against a loopback fake CoinLore and a temporary store, with the clock fixed
 /// at Sunday 22 November 2026, 13:00 in Oslo (`BEACON_TEST_NOW`).

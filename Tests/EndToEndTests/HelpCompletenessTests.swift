@@ -1,7 +1,7 @@
 import BeaconCore
 import Testing
 
-@testable import beacon
+@testable import BeaconServer
 
 /// `beacon --help` names every option each command accepts, and only those: the parser itself is asked which
 /// options each command takes, so a new option cannot be left out of the help.

@@ -21,7 +21,8 @@ extension Feature {
     serviceURL: .coinlore,
     migrations: CryptoSchema.migrations,
     sharedShapes: ["CoinSummary", "CryptoSettings"],
-    agentSummary: "CoinLore's cryptocurrency prices and change statistics (crypto_*)"
+    agentSummary: "CoinLore's cryptocurrency prices and change statistics (crypto_*)",
+    verbs: [.crypto]
   )
 
   /// `crypto/global`, `crypto/tickers`, `crypto/ticker`, `crypto/stats` and `crypto/settings/get`,

@@ -4,8 +4,8 @@ import JSONRPC
 
 /// A part of Beacon a user knows by name, supplied by its own file (or module): its name, which is also its MCP tool
 /// set's, the service its methods run on, made from the configuration when a session starts, the store migrations
-/// its module brings, the result shapes its tools share and what `beacon mcp` tells an agent of it. Its methods are
-/// the ``MethodDescriptor``s that name it.
+/// its module brings, the result shapes its tools share, what `beacon mcp` tells an agent of it and its commands on
+/// the command line (``FeatureVerb``). Its methods are the ``MethodDescriptor``s that name it.
 ///
 /// The program is built with the features of ``built`` (`Features.swift`), the one list that names them all.
 package struct Feature: Sendable {
@@ -50,6 +50,8 @@ package struct Feature: Sendable {
   /// What `beacon mcp`'s instructions say of the feature when its tools are served; `nil` for the features its
   /// opening paragraph covers.
   let agentSummary: String?
+  /// Its top-level commands on the command line (`beacon crypto …`), which `beacon --help` lists (``FeatureVerb/all``).
+  let verbs: [FeatureVerb]
 
   /// A feature called `name`.
   init(
@@ -59,7 +61,8 @@ package struct Feature: Sendable {
     serviceURL: ServiceURLOption? = nil,
     migrations: [StoreMigration] = [],
     sharedShapes: [String] = [],
-    agentSummary: String? = nil
+    agentSummary: String? = nil,
+    verbs: [FeatureVerb] = []
   ) {
     self.name = name
     toolSetRole = toolSet
@@ -68,6 +71,7 @@ package struct Feature: Sendable {
     self.migrations = migrations
     self.sharedShapes = sharedShapes
     self.agentSummary = agentSummary
+    self.verbs = verbs
   }
 
   /// The feature's methods, in the order of ``MethodDescriptor/all``.

@@ -21,7 +21,8 @@ extension Feature {
     serviceURL: .fruityvice,
     migrations: FruitsSchema.migrations,
     sharedShapes: ["FruitSummary", "FruitLogEntry"],
-    agentSummary: "Fruityvice's fruit catalogue and the user's log of eaten fruit (fruits_*, fruitlog_*)"
+    agentSummary: "Fruityvice's fruit catalogue and the user's log of eaten fruit (fruits_*, fruitlog_*)",
+    verbs: [.fruits]
   )
 
   /// `fruits/list`, `fruits/get`, `fruits/groups`, `fruits/byGroup` and `fruitlog/add`, `fruitlog/remove`,

@@ -21,7 +21,8 @@ extension Feature {
     serviceURL: .randomUser,
     migrations: PeopleSchema.migrations,
     sharedShapes: ["User"],
-    agentSummary: "a directory of random users that the user can edit (users_*)"
+    agentSummary: "a directory of random users that the user can edit (users_*)",
+    verbs: [.users]
   )
 
   /// `users/list`, `users/get`, `users/update`, `users/delete`, `users/map` and `users/setSeed`.

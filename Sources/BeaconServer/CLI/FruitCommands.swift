@@ -1,6 +1,5 @@
 import BeaconCore
 import BeaconFruits
-import BeaconServer
 import JSONRPC
 
 /// What `beacon fruits …` does.

@@ -1,10 +1,9 @@
 import BeaconCore
-import BeaconServer
 import JSONRPC
 
 /// `beacon search`: `places/search` shown as a table, JSON or GeoJSON.
-enum SearchCommand {
-  static func run(_ search: SearchOptions, options: ServerOptions, logger: Logger) async -> Int32 {
+package enum SearchCommand {
+  package static func run(_ search: SearchOptions, options: ServerOptions, logger: Logger) async -> Int32 {
     guard let session = await CommandSession.start(options: options, logger: logger) else { return 1 }
     guard let result = await session.call(SearchPlacesRequest.method, params(search)) else { return 1 }
     switch search.format {
@@ -38,8 +37,8 @@ enum SearchCommand {
 }
 
 /// `beacon favorites`: list, add and remove favourites.
-enum FavoritesCommand {
-  static func run(
+package enum FavoritesCommand {
+  package static func run(
     _ action: CommandLineArguments.FavoritesAction,
     format: OutputFormat,
     options: ServerOptions,

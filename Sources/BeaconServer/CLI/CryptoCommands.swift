@@ -1,6 +1,5 @@
 import BeaconCore
 import BeaconCrypto
-import BeaconServer
 import Foundation
 import JSONRPC
 

@@ -1,11 +1,10 @@
 import BeaconCore
 import BeaconJSON
-import BeaconServer
 
 /// What the command line asks for: one command plus the global options.
-struct CommandLineArguments: Equatable {
+package struct CommandLineArguments: Equatable {
   /// A command `beacon` runs.
-  enum Command: Equatable {
+  package enum Command: Equatable {
     case serve
     /// `beacon mcp`; `toolSets` when `--toolsets` names them.
     case mcp(toolSets: Set<MCPToolSet>?)
@@ -25,7 +24,7 @@ struct CommandLineArguments: Equatable {
   }
 
   /// What `beacon favorites` does.
-  enum FavoritesAction: Equatable {
+  package enum FavoritesAction: Equatable {
     /// `filters` are the filter params, as ``SearchOptions/filters``.
     case list(openNow: Bool, filters: [String: JSONValue] = [:])
     case add(id: String)
@@ -33,21 +32,21 @@ struct CommandLineArguments: Equatable {
   }
 
   /// What `beacon settings` does.
-  enum SettingsAction: Equatable {
+  package enum SettingsAction: Equatable {
     case show
     case reset
   }
 
   /// A command line that cannot be run.
-  struct UsageError: Error, Equatable {
-    let message: CLIText
+  package struct UsageError: Error, Equatable {
+    package let message: CLIText
 
     init(_ message: CLIText) { self.message = message }
     init(message: LocalizedMessage) { self.message = .core(message) }
   }
 
-  var command: Command
-  var flags = BeaconOptions()
+  package var command: Command
+  package var flags = BeaconOptions()
 
   /// Options that take a value, whichever command they belong to (a feature's verb brings its own).
   static let valueOptions = Set([
@@ -76,7 +75,7 @@ struct CommandLineArguments: Equatable {
   ///
   /// Global options (`--store PATH`, `--offline`, `--locale TAG`, also as `--name=value`) may stand
   /// before or after the command; so may a command's own options. `beacon --stdio` is `beacon serve`.
-  init(_ arguments: [String]) throws(UsageError) {
+  package init(_ arguments: [String]) throws(UsageError) {
     var positional: [String] = []
     var local = CommandOptions()
     var flags = BeaconOptions()
@@ -180,7 +179,7 @@ struct CommandLineArguments: Equatable {
   }
 
   /// The tool sets a `--toolsets` list (or `BEACON_MCP_TOOLSETS`) names.
-  static func toolSets(_ list: String) throws(UsageError) -> Set<MCPToolSet> {
+  package static func toolSets(_ list: String) throws(UsageError) -> Set<MCPToolSet> {
     do {
       return try MCPToolSet.parse(list)
     } catch {
@@ -189,7 +188,7 @@ struct CommandLineArguments: Equatable {
   }
 
   /// The language to complain in when the command line cannot be parsed: `--locale` if it is there.
-  static func requestedLocale(in arguments: [String]) -> String? {
+  package static func requestedLocale(in arguments: [String]) -> String? {
     var locale: String?
     for (index, argument) in arguments.enumerated() {
       if argument == "--locale", index + 1 < arguments.count {

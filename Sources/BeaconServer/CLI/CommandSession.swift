@@ -1,5 +1,4 @@
 import BeaconCore
-import BeaconServer
 import Foundation
 import JSONRPC
 

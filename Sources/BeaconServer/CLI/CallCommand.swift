@@ -1,11 +1,10 @@
 import BeaconCore
-import BeaconServer
 import Foundation
 import JSONRPC
 
 /// `beacon call METHOD [PARAMS_JSON]`: one request in-process, through the same dispatcher as `serve`.
-enum CallCommand {
-  static func run(method: String, paramsText: String?, options: ServerOptions, logger: Logger) async -> Int32 {
+package enum CallCommand {
+  package static func run(method: String, paramsText: String?, options: ServerOptions, logger: Logger) async -> Int32 {
     let language = options.initialLanguage
     var params: JSONValue?
     if let paramsText {

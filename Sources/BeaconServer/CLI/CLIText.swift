@@ -4,7 +4,7 @@ import BeaconCore
 ///
 /// Sentences the server also says live in ``LocalizedMessage`` and are wrapped by ``core(_:)``; the text of
 /// results lives in `HumanText`. User input and names stand in single quotes.
-enum CLIText: Sendable, Equatable {
+package enum CLIText: Sendable, Equatable {
   case core(LocalizedMessage)
   case invalidChoice(option: String, value: String, choices: [String])
   case invalidNear(String)
@@ -42,7 +42,7 @@ enum CLIText: Sendable, Equatable {
   }
 
   /// The one line a usage error prints: the problem, then how to get help.
-  func usageLine(in language: Language) -> String {
+  package func usageLine(in language: Language) -> String {
     Sentences.join([text(in: language), CLIText.helpHint.text(in: language)]) ?? ""
   }
 

@@ -1,5 +1,4 @@
 import BeaconCore
-import BeaconServer
 import BeaconSync
 import Foundation
 import JSONRPC

@@ -1,15 +1,14 @@
 import BeaconCore
-import BeaconServer
 import Foundation
 import JSONRPC
 
 /// `beacon import FILE`: the `places/import` method with a progress bar on a terminal and a summary at the end.
 /// `beacon import -` reads the standard input (a pipe: `osmium export … -o - | beacon import -`).
-enum ImportCommand {
+package enum ImportCommand {
   /// The `workDoneToken` the import's `$/progress` notifications carry.
   static let progressToken = "import"
 
-  static func run(path: String, format: OutputFormat, options: ServerOptions, logger: Logger) async -> Int32 {
+  package static func run(path: String, format: OutputFormat, options: ServerOptions, logger: Logger) async -> Int32 {
     var options = options
     if path == "-" {
       // Human commands leave the standard input alone, so the import may read it; never a terminal, though.

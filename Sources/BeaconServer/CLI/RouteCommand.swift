@@ -1,10 +1,9 @@
 import BeaconCore
-import BeaconServer
 import Foundation
 import JSONRPC
 
 /// What `beacon route` asks for; `nil` fields are left to the server's defaults.
-struct RouteOptions: Equatable {
+package struct RouteOptions: Equatable {
   /// Where the route comes from.
   enum Source: Equatable {
     /// A straight line between two points.
@@ -27,8 +26,8 @@ struct RouteOptions: Equatable {
 }
 
 /// `beacon route`: `places/searchAlongRoute` shown as a table, JSON or GeoJSON.
-enum RouteCommand {
-  static func run(_ route: RouteOptions, options: ServerOptions, logger: Logger) async -> Int32 {
+package enum RouteCommand {
+  package static func run(_ route: RouteOptions, options: ServerOptions, logger: Logger) async -> Int32 {
     let language = options.initialLanguage
     let geometry: JSONValue
     do throws(RouteMessage) {

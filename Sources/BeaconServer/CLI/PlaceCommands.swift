@@ -1,10 +1,9 @@
 import BeaconCore
-import BeaconServer
 import JSONRPC
 
 /// `beacon details ID`: `places/details` as labelled lines.
-enum DetailsCommand {
-  static func run(
+package enum DetailsCommand {
+  package static func run(
     id: String,
     refresh: Bool,
     format: OutputFormat,
@@ -21,8 +20,8 @@ enum DetailsCommand {
 }
 
 /// `beacon rate ID STARS [--comment T]`: `rating/add`.
-enum RateCommand {
-  static func run(
+package enum RateCommand {
+  package static func run(
     id: String,
     stars: Int,
     comment: String?,
@@ -38,8 +37,8 @@ enum RateCommand {
 }
 
 /// `beacon settings [reset]`: `settings/get` or `settings/reset` as labelled lines.
-enum SettingsCommand {
-  static func run(
+package enum SettingsCommand {
+  package static func run(
     _ action: CommandLineArguments.SettingsAction,
     format: OutputFormat,
     options: ServerOptions,

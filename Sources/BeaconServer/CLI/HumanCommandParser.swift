@@ -3,7 +3,7 @@ import BeaconJSON
 import Foundation
 
 /// How a human command prints its result.
-enum OutputFormat: Equatable {
+package enum OutputFormat: Equatable {
   /// Tables and labelled lines in the session's language.
   case human
   /// The method's `result`, pretty-printed.
@@ -13,7 +13,7 @@ enum OutputFormat: Equatable {
 }
 
 /// What `beacon search` asks for; `nil` fields are left to the stored settings.
-struct SearchOptions: Equatable {
+package struct SearchOptions: Equatable {
   var category: PlaceCategory?
   var center: Coordinate?
   var radiusMeters: Int?

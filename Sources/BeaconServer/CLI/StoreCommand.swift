@@ -1,10 +1,9 @@
 import BeaconCore
-import BeaconServer
 import Foundation
 
 /// What `beacon store …` does: look after the store file itself, without a session (it may be too damaged
 /// to open one).
-enum StoreAction: Equatable {
+package enum StoreAction: Equatable {
   /// `beacon store check`: SQLite's integrity check and what each table holds that can be read.
   case check
   /// `beacon store recover [--output PATH]`: copy what can be read into a new store.
@@ -35,8 +34,8 @@ extension HumanCommandParser {
 }
 
 /// `beacon store check` and `beacon store recover`.
-enum StoreCommand {
-  static func run(_ action: StoreAction, options: ServerOptions, logger: Logger) -> Int32 {
+package enum StoreCommand {
+  package static func run(_ action: StoreAction, options: ServerOptions, logger: Logger) -> Int32 {
     let language = options.initialLanguage
     let environment = ProcessInfo.processInfo.environment
     var given = options.flags.storePath ?? options.environment.storePath

@@ -1,6 +1,5 @@
 import BeaconCore
 import BeaconPeople
-import BeaconServer
 import Foundation
 import JSONRPC
 

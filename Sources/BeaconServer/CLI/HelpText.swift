@@ -1,11 +1,10 @@
 import BeaconCore
-import BeaconServer
 
 /// `beacon --help` in Nynorsk and English; the Bokmål text is ``CommandLineArguments/usage``. The three list the
 /// same commands and options (`HelpCompletenessTests` checks each against the parser).
-enum HelpText {
+package enum HelpText {
   /// The help in `language`.
-  static func text(in language: Language) -> String {
+  package static func text(in language: Language) -> String {
     language.choose((CommandLineArguments.usage, nynorsk, english))
   }
 
