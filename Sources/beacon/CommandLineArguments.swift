@@ -101,7 +101,11 @@ struct CommandLineArguments: Equatable {
       let isCallArgument = positional.first == "call" && positional.count >= 2
       switch name {
       case "--store": flags.storePath = try value()
-      case "--user": flags.user = try value()
+      case "--user":
+        flags.user = try value()
+        if flags.user?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == true {
+          throw UsageError(message: .emptyUser)
+        }
       case "--locale": flags.locale = try value()
       case "--time-zone": flags.timeZone = try value()
       case "--offline": flags.offline = true
