@@ -11,18 +11,30 @@ extension PostgresStore {
         snapshot.places = try connection.query("SELECT \(StoreSnapshot.placeColumns) FROM place ORDER BY id").map {
           row in
           StoreSnapshot.PlaceRow(
-            id: row.string(0) ?? "", name: row.string(1) ?? "", category: row.string(2) ?? "",
-            latitude: row.double(3) ?? 0, longitude: row.double(4) ?? 0, address: row.string(5),
-            cuisine: row.string(6), details: row.string(7), openingHours: row.string(8), timeZone: row.string(9),
-            source: row.string(10) ?? "", fetchedAt: row.double(11) ?? 0
+            id: row.string(0) ?? "",
+            name: row.string(1) ?? "",
+            category: row.string(2) ?? "",
+            latitude: row.double(3) ?? 0,
+            longitude: row.double(4) ?? 0,
+            address: row.string(5),
+            cuisine: row.string(6),
+            details: row.string(7),
+            openingHours: row.string(8),
+            timeZone: row.string(9),
+            source: row.string(10) ?? "",
+            fetchedAt: row.double(11) ?? 0
           )
         }
         snapshot.ratings = try connection.query(
           "SELECT id, place_id, stars, comment, created_at, author FROM rating ORDER BY id"
         ).map { row in
           StoreSnapshot.RatingRow(
-            id: row.int(0) ?? 0, placeId: row.string(1) ?? "", stars: row.int(2) ?? 0, comment: row.string(3),
-            createdAt: row.double(4) ?? 0, author: row.string(5)
+            id: row.int(0) ?? 0,
+            placeId: row.string(1) ?? "",
+            stars: row.int(2) ?? 0,
+            comment: row.string(3),
+            createdAt: row.double(4) ?? 0,
+            author: row.string(5)
           )
         }
         snapshot.favorites = try connection.query(
@@ -59,7 +71,9 @@ extension PostgresStore {
           } else {
             report.placesAdded += 1
           }
-          let words = PostgresTextSearch.words([place.name, place.address ?? "", place.cuisine ?? ""].joined(separator: " "))
+          let words = PostgresTextSearch.words(
+            [place.name, place.address ?? "", place.cuisine ?? ""].joined(separator: " ")
+          )
           try connection.query(
             """
             INSERT INTO place (\(StoreSnapshot.placeColumns), search_text)

@@ -28,7 +28,10 @@ import Testing
 
   @Test(arguments: [
     ("postgresql://db.example/beacon", "postgresql://db.example/beacon?connect_timeout=10"),
-    ("postgresql://db.example/beacon?sslmode=require", "postgresql://db.example/beacon?sslmode=require&connect_timeout=10"),
+    (
+      "postgresql://db.example/beacon?sslmode=require",
+      "postgresql://db.example/beacon?sslmode=require&connect_timeout=10"
+    ),
     ("postgresql://db.example/beacon?", "postgresql://db.example/beacon?connect_timeout=10"),
     ("host=db.example dbname=beacon", "host=db.example dbname=beacon connect_timeout=10"),
     ("postgresql://db.example/beacon?connect_timeout=3", "postgresql://db.example/beacon?connect_timeout=3"),

@@ -95,9 +95,11 @@ extension EndToEnd {
       #expect(out.termination == .exited(0), "\(out.stderr)")
       #expect(out.stdout.contains("vurderingar: 3 nye, 0 fanst frå før"), "\(out.stdout)")
       #expect(try Self.ratings(copy) == team)
-      #expect((try Self.call(copy, "favorites/list")?["places"]?.arrayValue ?? []).map { $0["id"] } == [
-        .string(Self.placeId)
-      ])
+      #expect(
+        (try Self.call(copy, "favorites/list")?["places"]?.arrayValue ?? []).map { $0["id"] } == [
+          .string(Self.placeId)
+        ]
+      )
       #expect(try Self.call(copy, "settings/get")?["radiusMeters"] == 3000)
       let again = try Self.beacon(["store", "copy", server, copy, "--user", "ola"], locale: "nb")
       #expect(again.stdout.contains("vurderinger: 0 nye, 3 fantes fra før"), "\(again.stdout)")

@@ -19,8 +19,18 @@ package struct StoreSnapshot: Sendable, Equatable {
 
     /// A place row with these columns.
     package init(
-      id: String, name: String, category: String, latitude: Double, longitude: Double, address: String?,
-      cuisine: String?, details: String?, openingHours: String?, timeZone: String?, source: String, fetchedAt: Double
+      id: String,
+      name: String,
+      category: String,
+      latitude: Double,
+      longitude: Double,
+      address: String?,
+      cuisine: String?,
+      details: String?,
+      openingHours: String?,
+      timeZone: String?,
+      source: String,
+      fetchedAt: Double
     ) {
       self.id = id
       self.name = name
