@@ -117,21 +117,45 @@ extension EndToEnd {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: directory) }
       let file = try Self.sqliteStore(in: directory)
+      // The server already holds Kari's file: ratings 1 and 2.
+      let karis = directory.appendingPathComponent("kari")
+      try FileManager.default.createDirectory(at: karis, withIntermediateDirectories: true)
+      let server = try PostgresEndToEnd.freshSchema()
+      let seeded = try Self.beacon(["store", "copy", try Self.sqliteStore(in: karis), server, "--user", "kari"])
+      #expect(seeded.stdout.contains("ratings: 2 added, 0 already there"), "\(seeded.stdout) \(seeded.stderr)")
+      let before = try Self.call(server, "rating/list", #"{"placeId":"\#(Self.placeId)"}"#)
+      let admin = try PostgresConnection(PostgresConnectionString(server))
+      func counts() throws -> [Int?] {
+        try ["place", "rating", "favorite", "setting"].map {
+          try admin.query("SELECT count(*) FROM \($0)").first?.int(0)
+        }
+      }
+      let stored = try counts()
+      #expect(stored == [1, 2, 1, 2])
       // A rating the server refuses (seven stars, written past the file's own check): the copy fails at its end.
       let store = try Store.open(path: file)
       try await store.write(
         "PRAGMA ignore_check_constraints = ON",
         "INSERT INTO rating (place_id, stars, created_at) VALUES ('\(Self.placeId)', 7, 1.5)"
       )
-      let server = try PostgresEndToEnd.freshSchema()
       let failed = try Self.beacon(["store", "copy", file, server, "--user", "ola"])
       #expect(failed.termination == .exited(1), "\(failed.stdout) \(failed.stderr)")
       #expect(failed.stdout.isEmpty)
       #expect(failed.stderr.contains("is as it was"), "\(failed.stderr)")
-      let admin = try PostgresConnection(PostgresConnectionString(server))
-      for table in ["place", "rating", "favorite", "setting"] {
-        #expect(try admin.query("SELECT count(*) FROM \(table)").first?.int(0) == 0, "\(table)")
-      }
+      #expect(try counts() == stored)
+      #expect(try Self.call(server, "rating/list", #"{"placeId":"\#(Self.placeId)"}"#) == before)
+      #expect(try Self.call(server, "favorites/list", user: "ola")?["places"]?.arrayValue == [])
+
+      // Without the refused rating, Ola's two ratings come, with new ids: Kari's have 1 and 2.
+      try await store.write("DELETE FROM rating WHERE stars = 7")
+      let copied = try Self.beacon(["store", "copy", file, server, "--user", "ola"])
+      #expect(copied.termination == .exited(0), "\(copied.stderr)")
+      #expect(copied.stdout.contains("ratings: 2 added, 0 already there (2 got a new id, theirs being taken)"))
+      let ids = try Self.call(server, "rating/list", #"{"placeId":"\#(Self.placeId)"}"#)?["ratings"]?.arrayValue
+      // (The failed copy took ids from the server's sequence too: PostgreSQL never gives them back.)
+      let numbers = ids?.compactMap { $0["id"]?.intValue } ?? []
+      #expect(numbers.count == 4 && Set(numbers).count == 4 && numbers.filter { $0 > 2 }.count == 2, "\(numbers)")
+      #expect(ids?.compactMap { $0["author"]?.stringValue }.sorted() == ["kari", "kari", "ola", "ola"])
       // A file that does not exist is no source; a missing argument is a usage error.
       let missing = directory.appendingPathComponent("none.sqlite").path
       let none = try Self.beacon(["store", "copy", missing, server])
