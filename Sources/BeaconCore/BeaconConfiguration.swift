@@ -84,12 +84,14 @@ package struct BeaconConfiguration: Sendable, Equatable {
     }
     let zoneName = first(\.timeZone) ?? OpeningHours.defaultTimeZoneIdentifier
     guard let timeZone = TimeZone(identifier: zoneName) else { throw .invalidTimeZone(zoneName) }
+    let user = first(\.user)
+    if let user, user.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw .emptyUser }
     let storePath = first(\.storePath).map { path in
       StoreTarget(path).isShared ? path : (path as NSString).expandingTildeInPath
     }
     return BeaconConfiguration(
       storePath: storePath,
-      user: first(\.user).flatMap { $0.isEmpty ? nil : $0 },
+      user: user,
       offline: first(\.offline) ?? false,
       geoapifyAPIKey: first(\.geoapifyAPIKey),
       geoapifyBaseURL: baseURL,
@@ -110,6 +112,8 @@ package enum ConfigurationError: Error, Sendable, Equatable {
   case invalidServiceURL(ServiceURLOption, String)
   /// The time zone is not an IANA name this system knows (`Europe/Oslo`).
   case invalidTimeZone(String)
+  /// The user was given but empty (or blank): a store's user needs a name.
+  case emptyUser
 
   /// The message for people, in `language`.
   package func message(in language: Language) -> String {
@@ -118,6 +122,7 @@ package enum ConfigurationError: Error, Sendable, Equatable {
     case .invalidServiceURL(let option, let text):
       LocalizedMessage.invalidServiceURL(name: option.name, text: text).text(in: language)
     case .invalidTimeZone(let text): LocalizedMessage.invalidTimeZone(text).text(in: language)
+    case .emptyUser: LocalizedMessage.emptyUser.text(in: language)
     }
   }
 }

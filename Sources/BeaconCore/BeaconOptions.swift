@@ -53,7 +53,8 @@ package struct BeaconOptions: Sendable, Equatable {
     }
     return BeaconOptions(
       storePath: value("BEACON_STORE"),
-      user: value("BEACON_USER"),
+      // Set but empty is an error (``ConfigurationError/emptyUser``), not the account's name in silence.
+      user: environment["BEACON_USER"],
       offline: value("BEACON_OFFLINE").map { ["1", "true", "yes"].contains($0.lowercased()) },
       geoapifyAPIKey: value("GEOAPIFY_API_KEY").flatMap(APIKey.init),
       geoapifyBaseURL: value("BEACON_GEOAPIFY_URL"),

@@ -18,6 +18,8 @@ package enum LocalizedMessage: Sendable, Equatable {
   /// A feature's upstream service (`name`) configured with a base URL that is no absolute http(s) URL.
   case invalidServiceURL(name: String, text: String)
   case invalidTimeZone(String)
+  /// The user of a PostgreSQL store was given empty (`--user ""`, `initializationOptions.user`, `BEACON_USER=`).
+  case emptyUser
   case keyInTheClear(String)
   case unrecognizedLocale(String)
   case invalidJSONArgument(String)
@@ -179,6 +181,15 @@ package enum LocalizedMessage: Sendable, Equatable {
         "Ukjent tidssone '\(text)'; bruk et IANA-navn som Europe/Oslo",
         "Ukjend tidssone '\(text)'; bruk eit IANA-namn som Europe/Oslo",
         "Unknown time zone '\(text)'; use an IANA name such as Europe/Oslo"
+      )
+    case .emptyUser:
+      (
+        "Brukernavnet kan ikke være tomt; oppgi et navn med --user NAVN (eller BEACON_USER), eller utelat det "
+          + "for å bruke kontonavnet",
+        "Brukarnamnet kan ikkje vere tomt; oppgi eit namn med --user NAMN (eller BEACON_USER), eller utelat det "
+          + "for å bruke kontonamnet",
+        "The user name cannot be empty; give a name with --user NAME (or BEACON_USER), or leave it out to use "
+          + "the account's name"
       )
     case .unrecognizedLocale(let tag):
       (

@@ -14,7 +14,8 @@ package final class PostgresConnection {
   /// Whether a transaction is open (statements in it are not retried after a reconnect).
   private var inTransaction = false
 
-  /// Connects to `target` (a URL or `key=value` pairs; libpq fills in the rest from `PG*` and `~/.pgpass`).
+  /// Connects to `target` (a URL or `key=value` pairs; libpq fills in the rest from `PG*` and `~/.pgpass`), waiting
+  /// at most ``PostgresConnectionString/defaultConnectTimeout`` seconds for an answer unless a timeout is given.
   ///
   /// - Throws: ``PostgresError`` of kind ``PostgresError/Kind/connectionFailed``.
   package init(_ target: PostgresConnectionString) throws(PostgresError) {
@@ -22,7 +23,7 @@ package final class PostgresConnection {
     guard beacon_pq_load() != 0 else {
       throw PostgresError(.connectionFailed, server: target.redacted, detail: "libpq (libpq.so.5) is not installed")
     }
-    connection = PQconnectdb(target.raw)
+    connection = PQconnectdb(target.connecting())
     guard PQstatus(connection) == CONNECTION_OK else {
       let error = failure(.connectionFailed)
       PQfinish(connection)

@@ -21,6 +21,41 @@ package struct PostgresConnectionString: Sendable, Equatable, CustomStringConver
     return lower.hasPrefix("postgresql://") || lower.hasPrefix("postgres://")
   }
 
+  /// Seconds libpq waits for a server to answer while connecting when nothing else says: a server that takes the
+  /// connection and never answers must not hold a request (or `initialize`) forever.
+  package static let defaultConnectTimeout = 10
+
+  /// The string libpq connects with: ``raw``, with `connect_timeout=`\(``defaultConnectTimeout``) added unless the
+  /// string, `PGCONNECT_TIMEOUT` or a service (`service=`, `PGSERVICE`, whose file may set one) gives a timeout.
+  package func connecting(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    let given = Self.options(in: raw)
+    let fromEnvironment = ["PGCONNECT_TIMEOUT", "PGSERVICE"].contains { !(environment[$0] ?? "").isEmpty }
+    guard let given, given["connect_timeout"] == nil, given["service"] == nil, !fromEnvironment else { return raw }
+    let option = "connect_timeout=\(Self.defaultConnectTimeout)"
+    guard Self.isPostgresURL(raw) else { return raw + (raw.isEmpty ? "" : " ") + option }
+    let separator = raw.hasSuffix("?") || raw.hasSuffix("&") ? "" : raw.contains("?") ? "&" : "?"
+    return raw + separator + option
+  }
+
+  /// The options libpq reads from `text` itself (keyword and value, those given only), or `nil` when it cannot
+  /// read it (libpq says why when connecting).
+  static func options(in text: String) -> [String: String]? {
+    guard beacon_pq_load() != 0 else { return nil }
+    var errorMessage: UnsafeMutablePointer<CChar>?
+    guard let options = PQconninfoParse(text, &errorMessage) else {
+      if let errorMessage { PQfreemem(errorMessage) }
+      return nil
+    }
+    defer { PQconninfoFree(options) }
+    var found: [String: String] = [:]
+    var option = options
+    while let keyword = option.pointee.keyword {
+      if let value = option.pointee.val { found[String(cString: keyword)] = String(cString: value) }
+      option += 1
+    }
+    return found
+  }
+
   /// The string with its password replaced by `***`: the only form that reaches messages and logs.
   package var redacted: String { Self.redacted(raw) }
 
@@ -50,22 +85,8 @@ package struct PostgresConnectionString: Sendable, Equatable, CustomStringConver
   /// The password libpq reads from the string itself (not from the environment or `.pgpass`), if any.
   package static func password(in text: String) -> String? {
     // Without libpq nothing connects; the URL's password is redacted without it.
-    guard beacon_pq_load() != 0 else { return nil }
-    var errorMessage: UnsafeMutablePointer<CChar>?
-    guard let options = PQconninfoParse(text, &errorMessage) else {
-      if let errorMessage { PQfreemem(errorMessage) }
-      return nil
-    }
-    defer { PQconninfoFree(options) }
-    var option = options
-    while let keyword = option.pointee.keyword {
-      if String(cString: keyword) == "password", let value = option.pointee.val {
-        let password = String(cString: value)
-        return password.isEmpty ? nil : password
-      }
-      option += 1
-    }
-    return nil
+    guard let password = options(in: text)?["password"], !password.isEmpty else { return nil }
+    return password
   }
 
   /// A URL with the password of its user info replaced.

@@ -50,13 +50,19 @@ extension PostgresStore {
     return (row?.int(0) ?? 0, row?.int(1) ?? 0)
   }
 
+  /// A page of the place's ratings, everyone's, each with its ``Rating/author``.
   package func ratings(
     placeId: String,
     limit: Int? = nil,
     cursor: String? = nil
   ) throws(BeaconError) -> (ratings: [Rating], summary: RatingSummary?, nextCursor: String?) {
     let page = try authoredRatings(placeId: placeId, limit: limit, cursor: cursor)
-    return (page.ratings.map(\.rating), page.summary, page.nextCursor)
+    let ratings = page.ratings.map { authored in
+      var rating = authored.rating
+      rating.author = authored.author
+      return rating
+    }
+    return (ratings, page.summary, page.nextCursor)
   }
 
   /// ``ratings(placeId:limit:cursor:)`` with each rating's author.

@@ -111,7 +111,9 @@ package final class BeaconServer: Sendable {
         serviceURLs: Feature.serviceURLOptions
       )
     } catch {
-      throw error.responseError(in: session.withLock { $0.language })
+      // In the language the request asked for, when it names one of ours.
+      let language = request.locale.flatMap(Language.init(bcp47:)) ?? session.withLock { $0.language }
+      throw error.responseError(in: language)
     }
     if let storePath = configuration.storePath, case .postgres(let url) = StoreTarget(storePath) {
       return try await initializeShared(url: url, configuration: configuration, request: request, context: context)
@@ -215,6 +217,7 @@ package final class BeaconServer: Sendable {
     case .invalidBaseURL: "initializationOptions.geoapify.baseURL"
     case .invalidServiceURL(let option, _): option.initializationField
     case .invalidTimeZone: "initializationOptions.timeZone"
+    case .emptyUser: "initializationOptions.user"
     }
   }
 

@@ -89,7 +89,7 @@ struct Beacon {
     case .feature(let command):
       exit(await command.run(options, humanLogger))
     case .store(let action):
-      exit(StoreCommand.run(action, options: options, logger: logger))
+      exit(await StoreCommand.run(action, options: options, logger: logger))
     }
   }
 }

@@ -26,6 +26,29 @@ import Testing
     #expect(PostgresConnectionString.redacted(raw) == expected)
   }
 
+  @Test(arguments: [
+    ("postgresql://db.example/beacon", "postgresql://db.example/beacon?connect_timeout=10"),
+    (
+      "postgresql://db.example/beacon?sslmode=require",
+      "postgresql://db.example/beacon?sslmode=require&connect_timeout=10"
+    ),
+    ("postgresql://db.example/beacon?", "postgresql://db.example/beacon?connect_timeout=10"),
+    ("host=db.example dbname=beacon", "host=db.example dbname=beacon connect_timeout=10"),
+    ("postgresql://db.example/beacon?connect_timeout=3", "postgresql://db.example/beacon?connect_timeout=3"),
+    ("host=db.example connect_timeout=30", "host=db.example connect_timeout=30"),
+    ("postgresql:///beacon?service=team", "postgresql:///beacon?service=team"),
+  ])
+  func aConnectionWaitsTenSecondsUnlessTheStringSaysOtherwise(_ raw: String, _ expected: String) {
+    #expect(PostgresConnectionString(raw).connecting(environment: [:]) == expected)
+  }
+
+  @Test func theEnvironmentsTimeoutOrServiceIsLeftToLibpq() {
+    let target = PostgresConnectionString("postgresql://db.example/beacon")
+    #expect(target.connecting(environment: ["PGCONNECT_TIMEOUT": "2"]) == target.raw)
+    #expect(target.connecting(environment: ["PGSERVICE": "team"]) == target.raw)
+    #expect(target.connecting(environment: ["PGCONNECT_TIMEOUT": ""]) == target.raw + "?connect_timeout=10")
+  }
+
   @Test func thePasswordIsReadLikeLibpqReadsIt() {
     #expect(PostgresConnectionString.password(in: "postgresql://u:p%40ss@h/d") == "p@ss")
     #expect(PostgresConnectionString.password(in: "host=h password='a b'") == "a b")

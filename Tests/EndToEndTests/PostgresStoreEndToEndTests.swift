@@ -1,5 +1,6 @@
 import BeaconCore
 import BeaconPostgres
+import BeaconTestSupport
 import Foundation
 import JSONRPC
 import Testing
@@ -64,6 +65,11 @@ extension EndToEnd {
       let summary = try per.response(id: 1)["result"]?["summaries"]?.arrayValue?.first
       #expect(summary?["ownAverage"] == .null)
       #expect(summary?["ownCount"] == 0)
+      // rating/list names each rating's author, newest first.
+      per.request("rating/list", id: 2, params: ["placeId": .string(Self.placeId)])
+      let listed = try per.response(id: 2)["result"]?["ratings"]?.arrayValue ?? []
+      #expect(listed.map { $0["author"] } == ["kari", "kari", "ola"], "\(listed)")
+      #expect(listed.map { $0["stars"] } == [3, 2, 5])
       for beacon in [ola, kari, per] { #expect(try beacon.shutdownAndExit() == .exited(0)) }
     }
 
@@ -208,6 +214,23 @@ extension EndToEnd {
       beacon.request("rating/add", id: 3, params: ["placeId": .string(Self.placeId), "stars": 4])
       #expect(try beacon.response(id: 3)["result"]?["summary"]?["count"] == 1)
       #expect(try beacon.shutdownAndExit() == .exited(0))
+    }
+
+    @Test func aServerThatNeverAnswersFailsInitializeAfterTheDefaultTimeout() throws {
+      let silent = try SilentListener()
+      let beacon = try BeaconProcess(
+        arguments: ["serve", "--store", "postgresql://beacon@127.0.0.1:\(silent.port)/beacon?sslmode=disable"],
+        environment: ["PGCONNECT_TIMEOUT": nil, "PGSERVICE": nil, "BEACON_LOCALE": "en"]
+      )
+      let started = Date()
+      beacon.request("initialize", id: "init", params: [:])
+      let error = try beacon.response(id: "init", timeout: 40)["error"]
+      let waited = Date().timeIntervalSince(started)
+      #expect(error?["data"]?["kind"] == "storeUnavailable", "\(String(describing: error))")
+      #expect(error?["message"]?.stringValue?.contains("timeout") == true, "\(String(describing: error))")
+      #expect(waited >= Double(PostgresConnectionString.defaultConnectTimeout) - 1, "\(waited) s")
+      beacon.closeInput()
+      _ = try beacon.waitForExit()
     }
 
     @Test func thePasswordAppearsInNoOutput() throws {

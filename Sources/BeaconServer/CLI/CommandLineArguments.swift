@@ -100,7 +100,11 @@ package struct CommandLineArguments: Equatable {
       let isCallArgument = positional.first == "call" && positional.count >= 2
       switch name {
       case "--store": flags.storePath = try value()
-      case "--user": flags.user = try value()
+      case "--user":
+        flags.user = try value()
+        if flags.user?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == true {
+          throw UsageError(message: .emptyUser)
+        }
       case "--locale": flags.locale = try value()
       case "--time-zone": flags.timeZone = try value()
       case "--offline": flags.offline = true
@@ -251,6 +255,8 @@ package struct CommandLineArguments: Equatable {
       beacon store check                              prøv om databasefilen er hel, og se hva som kan leses
       beacon store recover [--output FIL]             kopier det som kan leses fra en skadet database til en ny
                                                       fil (standard: ved siden av, med «-recovered-» i navnet)
+      beacon store copy FRA TIL [--user NAVN]         kopier et helt lager mellom SQLite og PostgreSQL (begge veier,
+                                                      i én transaksjon; en ny kjøring endrer ingenting)
       beacon serve [--stdio]            JSON-RPC 2.0-tjener på stdin/stdout (Content-Length eller NDJSON)
       beacon mcp [--toolsets SETT,…]    MCP-tjener (Model Context Protocol) på stdin/stdout for KI-agenter
           verktøysett: \(HelpText.toolSets(standard: "standard", or: "eller"));

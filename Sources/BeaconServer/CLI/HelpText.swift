@@ -57,6 +57,8 @@ package enum HelpText {
       beacon store check                              prøv om databasefila er heil, og sjå kva som kan lesast
       beacon store recover [--output FIL]             kopier det som kan lesast frå ein skadd database til ei ny
                                                       fil (standard: ved sida av, med «-recovered-» i namnet)
+      beacon store copy FRÅ TIL [--user NAMN]         kopier eit heilt lager mellom SQLite og PostgreSQL (begge vegar,
+                                                      i éin transaksjon; ei ny køyring endrar ingenting)
       beacon serve [--stdio]            JSON-RPC 2.0-tenar på stdin/stdout (Content-Length eller NDJSON)
       beacon mcp [--toolsets SETT,…]    MCP-tenar (Model Context Protocol) på stdin/stdout for KI-agentar
           verktøysett: \(HelpText.toolSets(standard: "standard", or: "eller"));
@@ -136,6 +138,8 @@ package enum HelpText {
       beacon store check                              check whether the database file is sound, and what can be read
       beacon store recover [--output FILE]            copy what can be read from a damaged database into a new
                                                       file (default: next to it, with "-recovered-" in the name)
+      beacon store copy FROM TO [--user NAME]         copy a whole store between SQLite and PostgreSQL (either way,
+                                                      in one transaction; running it again changes nothing)
       beacon serve [--stdio]            JSON-RPC 2.0 server on stdin/stdout (Content-Length or NDJSON)
       beacon mcp [--toolsets SET,…]     MCP server (Model Context Protocol) on stdin/stdout for AI agents
           tool sets: \(HelpText.toolSets(standard: "default", or: "or"));

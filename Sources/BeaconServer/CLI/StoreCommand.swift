@@ -8,10 +8,12 @@ package enum StoreAction: Equatable {
   case check
   /// `beacon store recover [--output PATH]`: copy what can be read into a new store.
   case recover(output: String?)
+  /// `beacon store copy FROM TO`: the whole store from one backend to another (``StoreCopyCommand``).
+  case copy(from: String, to: String)
 }
 
 extension HumanCommandParser {
-  /// `beacon store check | recover [--output PATH]`.
+  /// `beacon store check | recover [--output PATH] | copy FROM TO`.
   func parseStore() throws(UsageError) -> Command {
     for name in ["--json", "--geojson"] where has(name) {
       throw UsageError(.optionNotAllowed(option: name, command: "store"))
@@ -25,8 +27,12 @@ extension HumanCommandParser {
       try allow(["--output"])
       try expect(arguments: [], after: 1)
       return .store(.recover(output: last("--output")))
+    case "copy":
+      try allow([])
+      let ends = try expect(arguments: ["FROM", "TO"], after: 1)
+      return .store(.copy(from: ends[0], to: ends[1]))
     case nil:
-      throw UsageError(message: .missingArgument("check|recover"))
+      throw UsageError(message: .missingArgument("check|recover|copy"))
     case let other?:
       throw UsageError(message: .unknownCommand("store \(other)"))
     }
@@ -35,7 +41,10 @@ extension HumanCommandParser {
 
 /// `beacon store check` and `beacon store recover`.
 package enum StoreCommand {
-  package static func run(_ action: StoreAction, options: ServerOptions, logger: Logger) -> Int32 {
+  package static func run(_ action: StoreAction, options: ServerOptions, logger: Logger) async -> Int32 {
+    if case .copy(let from, let to) = action {
+      return await StoreCopyCommand.run(from: from, to: to, options: options, logger: logger)
+    }
     let language = options.initialLanguage
     let environment = ProcessInfo.processInfo.environment
     var given = options.flags.storePath ?? options.environment.storePath
@@ -98,6 +107,8 @@ package enum StoreCommand {
             + [say(.useRecovered(path: path, output: target))]
         )
         return 0
+      case .copy:
+        return 1  // Handled above.
       }
     } catch {
       logger.sink(error.message(in: language))

@@ -1,0 +1,67 @@
+import BeaconCore
+
+/// What `beacon store copy` says, in Norwegian Bokmål, Nynorsk and English.
+enum StoreCopyText: Sendable, Equatable {
+  case reading(from: String)
+  case writing(to: String, places: Int, ratings: Int, favorites: Int, settings: Int)
+  case copied(from: String, to: String)
+  case places(added: Int, updated: Int, unchanged: Int)
+  case ratings(added: Int, present: Int, renumbered: Int)
+  case favorites(added: Int)
+  case settings(changed: Int)
+  case leftBehind(tables: String)
+  case failed(to: String)
+
+  /// The text in `language`.
+  func text(in language: Language) -> String { language.choose(texts) }
+
+  private var texts: (String, String, String) {
+    switch self {
+    case .reading(let from):
+      ("Leser '\(from)' …", "Les '\(from)' …", "Reading '\(from)' …")
+    case .writing(let to, let places, let ratings, let favorites, let settings):
+      (
+        "Skriver \(places) steder, \(ratings) vurderinger, \(favorites) favoritter og \(settings) innstillinger "
+          + "til '\(to)' i én transaksjon …",
+        "Skriv \(places) stader, \(ratings) vurderingar, \(favorites) favorittar og \(settings) innstillingar "
+          + "til '\(to)' i éin transaksjon …",
+        "Writing \(places) places, \(ratings) ratings, \(favorites) favourites and \(settings) settings to '\(to)' "
+          + "in one transaction …"
+      )
+    case .copied(let from, let to):
+      ("Kopiert fra '\(from)' til '\(to)':", "Kopiert frå '\(from)' til '\(to)':", "Copied from '\(from)' to '\(to)':")
+    case .places(let added, let updated, let unchanged):
+      (
+        "  steder: \(added) nye, \(updated) oppdatert, \(unchanged) uendret",
+        "  stader: \(added) nye, \(updated) oppdaterte, \(unchanged) uendra",
+        "  places: \(added) added, \(updated) updated, \(unchanged) unchanged"
+      )
+    case .ratings(let added, let present, let renumbered):
+      (
+        "  vurderinger: \(added) nye, \(present) fantes fra før"
+          + (renumbered > 0 ? " (\(renumbered) fikk ny id fordi id-en var i bruk)" : ""),
+        "  vurderingar: \(added) nye, \(present) fanst frå før"
+          + (renumbered > 0 ? " (\(renumbered) fekk ny id fordi id-en var i bruk)" : ""),
+        "  ratings: \(added) added, \(present) already there"
+          + (renumbered > 0 ? " (\(renumbered) got a new id, theirs being taken)" : "")
+      )
+    case .favorites(let added):
+      ("  favoritter: \(added) nye", "  favorittar: \(added) nye", "  favourites: \(added) added")
+    case .settings(let changed):
+      ("  innstillinger: \(changed) endret", "  innstillingar: \(changed) endra", "  settings: \(changed) changed")
+    case .leftBehind(let tables):
+      (
+        "Ikke kopiert (et PostgreSQL-lager har ikke plass til dette ennå, eller det er mellomlager som hentes på nytt): "
+          + tables,
+        "Ikkje kopiert (eit PostgreSQL-lager har ikkje plass til dette enno, eller det er mellomlager som blir henta "
+          + "på nytt): " + tables,
+        "Not copied (a PostgreSQL store has no room for it yet, or it is a cache that is fetched again): " + tables
+      )
+    case .failed(let to):
+      (
+        "Ingenting ble kopiert; '\(to)' er som før", "Ingenting vart kopiert; '\(to)' er som før",
+        "Nothing was copied; '\(to)' is as it was"
+      )
+    }
+  }
+}
