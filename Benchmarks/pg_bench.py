@@ -8,6 +8,7 @@ benchmarks are skipped and the results say why. Standard library only.
 """
 
 import glob
+import math
 import os
 import shutil
 import subprocess
@@ -142,7 +143,8 @@ def run(bench, clean_environment):
     schema = f"bench_{os.getpid()}_{int(time.time())}"
     run_sql(url, f"CREATE SCHEMA {schema}")
     try:
-        path = bench.dataset(size)
+        # The smoke run keeps the density of 10 k places with fewer of them, as offline_search does.
+        path = bench.dataset(size, shrink=math.sqrt(size / 10_000) if bench.smoke else 1.0)
         stores = {"sqlite": os.path.join(bench.work, f"pg-vs-sqlite-{size}.sqlite"), "postgresql": in_schema(url, schema)}
         results = {"places": size}
         for name, store in stores.items():

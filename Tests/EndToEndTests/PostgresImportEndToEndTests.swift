@@ -117,9 +117,9 @@ extension EndToEnd {
       let before = try Self.placeRows(url)
       #expect(before.count == 4)
 
-      // Broken after a thousand good places (already sent to the server when the error is read), a truncated PBF,
-      // and a file whose places are all new but whose last feature is not JSON.
-      var features = (0..<1_000).map { index in
+      // A file whose 5 000 new places (more than one COPY buffer: sent to the server before the error is read)
+      // end in a feature that is not JSON, and a truncated PBF.
+      var features = (0..<5_000).map { index in
         """
         {"type": "Feature", "id": "node/\(5_000 + index)", "properties": {"amenity": "cafe", "name": "Ny \(index)"},
          "geometry": {"type": "Point", "coordinates": [10.7\(index), 59.9]}}
@@ -144,6 +144,24 @@ extension EndToEnd {
         #expect(result.stderr.contains(sentence), "\(result.stderr)")
         #expect(try Self.placeRows(url) == before, "\(file)")
       }
+      // A failure on the server after the places were upserted (removing Hotell Nord breaks a foreign key the
+      // test adds) rolls the upsert back too: Fjellstua keeps its name, Hotell Vest is not there.
+      let connection = try PostgresConnection(PostgresConnectionString(url))
+      try connection.query("CREATE TABLE blocker (place_id text REFERENCES place (id))")
+      try connection.query("INSERT INTO blocker VALUES ('osm:node/103')")
+      let lines = EndToEnd.HumanCLITests.lines(EndToEnd.HumanCLITests.osmExport).map {
+        $0.replacingOccurrences(of: "Fjellstua Bistro", with: "Fjellstua Ny")
+          .replacingOccurrences(of: "node/103", with: "node/107").replacingOccurrences(of: "Nord", with: "Vest")
+          .replacingOccurrences(of: "[10.762, 59.922]", with: "[10.7615, 59.9215]")
+      }
+      let changed = directory.url.appendingPathComponent("changed.geojson")
+      try Data(lines.joined(separator: "\n").utf8).write(to: changed)
+      let failed = try Self.beacon(url, ["--locale", "en", "import", changed.path])
+      #expect(failed.termination == .exited(1))
+      #expect(failed.stderr.contains("PostgreSQL"), "\(failed.stderr)")
+      #expect(try Self.placeRows(url) == before)
+      try connection.query("DROP TABLE blocker")
+
       let rated = try Self.json(url, ["rate", "osm:node/102", "2"])
       #expect(rated["summary"]?["count"] == 2, "the rating before the failed imports is still there: \(rated)")
     }
