@@ -21,6 +21,7 @@ import threading
 import time
 
 import import_bench
+import pg_bench
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -166,6 +167,15 @@ class Bench:
         if name != "limit":
             answer = server.call("initialize", {"processId": None, "capabilities": {}})
             assert "result" in answer, answer
+        return server
+
+    def start_store(self, store, user):
+        """`beacon serve --offline` on `store` (a SQLite path or a PostgreSQL URL) as `user`, initialized."""
+        server = Server(
+            [self.beacon, "serve", "--offline", "--store", store, "--user", user], env=clean_environment()
+        )
+        answer = server.call("initialize", {"processId": None, "capabilities": {}})
+        assert "result" in answer, answer
         return server
 
     # MARK: benchmarks
@@ -551,6 +561,15 @@ class Bench:
         self.results["import_pbf"] = import_bench.run(self, self.args.pbf_tool, python, sizes, clean_environment)
 
 
+    def pg_vs_sqlite(self):
+        """Issue 27: rating/add and offline search on PostgreSQL vs SQLite, 1 and 8 clients (pg_bench.py)."""
+        self.results["pg_vs_sqlite"] = pg_bench.run(self, clean_environment)
+
+    def pg_concurrency(self):
+        """Issue 27: 8 processes rate, favourite and search one PostgreSQL server for 30 s, two killed (pg_bench.py)."""
+        self.results["pg_concurrency"] = pg_bench.concurrency(self, clean_environment)
+
+
 def python_has_module(python, module):
     """Whether `python` can import `module`."""
     try:
@@ -744,6 +763,7 @@ def table(results):
             None,
         ))
     rows.extend(import_bench.rows(results.get("import_pbf", {})))
+    rows.extend(pg_bench.rows(results.get("pg_vs_sqlite", {}), results.get("pg_concurrency", {})))
     if "upstream_calls" in results:
         calls = results["upstream_calls"]
         rows.append((
@@ -799,6 +819,8 @@ def main():
         "concurrent_search",
         "upstream_calls",
         "import_pbf",
+        "pg_vs_sqlite",
+        "pg_concurrency",
     ]
     if args.only:
         steps = [step for step in steps if step in args.only.split(",")]

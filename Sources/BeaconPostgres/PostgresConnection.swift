@@ -10,9 +10,9 @@ import Foundation
 package final class PostgresConnection {
   /// What the connection was opened with.
   package let target: PostgresConnectionString
-  private var connection: OpaquePointer?
+  private(set) var connection: OpaquePointer?
   /// Whether a transaction is open (statements in it are not retried after a reconnect).
-  private var inTransaction = false
+  var inTransaction = false
 
   /// Connects to `target` (a URL or `key=value` pairs; libpq fills in the rest from `PG*` and `~/.pgpass`), waiting
   /// at most ``PostgresConnectionString/defaultConnectTimeout`` seconds for an answer unless a timeout is given.
@@ -59,14 +59,19 @@ package final class PostgresConnection {
     case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
       return []
     default:
-      if PQstatus(connection) != CONNECTION_OK {
-        inTransaction = false
-        throw failure(.connectionLost)
-      }
-      let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? "XX000"
-      let detail = PQresultErrorMessage(result).map { String(cString: $0) } ?? ""
-      throw PostgresError(.statementFailed(sqlState: state), server: target.redacted, detail: redact(detail))
+      throw error(of: result)
     }
+  }
+
+  /// The error a failed `result` stands for: the connection lost, or the statement refused with its SQLSTATE.
+  func error(of result: OpaquePointer?) -> PostgresError {
+    if PQstatus(connection) != CONNECTION_OK {
+      inTransaction = false
+      return failure(.connectionLost)
+    }
+    let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? "XX000"
+    let detail = PQresultErrorMessage(result).map { String(cString: $0) } ?? ""
+    return PostgresError(.statementFailed(sqlState: state), server: target.redacted, detail: redact(detail))
   }
 
   /// Runs `body` in one transaction (`BEGIN` … `COMMIT`), rolled back when it throws; returns only after `COMMIT`,
@@ -87,7 +92,7 @@ package final class PostgresConnection {
   }
 
   /// Connects again when the connection broke since the last statement.
-  private func ensureConnected() throws(PostgresError) {
+  func ensureConnected() throws(PostgresError) {
     guard PQstatus(connection) != CONNECTION_OK else { return }
     PQreset(connection)
     guard PQstatus(connection) == CONNECTION_OK else { throw failure(.connectionFailed) }
@@ -102,13 +107,13 @@ package final class PostgresConnection {
   }
 
   /// An error of `kind` with libpq's current message, redacted.
-  private func failure(_ kind: PostgresError.Kind) -> PostgresError {
+  func failure(_ kind: PostgresError.Kind) -> PostgresError {
     let message = PQerrorMessage(connection).map { String(cString: $0) } ?? ""
     return PostgresError(kind, server: target.redacted, detail: redact(message))
   }
 
   /// `text` trimmed, with the connection's password removed wherever it appears.
-  private func redact(_ text: String) -> String {
+  func redact(_ text: String) -> String {
     var result = text.trimmingCharacters(in: .whitespacesAndNewlines)
     if let password = PostgresConnectionString.password(in: target.raw) {
       result = PostgresConnectionString.replacingPassword(password, in: result)

@@ -54,9 +54,30 @@ extension PostgresStore {
     text: String?,
     nearestFirst: Int?
   ) throws -> [(place: Place, distance: Double)] {
+    let statement = Self.searchStatement(
+      center: center,
+      within: meters,
+      category: category,
+      text: text,
+      nearestFirst: nearestFirst
+    )
+    return try connection.query(statement.sql, statement.values).compactMap { row in
+      Self.place(from: row).map { ($0, row.double(12) ?? .infinity) }
+    }
+  }
+
+  /// The statement ``offlinePlaces(near:radiusMeters:category:text:limit:)`` runs to narrow (its radius query, and
+  /// with `nearestFirst` its KNN query), with its parameters: for the search and for tests that `EXPLAIN` it.
+  package static func searchStatement(
+    center: Coordinate,
+    within meters: Double,
+    category: PlaceCategory?,
+    text: String?,
+    nearestFirst: Int?
+  ) -> (sql: String, values: [(any PostgresBindable)?]) {
     let point = "ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography"
     var sql =
-      "SELECT \(Self.placeColumns), ST_Distance(location, \(point), false) FROM place "
+      "SELECT \(placeColumns), ST_Distance(location, \(point), false) FROM place "
       + "WHERE ST_DWithin(location, \(point), $3, false)"
     var values: [(any PostgresBindable)?] = [center.lon, center.lat, meters]
     if let category {
@@ -71,8 +92,6 @@ extension PostgresStore {
       values.append(nearestFirst)
       sql += " ORDER BY location <-> \(point) LIMIT $\(values.count)"
     }
-    return try connection.query(sql, values).compactMap { row in
-      Self.place(from: row).map { ($0, row.double(12) ?? .infinity) }
-    }
+    return (sql, values)
   }
 }

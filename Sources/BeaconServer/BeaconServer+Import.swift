@@ -19,7 +19,8 @@ extension BeaconServer {
     let readsStandardInput = options.importsFromStandardInput
     context.reportProgress(.begin(title: LocalizedMessage.importing.text(in: language), percentage: 0))
     defer { context.reportProgress(.end()) }
-    return try await run(.places) { (store: Store) throws(BeaconError) in
+    // A SQLite store or a PostgreSQL store: both import the same way (the latter streams with COPY).
+    return try await run(.places) { (store: any PlaceImporting) throws(BeaconError) in
       let input: ImportInput
       if request.path == "-" {
         guard readsStandardInput else {
@@ -33,8 +34,12 @@ extension BeaconServer {
       // known), then the removal of places gone from the area and the commit.
       let size = input.size
       let reported = Locked(0)
-      let report = try await store.importPlaces(from: input, maxBytes: Self.maxImportBytes, at: self.now) {
-        bytesRead in
+      let report = try await store.importPlaces(
+        from: input,
+        source: "osm",
+        maxBytes: Self.maxImportBytes,
+        at: self.now
+      ) { bytesRead in
         guard let size, size > 0 else { return }
         let percentage = min(95, bytesRead * 95 / size)
         let due = reported.withLock { last in

@@ -93,6 +93,9 @@ FORWARD_VOID(PQclear, (void *result), (result))
 FORWARD(void *, PQconninfoParse, (const char *info, char **error), (info, error))
 FORWARD_VOID(PQconninfoFree, (void *options), (options))
 FORWARD_VOID(PQfreemem, (void *pointer), (pointer))
+FORWARD(int, PQputCopyData, (void *connection, const char *buffer, int count), (connection, buffer, count))
+FORWARD(int, PQputCopyEnd, (void *connection, const char *error), (connection, error))
+FORWARD(void *, PQgetResult, (void *connection), (connection))
 
 #else
 

@@ -18,6 +18,25 @@ package struct ImportReport: Sendable, Equatable {
   /// The area this import covers: the bounding box of its places.
   package var area: BoundingBox
 
+  /// A report of these figures.
+  package init(
+    format: OSMImportFormat,
+    tally: ImportedIDs.Tally,
+    derivedIDs: Int,
+    skipped: [String: Int],
+    removed: Int,
+    kept: Int,
+    area: BoundingBox
+  ) {
+    self.format = format
+    self.tally = tally
+    self.derivedIDs = derivedIDs
+    self.skipped = skipped
+    self.removed = removed
+    self.kept = kept
+    self.area = area
+  }
+
   /// How many places the file brought.
   package var total: Int { tally.added + tally.updated + tally.unchanged }
 }
@@ -28,6 +47,14 @@ package struct BoundingBox: Sendable, Equatable, Codable {
   package var west: Double
   package var north: Double
   package var east: Double
+
+  /// The box with these edges.
+  package init(south: Double, west: Double, north: Double, east: Double) {
+    self.south = south
+    self.west = west
+    self.north = north
+    self.east = east
+  }
 
   /// The box of one point.
   init(_ point: Coordinate) {
