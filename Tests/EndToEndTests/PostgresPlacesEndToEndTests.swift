@@ -181,7 +181,7 @@ extension EndToEnd {
       #expect(!(first.stdout + first.stderr + details.stdout + details.stderr).contains(PlacesEndToEndTests.apiKey))
     }
 
-    @Test func routesAndImportsAreStillRefusedOnTheServer() throws {
+    @Test func routesAreStillRefusedOnTheServer() throws {
       let url = try PostgresEndToEnd.freshSchema()
       let server = try GeoapifyFixtures.server()
       let beacon = try Self.beacon(url, server: server)
@@ -191,8 +191,9 @@ extension EndToEnd {
       #expect(error?["data"]?["reason"] == "notOnSharedStore", "\(String(describing: error))")
       #expect(error?["data"]?["feature"] == "places/searchAlongRoute")
       #expect(error?["message"]?.stringValue?.contains("ikke tilgjengelig på et PostgreSQL-lager") == true)
+      // Imports do work on the server (`PostgresImportEndToEndTests`): a missing file is that file's error.
       beacon.request("places/import", id: 2, params: ["path": "/nonexistent.pbf"])
-      #expect(try beacon.response(id: 2)["error"]?["data"]?["reason"] == "notOnSharedStore")
+      #expect(try beacon.response(id: 2)["error"]?["data"]?["reason"] != "notOnSharedStore")
       #expect(server.requests.isEmpty)
       #expect(try beacon.shutdownAndExit() == .exited(0))
     }
