@@ -13,7 +13,8 @@ import Darwin
 #endif
 
 /// Eight `beacon serve` processes (several machines) against one PostgreSQL server rate, favourite and search at
-/// once for `BEACON_CONCURRENCY_SECONDS` (default 8; `Benchmarks/run concurrency` runs 30), and two of them are
+/// once for `BEACON_CONCURRENCY_SECONDS` (default 30 under `CI=true`, as `.ci/run` runs it, else 8 for a quick local
+/// `swift test`; `Benchmarks/run --only pg_concurrency` runs 30), and two of them are
 /// killed with SIGKILL halfway. Afterwards every acknowledged rating is stored exactly once, nothing else is
 /// stored but the one request each killed process had in flight, the survivors saw no error, and the team's and
 /// each user's summaries and favourites are exactly what was acknowledged.
@@ -33,8 +34,9 @@ extension EndToEnd {
 
     /// How long the writers run.
     static let seconds: Double = {
-      let configured = ProcessInfo.processInfo.environment["BEACON_CONCURRENCY_SECONDS"].flatMap(Double.init)
-      return max(2, configured ?? 8)
+      let environment = ProcessInfo.processInfo.environment
+      let configured = environment["BEACON_CONCURRENCY_SECONDS"].flatMap(Double.init)
+      return max(2, configured ?? (environment["CI"] == "true" ? 30 : 8))
     }()
 
     /// A write sent and not (yet) answered.
