@@ -19,16 +19,14 @@ package struct JSONObjectWriter {
     swap(&writer.output, &output)
   }
 
-  /// Writes the member `key` with `value` (an optional without a value as `null`, like `encode(_:forKey:)`).
+  /// Writes the member `key` with `value`, a nested object, array or enum.
+  ///
+  /// Callers in other modules run this unspecialized: an optional is best unwrapped there (`if let`) and given
+  /// to this or the overloads below, or written with ``null(_:)``, rather than passed as an `Optional` (whose
+  /// metadata is then looked up for every member).
   package mutating func member(_ key: StaticString, _ value: some JSONWritable) {
     writeKey(key)
     value.writeJSON(into: &output)
-  }
-
-  /// Writes the member `key` with `value` when it has one, and nothing otherwise, like `encodeIfPresent`.
-  package mutating func memberIfPresent(_ key: StaticString, _ value: (some JSONWritable)?) {
-    guard let value else { return }
-    member(key, value)
   }
 
   /// Writes the member `key` with the string `value`.
@@ -41,6 +39,24 @@ package struct JSONObjectWriter {
   package mutating func member(_ key: StaticString, _ value: Int) {
     writeKey(key)
     output.append(contentsOf: String(value).utf8)
+  }
+
+  /// Writes the member `key` with the number `value` as ``JSONWriter`` writes a double.
+  package mutating func member(_ key: StaticString, _ value: Double) {
+    writeKey(key)
+    JSONWriter.writeDouble(value, into: &output)
+  }
+
+  /// Writes the member `key` with `true` or `false`.
+  package mutating func member(_ key: StaticString, _ value: Bool) {
+    writeKey(key)
+    output.append(contentsOf: (value ? "true" : "false").utf8)
+  }
+
+  /// Writes the member `key` with `null` (what `encode(_:forKey:)` writes for an optional without a value).
+  package mutating func null(_ key: StaticString) {
+    writeKey(key)
+    output.append(contentsOf: "null".utf8)
   }
 
   /// Writes the separator and `"key":`.

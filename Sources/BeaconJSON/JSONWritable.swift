@@ -55,9 +55,12 @@ extension Array: JSONWritable where Element: JSONWritable {
   /// The elements in order.
   package func writeJSON(into output: inout [UInt8]) {
     output.append(UInt8(ascii: "["))
-    for (position, element) in enumerated() {
-      if position > 0 { output.append(UInt8(ascii: ",")) }
-      element.writeJSON(into: &output)
+    // An index loop: this runs unspecialized (from other modules), where `enumerated()` costs metadata look-ups.
+    var index = startIndex
+    while index < endIndex {
+      if index > startIndex { output.append(UInt8(ascii: ",")) }
+      self[index].writeJSON(into: &output)
+      index += 1
     }
     output.append(UInt8(ascii: "]"))
   }

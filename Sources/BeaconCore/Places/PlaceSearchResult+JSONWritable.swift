@@ -3,7 +3,8 @@ import BeaconJSON
 // A search's result written without `Codable` (issue 26): each `PlaceSummary` cost ~32 000 instructions through
 // the encoder's containers. The members are in key order, as `JSONWriter` sorts them; `nil` is left out where
 // `encode(to:)` uses `encodeIfPresent` (the synthesized conformances do for every optional) and written as `null`
-// where it encodes the optional itself. `JSONWritableTests` compares both outputs.
+// where it encodes the optional itself. Optionals are unwrapped here, not passed on as `Optional`s (see
+// `JSONObjectWriter.member`). `JSONWritableTests` compares both outputs.
 
 extension PlaceSearchResult: JSONWritable {
   /// The result as its `Encodable` conformance writes it.
@@ -12,11 +13,11 @@ extension PlaceSearchResult: JSONWritable {
       object.member("attribution", attribution)
       object.member("category", category)
       object.member("center", center)
-      object.memberIfPresent("centerSource", centerSource)
-      object.memberIfPresent("city", city)
-      object.memberIfPresent("excludedUnknown", excludedUnknown)
+      if let centerSource { object.member("centerSource", centerSource) }
+      if let city { object.member("city", city) }
+      if let excludedUnknown { object.member("excludedUnknown", excludedUnknown) }
       object.member("fetchedAt", fetchedAt)
-      object.memberIfPresent("message", message)
+      if let message { object.member("message", message) }
       object.member("places", places)
       object.member("radiusMeters", radiusMeters)
       object.member("scope", scope)
@@ -31,25 +32,25 @@ extension PlaceSummary: JSONWritable {
   /// The summary as ``encode(to:)`` writes it: `rating` and `openNow` as `null` when unknown.
   package func writeJSON(into output: inout [UInt8]) {
     JSONObjectWriter.write(into: &output) { object in
-      object.memberIfPresent("address", address)
-      object.memberIfPresent("alongRouteMeters", alongRouteMeters)
+      if let address { object.member("address", address) }
+      if let alongRouteMeters { object.member("alongRouteMeters", alongRouteMeters) }
       object.member("category", category)
-      object.memberIfPresent("closesAt", closesAt)
-      object.memberIfPresent("cuisine", cuisine)
-      object.memberIfPresent("detourMeters", detourMeters)
-      object.memberIfPresent("diet", diet)
-      object.memberIfPresent("distanceMeters", distanceMeters)
+      if let closesAt { object.member("closesAt", closesAt) }
+      if let cuisine { object.member("cuisine", cuisine) }
+      if let detourMeters { object.member("detourMeters", detourMeters) }
+      if let diet { object.member("diet", diet) }
+      if let distanceMeters { object.member("distanceMeters", distanceMeters) }
       object.member("id", id)
       object.member("isFavorite", isFavorite)
       object.member("location", location)
       object.member("name", name)
-      object.member("openNow", openNow)
-      object.memberIfPresent("opensAt", opensAt)
-      object.memberIfPresent("outdoorSeating", outdoorSeating)
-      object.member("rating", rating)
+      if let openNow { object.member("openNow", openNow) } else { object.null("openNow") }
+      if let opensAt { object.member("opensAt", opensAt) }
+      if let outdoorSeating { object.member("outdoorSeating", outdoorSeating) }
+      if let rating { object.member("rating", rating) } else { object.null("rating") }
       object.member("source", source)
-      object.memberIfPresent("takeaway", takeaway)
-      object.memberIfPresent("wheelchair", wheelchair)
+      if let takeaway { object.member("takeaway", takeaway) }
+      if let wheelchair { object.member("wheelchair", wheelchair) }
     }
   }
 }
