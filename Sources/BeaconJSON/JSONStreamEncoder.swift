@@ -3,9 +3,9 @@ import Foundation
 /// Encodes `Encodable` values straight to compact JSON text: byte for byte what ``JSONValueEncoder`` followed by
 /// ``JSONWriter`` write, without building a ``JSONValue`` tree on the way.
 ///
-/// Values are written into one buffer as they are encoded. An object's members are written in the order they are
-/// encoded and put in key order when the object is complete (its `encode(to:)` returned), as ``JSONWriter`` sorts
-/// keys. What it does not stream — nested containers, super encoders, a key encoded twice, a second value in a
+/// Values are written into one buffer as they are encoded; a ``JSONWritable`` value writes its own text. An
+/// object's members are written in the order they are encoded and put in key order when the object is complete (its
+/// `encode(to:)` returned), as ``JSONWriter`` sorts keys. What it does not stream — nested containers, super encoders, a key encoded twice, a second value in a
 /// single-value container, a container used after its value was complete — makes ``encode(_:into:)`` return
 /// `false`, and ``encode(_:)`` fall back to the tree.
 package struct JSONStreamEncoder: Sendable {
@@ -63,6 +63,11 @@ package struct JSONStreamEncoder: Sendable {
     }
     if T.self == Date.self, let date = value as? Date {
       JSONWriter.writeString(JSONValueEncoder.dateFormat.format(date), into: &stream.buffer)
+      return
+    }
+    if let writable = value as? any JSONWritable {
+      // Writes its own text, the same as its `encode(to:)` gives: no child encoder, no containers.
+      writable.writeJSON(into: &stream.buffer)
       return
     }
     let depth = (parent?.depth ?? -1) + 1

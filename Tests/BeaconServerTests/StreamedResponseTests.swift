@@ -1,11 +1,12 @@
 import BeaconCore
+import BeaconJSON
 import Foundation
 import JSONRPC
 import Testing
 
 @testable import BeaconServer
 
-/// Every response is written by `JSONStreamEncoder` (issue 26): for each result in the schema's examples, decoded
+/// Every response is written by `JSONStreamEncoder`: for each result in the schema's examples, decoded
 /// into its method's response type, the streamed text is the text the tree encoder and writer make, and nothing
 /// falls back.
 @Suite struct StreamedResponseTests {
@@ -48,6 +49,33 @@ import Testing
       checked += count
     }
     #expect(checked >= 36)
+  }
+
+  /// The hand-written writers (`JSONWritable`) give each example's `Codable` text: the search's result itself, and
+  /// the summaries in the results of the along-route search and the favourites.
+  @Test func everyExampleSummaryWritesAsItsCodableConformance() throws {
+    let methods = OpenRPCContractTests.methods(try OpenRPCContractTests.document())
+    var checked = 0
+    for method in [SearchPlacesRequest.method, SearchAlongRouteRequest.method, ListFavoritesRequest.method] {
+      for example in methods[method]?["examples"]?.arrayValue ?? [] {
+        guard let value = example["result"]?["value"] else { continue }
+        var writables: [any JSONWritable] = []
+        if method == SearchPlacesRequest.method {
+          writables.append(try JSONValueDecoder().decode(PlaceSearchResult.self, from: value))
+        }
+        let places = try JSONValueDecoder().decode([PlaceSummary].self, from: value["places"] ?? .array([]))
+        writables += places.map { $0 as any JSONWritable }
+        writables.append(places)
+        for writable in writables {
+          var written: [UInt8] = []
+          writable.writeJSON(into: &written)
+          let tree = JSONWriter.serialize(try JSONValueEncoder().encode(writable))
+          #expect(String(decoding: written, as: UTF8.self) == String(decoding: tree, as: UTF8.self), "\(method)")
+          checked += 1
+        }
+      }
+    }
+    #expect(checked >= 6)
   }
 
   /// A search result with every optional member present, and with none.
