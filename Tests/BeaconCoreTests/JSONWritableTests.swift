@@ -4,7 +4,7 @@ import Testing
 
 @testable import BeaconCore
 
-/// The hand-written JSON of a search's result (issue 26) is byte for byte what its `Codable` conformance gives
+/// The hand-written JSON of a search's result is byte for byte what its `Codable` conformance gives
 /// through `JSONValueEncoder` and `JSONWriter`: key order, `null`s and omissions, numbers and strings.
 @Suite struct JSONWritableTests {
   /// Texts that need escapes, non-ASCII text, and text that sorts differently by bytes than by `String`.

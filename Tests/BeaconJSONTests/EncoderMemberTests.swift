@@ -2,7 +2,7 @@ import Testing
 
 @testable import BeaconJSON
 
-/// `JSONValueEncoder` keeps an object's members as a list while encoding (issue 26): a key encoded again still
+/// `JSONValueEncoder` keeps an object's members as a list while encoding: a key encoded again still
 /// replaces the earlier value, whatever kind either value is.
 @Suite struct EncoderMemberTests {
   struct Twice: Encodable {

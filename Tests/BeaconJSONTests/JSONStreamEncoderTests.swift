@@ -3,7 +3,7 @@ import Testing
 
 @testable import BeaconJSON
 
-/// `JSONStreamEncoder` writes byte for byte what `JSONValueEncoder` and `JSONWriter` write (issue 26), streams
+/// `JSONStreamEncoder` writes byte for byte what `JSONValueEncoder` and `JSONWriter` write, streams
 /// everything the server answers, and falls back to the tree for what it cannot stream.
 @Suite struct JSONStreamEncoderTests {
   struct Leaf: Codable {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JSONRPC
 
-/// The request path's fast paths (issue 26) give what the general paths give, for good and bad input alike: the
+/// The request path's fast paths give what the general paths give, for good and bad input alike: the
 /// framer's whole-frame step against the same bytes fed one at a time (which never finds a whole frame), and a
 /// message read as an envelope against the same message parsed into a dictionary.
 @Suite struct FastPathEquivalenceTests {

@@ -1,6 +1,6 @@
 import BeaconJSON
 
-// A search's result written without `Codable` (issue 26): each `PlaceSummary` cost ~32 000 instructions through
+// A search's result written without `Codable`: each `PlaceSummary` cost ~32 000 instructions through
 // the encoder's containers. The members are in key order, as `JSONWriter` sorts them; `nil` is left out where
 // `encode(to:)` uses `encodeIfPresent` (the synthesized conformances do for every optional) and written as `null`
 // where it encodes the optional itself. Optionals are unwrapped here, not passed on as `Optional`s (see
