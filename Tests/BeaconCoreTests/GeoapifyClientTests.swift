@@ -26,7 +26,7 @@ import Testing
     GeoapifyClient(
       baseURL: baseURL ?? server.baseURL,
       apiKey: apiKey,
-      transport: URLSessionTransport(connectTimeout: 1, totalTimeout: 2)
+      transport: URLSessionTransport(connectTimeout: 3, totalTimeout: 30)
     )
   }
 

@@ -72,7 +72,7 @@ import Testing
     let client = GeoapifyClient(
       baseURL: try LoopbackHTTPServer.closedBaseURL(),
       apiKey: APIKey("k"),
-      transport: URLSessionTransport(connectTimeout: 1, totalTimeout: 2)
+      transport: URLSessionTransport(connectTimeout: 3, totalTimeout: 30)
     )
     let service = PlacesService(store: store, client: client)
     let result = try await service.search(PlaceSearch(center: Self.oslo, category: .cafe, radiusMeters: 1_000))

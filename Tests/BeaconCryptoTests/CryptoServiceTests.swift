@@ -25,7 +25,7 @@ import Testing
       store: store,
       client: CoinLoreClient(
         baseURL: baseURL ?? server.baseURL,
-        transport: URLSessionTransport(connectTimeout: 1, totalTimeout: 2),
+        transport: URLSessionTransport(connectTimeout: 3, totalTimeout: 30),
         limiter: RateLimiter(maxRequests: 100, per: .seconds(1))
       ),
       offline: offline,

@@ -29,7 +29,7 @@ import Testing
       store: store,
       client: FruityviceClient(
         baseURL: baseURL ?? server.baseURL,
-        transport: URLSessionTransport(connectTimeout: 1, totalTimeout: 2)
+        transport: URLSessionTransport(connectTimeout: 3, totalTimeout: 30)
       ),
       offline: offline,
       now: { clock.now }

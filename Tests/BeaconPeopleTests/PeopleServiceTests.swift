@@ -33,7 +33,7 @@ import Testing
       store: store,
       client: RandomUserClient(
         baseURL: baseURL ?? server.baseURL,
-        transport: URLSessionTransport(connectTimeout: 1, totalTimeout: 2)
+        transport: URLSessionTransport(connectTimeout: 3, totalTimeout: 30)
       ),
       offline: offline,
       timeZone: try #require(TimeZone(identifier: timeZone)),
