@@ -72,7 +72,7 @@ extension Feature {
     title: .init(nb: "Vis vurderinger", nn: "Vis vurderingar", en: "List ratings"),
     description: """
       A place's ratings, newest first, with their average and count: the user's own, or on a shared \
-      (PostgreSQL) store everyone's, each with its `author`; pass `nextCursor` as `cursor` for the next page.
+      PostgreSQL store everyone's, each with its `author`.
       """,
     annotations: .init(readOnly: true, idempotent: true),
     arguments: [
