@@ -4,9 +4,13 @@ surprise.
 Every tool that tools/list names is called at least once with realistic arguments, and the check fails if one was
 left out, so a new tool cannot be forgotten here. For every tool result that is not an error, the SDK's
 `ClientSession.call_tool` validates `structuredContent` against the tool's `outputSchema` and raises on a mismatch.
-Geoapify, Fruityvice, CoinLore and randomuser.me are a loopback fake (Scripts/mcp_fixture_server.py), so the check
-needs no network and no key. It also reads and subscribes resources (and sees the update a tool call sends), gets a
-prompt, and checks the two kinds of tool error (a search that finds nothing, a value out of range).
+Geoapify and every domain's upstream are a loopback fake (Scripts/mcp_fixture_server.py), so the check needs no
+network and no key. It also reads and subscribes resources (and sees the update a tool call sends), gets a prompt, and
+checks the two kinds of tool error (a search that finds nothing, a value out of range).
+
+A domain that can be built in or left out brings its part as one file, Scripts/mcp-checks/<domain>.py: its fake
+upstream, the variable that points Beacon at it, the paths it must be asked for, and its checks, found at run time
+(`load_domains`); removing the domain removes that file and changes nothing here.
 
 Run through Scripts/mcp-sdk-check.sh, which installs the SDK into a private virtualenv.
 """
@@ -24,7 +28,7 @@ import mcp.types as types
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from mcp_fixture_server import FixtureServer
+from mcp_fixture_server import FixtureServer, load_domains
 
 OSLO = {"lat": 59.9111, "lon": 10.7503}
 KEY = "sdk-check-fake-geoapify-key"  # only the loopback fake sees it; no answer may show it
@@ -179,50 +183,12 @@ async def check_settings(tools):
     assert reset["radiusMeters"] == 5000 and reset["radiusMeters"] != updated["radiusMeters"], (settings, reset)
 
 
-async def check_fruits(tools):
-    """The catalogue, one fruit, its groups, a group, and the log: add, list the days, remove."""
-    fruits, _ = await tools.call("fruits_list")
-    assert len(fruits["fruits"]) == 6, fruits
-    fruit, _ = await tools.call("fruits_get", {"id": 3})
-    assert fruit["fruit"]["name"] == "Strawberry", fruit
-    groups, _ = await tools.call("fruits_groups")
-    assert "Rosaceae" in str(groups), groups
-    rosaceae, _ = await tools.call("fruits_by_group", {"kind": "family", "name": "Rosaceae"})
-    assert sorted(f["name"] for f in rosaceae["fruits"]) == ["Apple", "Strawberry"], rosaceae
-    eaten, _ = await tools.call("fruitlog_add", {"fruitId": 6})
-    entry = eaten["entry"]["id"]
-    days, _ = await tools.call("fruitlog_days")
-    assert str(entry) in str(days), days
-    await tools.call("fruitlog_remove", {"entryId": entry})
-
-
-async def check_crypto(tools):
-    """The market, a page of coins, one coin, a comparison, and the crypto settings."""
-    market, _ = await tools.call("crypto_global")
-    assert market["global"]["coinsCount"] == 6812, market
-    page, _ = await tools.call("crypto_tickers", {"limit": 3, "sort": "change24h"})
-    assert [c["symbol"] for c in page["coins"]] == ["BTC", "USDT", "ETH"], page
-    bitcoin, _ = await tools.call("crypto_ticker", {"id": "90"})
-    assert bitcoin["details"]["coin"]["name"] == "Bitcoin", bitcoin
-    stats, _ = await tools.call("crypto_stats", {"ids": ["90", "80"]})
-    assert "Ethereum" in str(stats), stats
-    await tools.call("crypto_settings_get")
-    settings, _ = await tools.call("crypto_settings_update", {"alertThreshold": 5, "nokRate": 10.85})
-    assert settings["alertThreshold"] == 5, settings
-
-
-async def check_people(tools):
-    """The directory: list, one user, an edit, the map, a deletion, and a new seed."""
-    people, _ = await tools.call("users_list")
-    assert len(people["users"]) == 3, people
-    first = people["users"][0]["id"]
-    one, _ = await tools.call("users_get", {"id": first})
-    assert one["user"]["id"] == first, one
-    edited, _ = await tools.call("users_update", {"id": first, "city": "Bodø"})
-    assert "Bodø" in str(edited), edited
-    await tools.call("users_map", {"id": first})
-    await tools.call("users_delete", {"id": people["users"][1]["id"]})
-    await tools.call("users_set_seed", {"seed": "beacon-sdk-check"})
+async def check_domain(domain, tools):
+    """A domain's own checks (Scripts/mcp-checks/<domain>.py); a failure names the domain and stops the run."""
+    try:
+        await domain.check(tools)
+    except Exception as error:
+        raise AssertionError(f"Scripts/mcp-checks/{domain.name}.py: {type(error).__name__}: {error}") from error
 
 
 async def check_prompts(session):
@@ -232,10 +198,10 @@ async def check_prompts(session):
     assert "places_details" in prompt.messages[0].content.text, prompt
 
 
-def check_every_service_reached(paths):
+def check_every_service_reached(paths, domains):
     """The fake services saw the calls (a tool answered from the demo data or a stale store would not reach them)."""
-    expected = ["/v2/places", "/v2/place-details", "/v1/geocode/autocomplete", "/api/fruit/all", "/api/global/",
-                "/api/tickers/", "/api/1.4/"]
+    expected = ["/v2/places", "/v2/place-details", "/v1/geocode/autocomplete"]
+    expected += [path for domain in domains for path in domain.PATHS]
     missing = [path for path in expected if path not in paths]
     assert not missing, f"never asked of the loopback fake services: {missing} (asked: {paths})"
 
@@ -249,14 +215,14 @@ async def main(binary):
         elif isinstance(message, Exception):
             raise message
 
-    with tempfile.TemporaryDirectory() as directory, FixtureServer() as upstream:
+    domains = load_domains()
+    with tempfile.TemporaryDirectory() as directory, FixtureServer(domains) as upstream:
         env = {k: v for k, v in os.environ.items() if not k.startswith("BEACON_") and k != "GEOAPIFY_API_KEY"}
         env.update({
             "BEACON_STORE": os.path.join(directory, "store.sqlite"), "BEACON_LOCALE": "en",
             "GEOAPIFY_API_KEY": KEY, "BEACON_GEOAPIFY_URL": upstream.url,
-            "BEACON_FRUITYVICE_URL": upstream.url, "BEACON_COINLORE_URL": upstream.url,
-            "BEACON_RANDOMUSER_URL": upstream.url,
         })
+        env.update({domain.ENVIRONMENT: upstream.url for domain in domains})
         params = StdioServerParameters(command=binary, args=["mcp", "--toolsets", "all"], env=env)
         async with stdio_client(params) as (read, write):
             async with ClientSession(read, write, message_handler=on_message) as session:
@@ -266,17 +232,17 @@ async def main(binary):
                 place = await check_places(tools, upstream, directory)
                 await check_ratings_favourites_and_resources(tools, session, place, updates)
                 await check_settings(tools)
-                await check_fruits(tools)
-                await check_crypto(tools)
-                await check_people(tools)
+                for domain in domains:
+                    await check_domain(domain, tools)
                 await check_prompts(session)
                 await session.send_ping()
                 await tools.call_the_rest()
                 tools.check_all_called()
-        check_every_service_reached(upstream.requests)
+        check_every_service_reached(upstream.requests, domains)
         print(
             f"ok: MCP {init.protocol_version}, all {len(tools.called)} tools called and their structuredContent "
             f"validated, 2 kinds of tool error, resources (list, templates, read, subscribe, update), prompts, ping; "
+            f"domains {', '.join(d.name for d in domains) or 'none'} (Scripts/mcp-checks); "
             f"{len(upstream.requests)} requests to the loopback fake services"
         )
 

@@ -71,8 +71,8 @@ extension Feature {
     name: "rating_list",
     title: .init(nb: "Vis vurderinger", nn: "Vis vurderingar", en: "List ratings"),
     description: """
-      The user's own ratings of one place, newest first, with their average and count; pass \
-      `nextCursor` as `cursor` for the next page.
+      A place's ratings, newest first, with their average and count: the user's own, or on a shared \
+      PostgreSQL store everyone's, each with its `author`.
       """,
     annotations: .init(readOnly: true, idempotent: true),
     arguments: [
