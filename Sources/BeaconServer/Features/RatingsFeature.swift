@@ -109,7 +109,7 @@ extension Feature {
       en: "Ratings of several places"
     ),
     description: """
-      The user's average rating and count for up to 100 places at once (`placeIds`); no ratings: count 0.
+      The average rating and count for up to 100 places at once (`placeIds`); no ratings: count 0.
       """,
     annotations: .init(readOnly: true, idempotent: true),
     arguments: [

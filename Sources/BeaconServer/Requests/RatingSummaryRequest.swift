@@ -1,8 +1,9 @@
 import BeaconCore
 import JSONRPC
 
-/// The user's average rating and count for several places at once, one entry per given id in the given order; a
-/// place without ratings (or unknown) has `count: 0` and `average: null`.
+/// The average rating and count (on a PostgreSQL store the team's, with the user's own beside them) for several
+/// places at once, one entry per given id in the given order; a place without ratings (or unknown) has `count: 0`
+/// and `average: null`.
 package struct RatingSummaryRequest: RequestType, Encodable, Equatable {
   package static let method = "rating/summary"
   /// How many places one call may ask about.
