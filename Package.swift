@@ -96,6 +96,7 @@ let package = Package(
       dependencies: [
         "BeaconCore",
         "BeaconJSON",
+        "BeaconPostgres",
         "JSONRPC",
       ],
       swiftSettings: lazyCurl
@@ -118,6 +119,7 @@ let package = Package(
       dependencies: [
         "BeaconCore",
         "BeaconJSON",
+        "BeaconPostgres",
         "JSONRPC",
       ],
       swiftSettings: lazyCurl

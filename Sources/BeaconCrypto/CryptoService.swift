@@ -4,7 +4,7 @@ import Foundation
 /// Serves crypto market data from CoinLore: the market overview, the list of coins sorted as asked, one coin's details,
 /// the chart of chosen coins' changes with the 💰 alert, and the user's krone rate and threshold.
 ///
-/// Every answer is kept in the store (`crypto_snapshot`, `crypto_coin`): within its time to live it is answered from
+/// Every answer is kept in the store (`crypto_snapshot`, `crypto_coin`; SQLite or PostgreSQL, ``CryptoStorage``): within its time to live it is answered from
 /// there (`source: cache`); when CoinLore cannot be reached, rate-limits or answers unusably, the stored copy comes
 /// back with `stale: true` and a presentation hint (dark red text) instead of an error.
 package final class CryptoService: Sendable {
@@ -26,7 +26,7 @@ package final class CryptoService: Sendable {
   static let tickersPath = "/api/tickers/"
   static let tickerPath = "/api/ticker/"
 
-  let store: Store
+  let store: any CryptoStorage
   let client: CoinLoreClient
   /// Whether the service never touches the network (`--offline`).
   let offline: Bool
@@ -35,7 +35,7 @@ package final class CryptoService: Sendable {
 
   /// Creates a service.
   package init(
-    store: Store,
+    store: any CryptoStorage,
     client: CoinLoreClient,
     offline: Bool = false,
     ttl: TimeToLive = TimeToLive(),

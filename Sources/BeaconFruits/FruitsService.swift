@@ -25,7 +25,7 @@ package final class FruitsService: Sendable {
   /// The path of the whole catalogue.
   static let cataloguePath = FruityviceClient.path(["api", "fruit", "all"])
 
-  let store: Store
+  let store: any FruitStorage
   let client: FruityviceClient
   /// Whether the service never touches the network (`--offline`).
   let offline: Bool
@@ -36,7 +36,7 @@ package final class FruitsService: Sendable {
 
   /// Creates a service.
   package init(
-    store: Store,
+    store: any FruitStorage,
     client: FruityviceClient,
     offline: Bool = false,
     ttl: TimeToLive = TimeToLive(),

@@ -52,6 +52,49 @@ package enum PostgresMigrations {
       """,
       "CREATE INDEX response_cache_by_age ON response_cache (fetched_at)",
     ],
+    // The crypto feature (BeaconCrypto): CoinLore's answers by request and every coin as last seen, shared by the
+    // team and never pruned (so `crypto/*` answer stale when CoinLore is out of reach), and each user's krone rate
+    // and alert threshold.
+    [
+      """
+      CREATE TABLE crypto_snapshot (
+        key text PRIMARY KEY, body bytea NOT NULL, fetched_at double precision NOT NULL)
+      """,
+      """
+      CREATE TABLE crypto_coin (
+        id text PRIMARY KEY, rank integer, coin text NOT NULL, fetched_at double precision NOT NULL)
+      """,
+      """
+      CREATE TABLE crypto_settings (
+        user_name text PRIMARY KEY,
+        nok_rate double precision CHECK (nok_rate IS NULL OR nok_rate > 0),
+        alert_threshold double precision NOT NULL CHECK (alert_threshold BETWEEN 0 AND 100))
+      """,
+    ],
+    // The fruits feature (BeaconFruits): Fruityvice's catalogue as last fetched, shared by the team (so `fruits/*`
+    // work offline after one fetch), and each user's log of eaten fruit, every entry keeping the name and nutrition
+    // it was logged with.
+    [
+      """
+      CREATE TABLE fruit (
+        id integer PRIMARY KEY, name text NOT NULL, family text NOT NULL, genus text NOT NULL,
+        fruit_order text NOT NULL, calories double precision NOT NULL, fat double precision NOT NULL,
+        sugar double precision NOT NULL, carbohydrates double precision NOT NULL, protein double precision NOT NULL)
+      """,
+      """
+      CREATE TABLE fruit_catalogue (
+        id integer PRIMARY KEY CHECK (id = 1), fetched_at double precision NOT NULL)
+      """,
+      """
+      CREATE TABLE fruit_log (
+        id bigserial PRIMARY KEY, user_name text NOT NULL, fruit_id integer NOT NULL, name text NOT NULL,
+        calories double precision NOT NULL, fat double precision NOT NULL, sugar double precision NOT NULL,
+        carbohydrates double precision NOT NULL, protein double precision NOT NULL,
+        eaten_at double precision NOT NULL, logged_at double precision NOT NULL)
+      """,
+      "CREATE INDEX fruit_log_eaten ON fruit_log (user_name, eaten_at)",
+      "CREATE INDEX fruit_log_fruit ON fruit_log (user_name, fruit_id, eaten_at)",
+    ],
   ]
 
   /// The version a fully migrated database has.

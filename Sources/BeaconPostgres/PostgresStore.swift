@@ -14,7 +14,8 @@ package actor PostgresStore: UserDataStore {
   package nonisolated let server: String
   /// The zone opening hours are read in for places that have no zone of their own.
   package nonisolated let defaultTimeZone: TimeZone
-  let connection: PostgresConnection
+  /// The store's one connection (for the domain modules' own tables, inside the actor).
+  package let connection: PostgresConnection
 
   private init(connection: sending PostgresConnection, user: String, defaultTimeZone: TimeZone) {
     self.connection = connection
@@ -47,7 +48,7 @@ package actor PostgresStore: UserDataStore {
 
   /// Runs database work, turning ``PostgresError`` into ``BeaconError``.
   @discardableResult
-  func run<T>(_ body: () throws -> T) throws(BeaconError) -> T {
+  package func run<T>(_ body: () throws -> T) throws(BeaconError) -> T {
     do {
       return try body()
     } catch let error as BeaconError {

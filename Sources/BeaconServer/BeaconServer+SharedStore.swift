@@ -5,9 +5,9 @@ import JSONRPC
 
 extension BeaconServer {
   /// `initialize` with a PostgreSQL store (`--store postgresql://…`): one connection for the session's user
-  /// (`--user`, `initializationOptions.user`, default the account's name). Ratings, favourites, settings and the
-  /// places service (searches live and offline, the cache, details, autocomplete) use it; every other feature
-  /// answers `storeUnavailable` with `reason: "notOnSharedStore"` (``run(_:_:)``), never a SQLite file in its place.
+  /// (`--user`, `initializationOptions.user`, default the account's name). Ratings, favourites, settings, the
+  /// places service (searches live and offline, the cache, details, autocomplete) and every feature with a shared
+  /// service (``Feature/makeSharedService``) use it; every other feature answers `storeUnavailable` with `reason: "notOnSharedStore"` (``run(_:_:)``), never a SQLite file in its place.
   func initializeShared(
     url: String,
     configuration: BeaconConfiguration,
@@ -30,12 +30,18 @@ extension BeaconServer {
       language = stored
     }
     // The places service runs on the server's store as on a SQLite file: the cache, live searches, details.
-    let places = Feature.placesService(store: store, configuration: configuration, options: options)
+    var services: [Feature.Name: any Sendable] = [
+      .places: Feature.placesService(store: store, configuration: configuration, options: options)
+    ]
+    let made = SharedFeatureContext(store: store, configuration: configuration, options: options)
+    for feature in Feature.built {
+      if let service = feature.makeSharedService(made) { services[feature.name] = service }
+    }
     session.withLock {
       $0.language = language
       $0.configuration = configuration
       $0.shared = store
-      $0.services = [.places: places]
+      $0.services = services
     }
     warnOfUnrecognizedLocale(configuration, context: context)
     warnOfKeyInTheClear(configuration, in: language, context: context)

@@ -177,17 +177,17 @@ extension EndToEnd {
     @Test func whatThePostgreSQLStoreDoesNotHoldYetIsRefusedInTheUsersLanguage() async throws {
       let url = try await Self.seededStore()
       let sentences = [
-        "nb": "'fruits' er ikke tilgjengelig på et PostgreSQL-lager ennå; bruk en SQLite-fil (--store STI) for dette",
-        "nn": "'fruits' er ikkje tilgjengeleg på eit PostgreSQL-lager enno; bruk ei SQLite-fil (--store STI) for dette",
-        "en": "'fruits' is not available on a PostgreSQL store yet; use a SQLite file (--store PATH) for it",
+        "nb": "'people' er ikke tilgjengelig på et PostgreSQL-lager ennå; bruk en SQLite-fil (--store STI) for dette",
+        "nn": "'people' er ikkje tilgjengeleg på eit PostgreSQL-lager enno; bruk ei SQLite-fil (--store STI) for dette",
+        "en": "'people' is not available on a PostgreSQL store yet; use a SQLite file (--store PATH) for it",
       ]
       for (locale, sentence) in sentences {
         let beacon = try Self.beacon(url, user: "ola", byFlag: true, locale: locale)
-        beacon.request("fruitlog/days", id: 1, params: [:])
+        beacon.request("users/list", id: 1, params: [:])
         let error = try beacon.response(id: 1)["error"]
         #expect(error?["data"]?["kind"] == "storeUnavailable", "\(String(describing: error))")
         #expect(error?["data"]?["reason"] == "notOnSharedStore")
-        #expect(error?["data"]?["feature"] == "fruits")
+        #expect(error?["data"]?["feature"] == "people")
         #expect(error?["message"]?.stringValue == sentence)
         // Nothing fell back to a SQLite file.
         #expect(!FileManager.default.fileExists(atPath: beacon.directory.appendingPathComponent("store.sqlite").path))

@@ -51,11 +51,10 @@ enum StoreCopyText: Sendable, Equatable {
       ("  innstillinger: \(changed) endret", "  innstillingar: \(changed) endra", "  settings: \(changed) changed")
     case .leftBehind(let tables):
       (
-        "Ikke kopiert (et PostgreSQL-lager har ikke plass til dette ennå, eller det er mellomlager som hentes på nytt): "
+        "Ikke kopiert (kopieringen tar ikke med dette ennå, eller det er mellomlager som hentes på nytt): " + tables,
+        "Ikkje kopiert (kopieringa tek ikkje med dette enno, eller det er mellomlager som blir henta på nytt): "
           + tables,
-        "Ikkje kopiert (eit PostgreSQL-lager har ikkje plass til dette enno, eller det er mellomlager som blir henta "
-          + "på nytt): " + tables,
-        "Not copied (a PostgreSQL store has no room for it yet, or it is a cache that is fetched again): " + tables
+        "Not copied (the copy does not carry it yet, or it is a cache that is fetched again): " + tables
       )
     case .failed(let to):
       (

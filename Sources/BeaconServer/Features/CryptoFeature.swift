@@ -17,7 +17,8 @@ extension Feature {
   package static let crypto = Feature(
     .crypto,
     toolSet: .optional,
-    service: { cryptoService($0) },
+    service: { cryptoService(store: $0.store, configuration: $0.configuration, options: $0.options) },
+    sharedService: { cryptoService(store: $0.store, configuration: $0.configuration, options: $0.options) },
     serviceURL: .coinlore,
     migrations: CryptoSchema.migrations,
     sharedShapes: ["CoinSummary", "CryptoSettings"],
@@ -68,13 +69,21 @@ extension Feature {
     },
   ]
 
-  /// The crypto service: CoinLore at the configured base URL.
-  static func cryptoService(_ context: FeatureContext) -> CryptoService {
+  /// The crypto service on `store` (SQLite, or PostgreSQL with per-user settings): CoinLore at the configured base
+  /// URL.
+  static func cryptoService(
+    store: any CryptoStorage,
+    configuration: BeaconConfiguration,
+    options: ServerOptions
+  ) -> CryptoService {
     CryptoService(
-      store: context.store,
-      client: CoinLoreClient(baseURL: context.configuration.serviceURL(.coinlore), transport: context.transport()),
-      offline: context.configuration.offline,
-      now: context.options.now
+      store: store,
+      client: CoinLoreClient(
+        baseURL: configuration.serviceURL(.coinlore),
+        transport: URLSessionTransport(maxResponseBytes: options.maxUpstreamBytes)
+      ),
+      offline: configuration.offline,
+      now: options.now
     )
   }
 

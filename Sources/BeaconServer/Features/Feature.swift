@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconPostgres
 import Foundation
 import JSONRPC
 
@@ -40,6 +41,9 @@ package struct Feature: Sendable {
   /// The service the feature's handlers run on (``BeaconServer/run(_:_:)``), made for a session that has opened its
   /// store; `nil` for a feature without one.
   let makeService: @Sendable (FeatureContext) -> (any Sendable)?
+  /// The service the feature's handlers run on when the session's store is on a PostgreSQL server; `nil` for a
+  /// feature that keeps its data in a SQLite store only (its methods answer `notOnSharedStore` there).
+  let makeSharedService: @Sendable (SharedFeatureContext) -> (any Sendable)?
   /// The base-URL option of the feature's upstream service, if it has one (``serviceURLOptions``).
   let serviceURL: ServiceURLOption?
   /// The store migrations the feature's own module brings (``storeMigrations``).
@@ -58,6 +62,7 @@ package struct Feature: Sendable {
     _ name: Name,
     toolSet: ToolSetRole,
     service: @escaping @Sendable (FeatureContext) -> (any Sendable)? = { _ in nil },
+    sharedService: @escaping @Sendable (SharedFeatureContext) -> (any Sendable)? = { _ in nil },
     serviceURL: ServiceURLOption? = nil,
     migrations: [StoreMigration] = [],
     sharedShapes: [String] = [],
@@ -67,6 +72,7 @@ package struct Feature: Sendable {
     self.name = name
     toolSetRole = toolSet
     makeService = service
+    makeSharedService = sharedService
     self.serviceURL = serviceURL
     self.migrations = migrations
     self.sharedShapes = sharedShapes
@@ -96,6 +102,21 @@ package struct Feature: Sendable {
 struct FeatureContext: Sendable {
   /// The session's store.
   let store: Store
+  /// The resolved configuration (base URLs, offline, time zone).
+  let configuration: BeaconConfiguration
+  /// The server's options (the clock, the size cap of upstream answers).
+  let options: ServerOptions
+
+  /// A transport for an upstream service, with the server's cap on the size of an answer.
+  func transport() -> URLSessionTransport {
+    URLSessionTransport(maxResponseBytes: options.maxUpstreamBytes)
+  }
+}
+
+/// What a feature's service is made from when a session opens a PostgreSQL store (``Feature/makeSharedService``).
+struct SharedFeatureContext: Sendable {
+  /// The session's store on the server, for the session's user.
+  let store: PostgresStore
   /// The resolved configuration (base URLs, offline, time zone).
   let configuration: BeaconConfiguration
   /// The server's options (the clock, the size cap of upstream answers).

@@ -17,7 +17,8 @@ extension Feature {
   package static let fruits = Feature(
     .fruits,
     toolSet: .optional,
-    service: { fruitsService($0) },
+    service: { fruitsService(store: $0.store, configuration: $0.configuration, options: $0.options) },
+    sharedService: { fruitsService(store: $0.store, configuration: $0.configuration, options: $0.options) },
     serviceURL: .fruityvice,
     migrations: FruitsSchema.migrations,
     sharedShapes: ["FruitSummary", "FruitLogEntry"],
@@ -76,14 +77,21 @@ extension Feature {
     },
   ]
 
-  /// The fruits service: Fruityvice at the configured base URL.
-  static func fruitsService(_ context: FeatureContext) -> FruitsService {
+  /// The fruits service on `store` (SQLite, or PostgreSQL with a log per user): Fruityvice at the configured base URL.
+  static func fruitsService(
+    store: any FruitStorage,
+    configuration: BeaconConfiguration,
+    options: ServerOptions
+  ) -> FruitsService {
     FruitsService(
-      store: context.store,
-      client: FruityviceClient(baseURL: context.configuration.serviceURL(.fruityvice), transport: context.transport()),
-      offline: context.configuration.offline,
-      timeZone: context.configuration.timeZone,
-      now: context.options.now
+      store: store,
+      client: FruityviceClient(
+        baseURL: configuration.serviceURL(.fruityvice),
+        transport: URLSessionTransport(maxResponseBytes: options.maxUpstreamBytes)
+      ),
+      offline: configuration.offline,
+      timeZone: configuration.timeZone,
+      now: options.now
     )
   }
 
