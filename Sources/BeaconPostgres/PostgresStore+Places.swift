@@ -31,32 +31,26 @@ extension PostgresStore: PlacesStore {
   }
 
   /// What an offline search finds: the stored places around the centre (PostGIS), judged by the search's filters.
-  /// Sorted by distance without `openNow` or filters, only the nearest are read: the `limit` nearest and every
-  /// place as near in whole metres as the last of them (the list's order breaks such ties by name).
+  /// Sorted by distance without `openNow` or filters, only the nearest are read
+  /// (``nearest(_:to:radiusMeters:category:text:)``: the `limit` nearest and every place as near in whole metres
+  /// as the last of them, since the list's order breaks such ties by name); otherwise every place in the radius.
   package func storedSummaries(for search: PlaceSearch, at date: Date) throws(BeaconError) -> FilteredPlaces {
-    var radius = search.radiusMeters
-    if search.sort == .distance, !search.openNow, search.filters.isEmpty {
-      let nearest = try offlinePlaces(
+    let found =
+      search.sort == .distance && !search.openNow && search.filters.isEmpty
+      ? try nearest(
+        search.limit,
+        to: search.center,
+        radiusMeters: search.radiusMeters,
+        category: search.category,
+        text: search.text
+      )
+      : try offlinePlaces(
         near: search.center,
-        radiusMeters: radius,
+        radiusMeters: search.radiusMeters,
         category: search.category,
         text: search.text,
-        limit: search.limit
+        limit: nil
       )
-      if nearest.count < search.limit {
-        return try filteredSummaries(of: nearest, filters: search.filters, center: search.center, at: date)
-      }
-      if let last = nearest.last {
-        radius = min(radius, Int(last.location.distance(to: search.center).rounded()) + 1)
-      }
-    }
-    let found = try offlinePlaces(
-      near: search.center,
-      radiusMeters: radius,
-      category: search.category,
-      text: search.text,
-      limit: nil
-    )
     return try filteredSummaries(of: found, filters: search.filters, center: search.center, at: date)
   }
 

@@ -15,34 +15,56 @@ extension PostgresStore {
     text: String?,
     limit: Int?
   ) throws(BeaconError) -> [Place] {
-    var reach = Self.widened(Double(radiusMeters))
-    if let limit {
-      // The `limit` nearest by PostGIS's measure; everything that can come before the last of them by ours lies
-      // within its distance, widened.
-      let nearest = try run {
-        try query(center: center, within: reach, category: category, text: text, nearestFirst: limit)
+    guard let limit else {
+      let reach = Self.widened(Double(radiusMeters))
+      let found = try run {
+        try query(center: center, within: reach, category: category, text: text, nearestFirst: nil)
       }
-      guard nearest.count == limit, let last = nearest.last?.distance else {
-        return Self.exact(nearest.map(\.place), center: center, radiusMeters: radiusMeters, limit: limit)
-      }
-      reach = min(reach, Self.widened(last))
+      return Self.exact(found.map(\.place), center: center, radiusMeters: radiusMeters)
     }
+    return Array(
+      try nearest(limit, to: center, radiusMeters: radiusMeters, category: category, text: text).prefix(limit)
+    )
+  }
+
+  /// The `limit` places nearest to `center` within `radiusMeters` (category and text as in
+  /// ``offlinePlaces(near:radiusMeters:category:text:limit:)``), nearest first, and after them every place as near
+  /// in whole metres (+1) as the last of them: all that can make the first `limit` of a list sorted by distance in
+  /// whole metres, then by name. Two statements: the `limit` nearest by the GiST index (KNN), then the places
+  /// within the last one's distance, widened.
+  package func nearest(
+    _ limit: Int,
+    to center: Coordinate,
+    radiusMeters: Int,
+    category: PlaceCategory?,
+    text: String?
+  ) throws(BeaconError) -> [Place] {
+    var reach = Self.widened(Double(radiusMeters))
+    // The `limit` nearest by PostGIS's measure; everything that can come before the last of them by ours, or tie
+    // with it in whole metres, lies within its distance, widened.
+    let knn = try run { try query(center: center, within: reach, category: category, text: text, nearestFirst: limit) }
+    guard knn.count == limit, let last = knn.last?.distance else {
+      return Self.exact(knn.map(\.place), center: center, radiusMeters: radiusMeters)
+    }
+    reach = min(reach, Self.widened(last))
     let found = try run { try query(center: center, within: reach, category: category, text: text, nearestFirst: nil) }
-    return Self.exact(found.map(\.place), center: center, radiusMeters: radiusMeters, limit: limit)
+    let sorted = Self.exact(found.map(\.place), center: center, radiusMeters: radiusMeters)
+    guard sorted.count > limit else { return sorted }
+    let cut = (sorted[limit - 1].location.distance(to: center)).rounded() + 1
+    return Array(sorted.prefix(limit)) + sorted.dropFirst(limit).prefix { $0.location.distance(to: center) <= cut }
   }
 
   /// `meters` and a margin for the difference between PostGIS's sphere and ``Coordinate/distance(to:)``'s.
   private static func widened(_ meters: Double) -> Double { meters * 1.01 + 2 }
 
-  /// `places` within `radiusMeters` of `center` by ``Coordinate/distance(to:)``, nearest first, at most `limit`.
-  private static func exact(_ places: [Place], center: Coordinate, radiusMeters: Int, limit: Int?) -> [Place] {
+  /// `places` within `radiusMeters` of `center` by ``Coordinate/distance(to:)``, nearest first (ties by id).
+  private static func exact(_ places: [Place], center: Coordinate, radiusMeters: Int) -> [Place] {
     let measured: [(place: Place, distance: Double)] = places.map { ($0, $0.location.distance(to: center)) }
     let inside = measured.filter { $0.distance <= Double(radiusMeters) }
-    let sorted = inside.sorted { a, b in
+    return inside.sorted { a, b in
       a.distance < b.distance || (a.distance == b.distance && a.place.id < b.place.id)
     }
     .map(\.place)
-    return limit.map { Array(sorted.prefix($0)) } ?? sorted
   }
 
   /// The places within `meters` (PostGIS's sphere) of `center`, of `category`, matching `text`; with `nearestFirst`,

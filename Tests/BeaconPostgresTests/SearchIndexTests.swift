@@ -77,4 +77,30 @@ struct SearchIndexTests {
       #expect(plan.contains("Seq Scan on place"), "\(name): \(plan)")
     }
   }
+
+  /// A search sorted by distance reads the nearest few, not every place in its radius: among 2 000 restaurants within
+  /// a kilometre, the ten nearest (and those tied with the tenth in whole metres) are all it summarizes, and they are
+  /// the first ten of the whole radius in the list's order.
+  @Test func aDistanceSortedSearchReadsOnlyTheNearest() async throws {
+    let (store, connection) = try await Self.store(places: 100)
+    try connection.query(
+      """
+      INSERT INTO place (id, name, category, latitude, longitude, source, fetched_at, search_text)
+      SELECT 'osm:node/c' || n, 'Nær ' || (n % 97), 'restaurant',
+        $1 + ((n * 7919) % 2000 - 1000) / 200000.0, $2 + ((n * 104729) % 2000 - 1000) / 100000.0, 'osm', 0, 'nær'
+      FROM generate_series(1, 2000) AS n
+      """,
+      [Self.oslo.lat, Self.oslo.lon]
+    )
+    func search(sort: PlaceSort) async throws -> [PlaceSummary] {
+      let query = PlaceSearch(center: Self.oslo, category: .restaurant, radiusMeters: 2_000, sort: sort, limit: 10)
+      return try await store.storedSummaries(for: query, at: Date()).places
+    }
+    let nearest = try await search(sort: .distance)
+    let everything = try await search(sort: .name)
+    #expect(everything.count >= 1_900)
+    #expect((10...16).contains(nearest.count), "\(nearest.count) read")
+    let first = PlaceSort.distance.sorted(everything).prefix(10).map(\.id)
+    #expect(PlaceSort.distance.sorted(nearest).prefix(10).map(\.id) == first)
+  }
 }
