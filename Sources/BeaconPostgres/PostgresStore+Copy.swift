@@ -9,34 +9,11 @@ extension PostgresStore {
       var snapshot = StoreSnapshot()
       try connection.transaction {
         snapshot.places = try connection.query("SELECT \(StoreSnapshot.placeColumns) FROM place ORDER BY id").map {
-          row in
-          StoreSnapshot.PlaceRow(
-            id: row.string(0) ?? "",
-            name: row.string(1) ?? "",
-            category: row.string(2) ?? "",
-            latitude: row.double(3) ?? 0,
-            longitude: row.double(4) ?? 0,
-            address: row.string(5),
-            cuisine: row.string(6),
-            details: row.string(7),
-            openingHours: row.string(8),
-            timeZone: row.string(9),
-            source: row.string(10) ?? "",
-            fetchedAt: row.double(11) ?? 0
-          )
+          StoreSnapshot.PlaceRow(stored: $0)
         }
         snapshot.ratings = try connection.query(
           "SELECT id, place_id, stars, comment, created_at, author FROM rating ORDER BY id"
-        ).map { row in
-          StoreSnapshot.RatingRow(
-            id: row.int(0) ?? 0,
-            placeId: row.string(1) ?? "",
-            stars: row.int(2) ?? 0,
-            comment: row.string(3),
-            createdAt: row.double(4) ?? 0,
-            author: row.string(5)
-          )
-        }
+        ).map { StoreSnapshot.RatingRow(stored: $0, author: $0.string(5)) }
         snapshot.favorites = try connection.query(
           "SELECT place_id, added_at FROM favorite WHERE user_name = $1 ORDER BY place_id",
           [user]

@@ -6,6 +6,8 @@ package protocol StoredColumns {
   func string(_ index: Int) -> String?
   /// The column at `index` as a number, or `nil` for NULL or text that is none.
   func double(_ index: Int) -> Double?
+  /// The column at `index` as an integer, or `nil` for NULL or anything else.
+  func int(_ index: Int) -> Int?
 }
 
 extension Row: StoredColumns {}

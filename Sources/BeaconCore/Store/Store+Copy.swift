@@ -16,34 +16,10 @@ extension Store {
         WHERE source <> ? OR id IN (SELECT place_id FROM rating UNION SELECT place_id FROM favorite) ORDER BY id
         """,
         [DemoDataset.source]
-      ).map { row in
-        StoreSnapshot.PlaceRow(
-          id: row.string(0) ?? "",
-          name: row.string(1) ?? "",
-          category: row.string(2) ?? "",
-          latitude: row.double(3) ?? 0,
-          longitude: row.double(4) ?? 0,
-          address: row.string(5),
-          cuisine: row.string(6),
-          details: row.string(7),
-          openingHours: row.string(8),
-          timeZone: row.string(9),
-          source: row.string(10) ?? "",
-          fetchedAt: row.double(11) ?? 0
-        )
-      }
+      ).map { StoreSnapshot.PlaceRow(stored: $0) }
       snapshot.ratings = try database.query(
         "SELECT id, place_id, stars, comment, created_at FROM rating ORDER BY id"
-      ).map { row in
-        StoreSnapshot.RatingRow(
-          id: row.int(0) ?? 0,
-          placeId: row.string(1) ?? "",
-          stars: row.int(2) ?? 0,
-          comment: row.string(3),
-          createdAt: row.double(4) ?? 0,
-          author: nil
-        )
-      }
+      ).map { StoreSnapshot.RatingRow(stored: $0, author: nil) }
       snapshot.favorites = try database.query("SELECT place_id, added_at FROM favorite ORDER BY place_id").map {
         StoreSnapshot.FavoriteRow(placeId: $0.string(0) ?? "", addedAt: $0.double(1) ?? 0)
       }

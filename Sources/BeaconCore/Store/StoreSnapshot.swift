@@ -46,6 +46,24 @@ package struct StoreSnapshot: Sendable, Equatable {
       self.fetchedAt = fetchedAt
     }
 
+    /// The place in `row`, read in the order ``StoreSnapshot/placeColumns`` names the columns.
+    package init(stored row: some StoredColumns) {
+      self.init(
+        id: row.string(0) ?? "",
+        name: row.string(1) ?? "",
+        category: row.string(2) ?? "",
+        latitude: row.double(3) ?? 0,
+        longitude: row.double(4) ?? 0,
+        address: row.string(5),
+        cuisine: row.string(6),
+        details: row.string(7),
+        openingHours: row.string(8),
+        timeZone: row.string(9),
+        source: row.string(10) ?? "",
+        fetchedAt: row.double(11) ?? 0
+      )
+    }
+
     /// The columns in the order ``StoreSnapshot/placeColumns`` names them.
     package var values: [String?] {
       [
@@ -72,6 +90,18 @@ package struct StoreSnapshot: Sendable, Equatable {
       self.comment = comment
       self.createdAt = createdAt
       self.author = author
+    }
+
+    /// The rating in `row`, whose columns are id, place_id, stars, comment and created_at, by `author`.
+    package init(stored row: some StoredColumns, author: String?) {
+      self.init(
+        id: row.int(0) ?? 0,
+        placeId: row.string(1) ?? "",
+        stars: row.int(2) ?? 0,
+        comment: row.string(3),
+        createdAt: row.double(4) ?? 0,
+        author: author
+      )
     }
   }
 
