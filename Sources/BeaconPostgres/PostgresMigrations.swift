@@ -1,11 +1,18 @@
 /// The PostgreSQL store's schema: append-only, versioned migrations (never edit one that shipped; add the next).
 ///
-/// ``migrate(_:upTo:)`` runs them in one transaction under a transaction-scoped advisory lock, so several Beacon
+/// Versions are one sequence for the whole store. The shared core's migrations are listed here; a feature's module
+/// keeps its own (``PostgresMigration``, with the version it was given) and the program passes those of the features
+/// it is built with to `PostgresStore.open(_:user:migrations:defaultTimeZone:)` (``all(adding:)``). A version that is
+/// no core migration's and that no given feature supplies is passed over: the version still counts, nothing is
+/// created.
+///
+/// ``migrate(_:adding:upTo:)`` runs them in one transaction under a transaction-scoped advisory lock, so several Beacon
 /// processes starting at once against one server migrate it exactly once: the first takes the lock and migrates,
 /// the others wait for it and find the work done.
 package enum PostgresMigrations {
-  /// Every migration, each a list of statements; version `n` is `all[n - 1]`.
-  package static let all: [[String]] = [
+  /// The core's migrations by version, each a list of statements (index 0 is version 1); `nil` where a feature's
+  /// module supplies the version.
+  private static let core: [[String]?] = [
     // 1: places (the cache the services fill), ratings with their author, per-user favourites and settings.
     [
       """
@@ -52,70 +59,54 @@ package enum PostgresMigrations {
       """,
       "CREATE INDEX response_cache_by_age ON response_cache (fetched_at)",
     ],
-    // The crypto feature (BeaconCrypto): CoinLore's answers by request and every coin as last seen, shared by the
-    // team and never pruned (so `crypto/*` answer stale when CoinLore is out of reach), and each user's krone rate
-    // and alert threshold.
-    [
-      """
-      CREATE TABLE crypto_snapshot (
-        key text PRIMARY KEY, body bytea NOT NULL, fetched_at double precision NOT NULL)
-      """,
-      """
-      CREATE TABLE crypto_coin (
-        id text PRIMARY KEY, rank integer, coin text NOT NULL, fetched_at double precision NOT NULL)
-      """,
-      """
-      CREATE TABLE crypto_settings (
-        user_name text PRIMARY KEY,
-        nok_rate double precision CHECK (nok_rate IS NULL OR nok_rate > 0),
-        alert_threshold double precision NOT NULL CHECK (alert_threshold BETWEEN 0 AND 100))
-      """,
-    ],
-    // The fruits feature (BeaconFruits): Fruityvice's catalogue as last fetched, shared by the team (so `fruits/*`
-    // work offline after one fetch), and each user's log of eaten fruit, every entry keeping the name and nutrition
-    // it was logged with.
-    [
-      """
-      CREATE TABLE fruit (
-        id integer PRIMARY KEY, name text NOT NULL, family text NOT NULL, genus text NOT NULL,
-        fruit_order text NOT NULL, calories double precision NOT NULL, fat double precision NOT NULL,
-        sugar double precision NOT NULL, carbohydrates double precision NOT NULL, protein double precision NOT NULL)
-      """,
-      """
-      CREATE TABLE fruit_catalogue (
-        id integer PRIMARY KEY CHECK (id = 1), fetched_at double precision NOT NULL)
-      """,
-      """
-      CREATE TABLE fruit_log (
-        id bigserial PRIMARY KEY, user_name text NOT NULL, fruit_id integer NOT NULL, name text NOT NULL,
-        calories double precision NOT NULL, fat double precision NOT NULL, sugar double precision NOT NULL,
-        carbohydrates double precision NOT NULL, protein double precision NOT NULL,
-        eaten_at double precision NOT NULL, logged_at double precision NOT NULL)
-      """,
-      "CREATE INDEX fruit_log_eaten ON fruit_log (user_name, eaten_at)",
-      "CREATE INDEX fruit_log_fruit ON fruit_log (user_name, fruit_id, eaten_at)",
-    ],
+    nil,  // 4: a feature's, from its own module
+    nil,  // 5: a feature's, from its own module
   ]
 
-  /// The version a fully migrated database has.
-  package static var latestVersion: Int { all.count }
+  /// Every migration in order of version, each a list of statements: the core's and the given features', an empty
+  /// one where a version is supplied by neither. A feature's version that the core or another feature already uses
+  /// for other statements is a programming error.
+  package static func all(adding features: [PostgresMigration]) -> [[String]] {
+    var supplied: [Int: [String]] = [:]
+    for migration in features {
+      let taken =
+        supplied[migration.version]
+        ?? (core.indices.contains(migration.version - 1) ? core[migration.version - 1] : nil)
+      precondition(
+        taken == nil || taken == migration.statements,
+        "PostgreSQL store version \(migration.version) is already another migration"
+      )
+      supplied[migration.version] = migration.statements
+    }
+    let count = max(core.count, supplied.keys.max() ?? 0)
+    return (0..<count).map { index in (core.indices.contains(index) ? core[index] : nil) ?? supplied[index + 1] ?? [] }
+  }
+
+  /// The version a database fully migrated with the core's and the given features' migrations has.
+  package static func latestVersion(adding features: [PostgresMigration] = []) -> Int {
+    all(adding: features).count
+  }
 
   /// The advisory lock's first key ("Beac"); the second is the schema's hash, so stores in different schemas of one
   /// database do not wait for each other.
   static let lockKey = 0x4265_6163
 
-  /// Brings the schema `connection` works in (its `search_path`) up to `version` and returns the version found
-  /// before.
+  /// Brings the schema `connection` works in (its `search_path`) up to `version` (the latest when `nil`) with the
+  /// core's and the given features' migrations, and returns the version found before.
   ///
   /// - Throws: ``PostgresError`` of kind ``PostgresError/Kind/schemaTooNew(version:supported:)`` when a newer
   ///   Beacon migrated the database, or the server's error.
   @discardableResult
   package static func migrate(
     _ connection: PostgresConnection,
-    upTo version: Int = latestVersion
+    adding features: [PostgresMigration] = [],
+    upTo version: Int? = nil
   ) throws(PostgresError)
     -> Int
   {
+    let all = all(adding: features)
+    let latestVersion = all.count
+    let version = version ?? latestVersion
     do {
       return try connection.transaction {
         try connection.query(

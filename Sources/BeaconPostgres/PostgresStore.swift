@@ -24,7 +24,8 @@ package actor PostgresStore: UserDataStore {
     self.defaultTimeZone = defaultTimeZone
   }
 
-  /// Connects to `target` as `user` and brings the schema up to date (safely when other processes do the same).
+  /// Connects to `target` as `user` and brings the schema up to date with the core's migrations and `migrations`,
+  /// those of the features the program is built with (safely when other processes do the same).
   ///
   /// - Throws: ``BeaconError/storeUnavailable(path:reason:)`` when the server cannot be reached (the path is the
   ///   redacted connection string), ``BeaconError/storeTooNew(path:version:supported:)`` when a newer Beacon
@@ -32,11 +33,12 @@ package actor PostgresStore: UserDataStore {
   package static func open(
     _ target: PostgresConnectionString,
     user: String,
+    migrations: [PostgresMigration] = [],
     defaultTimeZone: TimeZone = OpeningHours.timeZone(nil)
   ) throws(BeaconError) -> PostgresStore {
     do {
       let connection = try PostgresConnection(target)
-      try PostgresMigrations.migrate(connection)
+      try PostgresMigrations.migrate(connection, adding: migrations)
       return PostgresStore(connection: connection, user: user, defaultTimeZone: defaultTimeZone)
     } catch {
       throw error.beaconError

@@ -65,7 +65,14 @@ extension BeaconServer {
       DispatchQueue.global().async {
         do throws(BeaconError) {
           continuation.resume(
-            returning: .success(try PostgresStore.open(target, user: user, defaultTimeZone: timeZone))
+            returning: .success(
+              try PostgresStore.open(
+                target,
+                user: user,
+                migrations: Feature.sharedMigrations,
+                defaultTimeZone: timeZone
+              )
+            )
           )
         } catch {
           continuation.resume(returning: .failure(error))

@@ -83,7 +83,11 @@ package enum StoreCopy {
       let result: Result<PostgresStore, BeaconError> = await withCheckedContinuation { continuation in
         DispatchQueue.global().async {
           do throws(BeaconError) {
-            continuation.resume(returning: .success(try PostgresStore.open(PostgresConnectionString(url), user: user)))
+            continuation.resume(
+              returning: .success(
+                try PostgresStore.open(PostgresConnectionString(url), user: user, migrations: Feature.sharedMigrations)
+              )
+            )
           } catch {
             continuation.resume(returning: .failure(error))
           }

@@ -73,15 +73,38 @@ struct PostgresConnectionTests {
     #expect(outcomes.errors.isEmpty, "\(outcomes.errors)")
     let check = try PostgresConnection(target)
     let versions = try check.query("SELECT version FROM beacon_schema ORDER BY version").map { $0.int(0) }
-    #expect(versions == Array(1...PostgresMigrations.latestVersion))
-    #expect(try PostgresMigrations.version(check) == PostgresMigrations.latestVersion)
+    #expect(versions == Array(1...PostgresMigrations.latestVersion()))
+    #expect(try PostgresMigrations.version(check) == PostgresMigrations.latestVersion())
+  }
+
+  /// A feature's migrations, given to `open` as the program gives those of its built features, run under their own
+  /// versions after the core's; a version between that no one supplies counts and creates nothing. Opened without
+  /// them, the database is newer than that program knows.
+  @Test func aFeaturesMigrationsRunUnderTheirVersions() throws {
+    let target = try PostgresTestServer.freshSchema()
+    let core = PostgresMigrations.latestVersion()
+    let feature = PostgresMigration(
+      version: core + 2,
+      statements: ["CREATE TABLE sample_note (id integer PRIMARY KEY)", "INSERT INTO sample_note VALUES (7)"]
+    )
+    _ = try PostgresStore.open(target, user: "alice", migrations: [feature])
+    let check = try PostgresConnection(target)
+    let versions = try check.query("SELECT version FROM beacon_schema ORDER BY version").map { $0.int(0) }
+    #expect(versions == Array(1...(core + 2)))
+    #expect(PostgresMigrations.latestVersion(adding: [feature]) == core + 2)
+    #expect(try check.query("SELECT id FROM sample_note").map { $0.int(0) } == [7])
+    _ = try PostgresStore.open(target, user: "bob", migrations: [feature])
+    #expect(try check.query("SELECT count(*) FROM beacon_schema").first?.int(0) == core + 2)
+    #expect(throws: BeaconError.storeTooNew(path: target.redacted, version: core + 2, supported: core)) {
+      try PostgresStore.open(target, user: "alice")
+    }
   }
 
   /// A database a newer Beacon migrated is refused, not written.
   @Test func aNewerSchemaIsRefused() throws {
     let target = try PostgresTestServer.freshSchema()
     _ = try PostgresStore.open(target, user: "alice")
-    let newer = PostgresMigrations.latestVersion + 1
+    let newer = PostgresMigrations.latestVersion() + 1
     try PostgresConnection(target).query("INSERT INTO beacon_schema (version) VALUES ($1)", [newer])
     #expect(throws: BeaconError.storeTooNew(path: target.redacted, version: newer, supported: newer - 1)) {
       try PostgresStore.open(target, user: "alice")

@@ -21,6 +21,7 @@ extension Feature {
     sharedService: { cryptoService(store: $0.store, configuration: $0.configuration, options: $0.options) },
     serviceURL: .coinlore,
     migrations: CryptoSchema.migrations,
+    sharedMigrations: CryptoSchema.postgresMigrations,
     sharedShapes: ["CoinSummary", "CryptoSettings"],
     agentSummary: "CoinLore's cryptocurrency prices and change statistics (crypto_*)",
     verbs: [.crypto]

@@ -5,7 +5,7 @@ import JSONRPC
 
 /// A part of Beacon a user knows by name, supplied by its own file (or module): its name, which is also its MCP tool
 /// set's, the service its methods run on, made from the configuration when a session starts, the store migrations
-/// its module brings, the result shapes its tools share, what `beacon mcp` tells an agent of it and its commands on
+/// (SQLite and PostgreSQL) its module brings, the result shapes its tools share, what `beacon mcp` tells an agent of it and its commands on
 /// the command line (``FeatureVerb``). Its methods are the ``MethodDescriptor``s that name it.
 ///
 /// The program is built with the features of ``built`` (`Features.swift`), the one list that names them all.
@@ -48,6 +48,8 @@ package struct Feature: Sendable {
   let serviceURL: ServiceURLOption?
   /// The store migrations the feature's own module brings (``storeMigrations``).
   let migrations: [StoreMigration]
+  /// The PostgreSQL store migrations the feature's own module brings (``sharedMigrations``).
+  let sharedMigrations: [PostgresMigration]
   /// The contract's result shapes of the feature that are spelled out once per tool list
   /// (``MCPToolSchemas/sharedShapes``).
   let sharedShapes: [String]
@@ -65,6 +67,7 @@ package struct Feature: Sendable {
     sharedService: @escaping @Sendable (SharedFeatureContext) -> (any Sendable)? = { _ in nil },
     serviceURL: ServiceURLOption? = nil,
     migrations: [StoreMigration] = [],
+    sharedMigrations: [PostgresMigration] = [],
     sharedShapes: [String] = [],
     agentSummary: String? = nil,
     verbs: [FeatureVerb] = []
@@ -75,6 +78,7 @@ package struct Feature: Sendable {
     makeSharedService = sharedService
     self.serviceURL = serviceURL
     self.migrations = migrations
+    self.sharedMigrations = sharedMigrations
     self.sharedShapes = sharedShapes
     self.agentSummary = agentSummary
     self.verbs = verbs
@@ -96,6 +100,9 @@ package struct Feature: Sendable {
 
   /// Every built feature's migrations, for `Store.open(path:migrations:)`.
   package static var storeMigrations: [StoreMigration] { built.flatMap(\.migrations) }
+
+  /// Every built feature's PostgreSQL migrations, for `PostgresStore.open(_:user:migrations:defaultTimeZone:)`.
+  package static var sharedMigrations: [PostgresMigration] { built.flatMap(\.sharedMigrations) }
 }
 
 /// What a feature's service is made from when a session starts.

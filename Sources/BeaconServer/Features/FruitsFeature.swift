@@ -21,6 +21,7 @@ extension Feature {
     sharedService: { fruitsService(store: $0.store, configuration: $0.configuration, options: $0.options) },
     serviceURL: .fruityvice,
     migrations: FruitsSchema.migrations,
+    sharedMigrations: FruitsSchema.postgresMigrations,
     sharedShapes: ["FruitSummary", "FruitLogEntry"],
     agentSummary: "Fruityvice's fruit catalogue and the user's log of eaten fruit (fruits_*, fruitlog_*)",
     verbs: [.fruits]
