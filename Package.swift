@@ -152,6 +152,7 @@ let package = Package(
       dependencies: [
         "BeaconCore",
         "BeaconJSON",
+        "BeaconPostgres",
         "JSONRPC",
       ],
       swiftSettings: lazyCurl

@@ -24,7 +24,7 @@ package final class PeopleService: Sendable {
   /// The longest seed accepted, in characters.
   package static let maxSeedLength = 64
 
-  let store: Store
+  let store: any PeopleStorage
   let client: RandomUserClient
   /// Whether the service never touches the network (`--offline`).
   let offline: Bool
@@ -35,7 +35,7 @@ package final class PeopleService: Sendable {
 
   /// Creates a service.
   package init(
-    store: Store,
+    store: any PeopleStorage,
     client: RandomUserClient,
     offline: Bool = false,
     ttl: TimeToLive = TimeToLive(),

@@ -20,11 +20,11 @@ extension Store {
     try storage {
       try database.query(
         """
-        SELECT \(Self.personColumns), e.person_id, e.first_name, e.last_name, e.city, e.email, e.phone, e.birth_date
+        SELECT \(StoredUser.columns)
         FROM person p LEFT JOIN person_edit e ON e.person_id = p.id
         ORDER BY p.position
         """
-      ).compactMap(Self.storedUser(from:))
+      ).compactMap(StoredUser.init(stored:))
     }
   }
 
@@ -33,12 +33,12 @@ extension Store {
     try storage {
       try database.query(
         """
-        SELECT \(Self.personColumns), e.person_id, e.first_name, e.last_name, e.city, e.email, e.phone, e.birth_date
+        SELECT \(StoredUser.columns)
         FROM person p LEFT JOIN person_edit e ON e.person_id = p.id
         WHERE p.id = ?
         """,
         [id]
-      ).first.flatMap(Self.storedUser(from:))
+      ).first.flatMap(StoredUser.init(stored:))
     }
   }
 
@@ -148,42 +148,5 @@ extension Store {
         return true
       }
     }
-  }
-
-  // MARK: - Rows
-
-  private static let personColumns = """
-    p.id, p.first_name, p.last_name, p.city, p.country, p.email, p.phone, p.birth_date, p.latitude, p.longitude,
-    p.picture_large, p.picture_medium, p.picture_thumbnail
-    """
-
-  /// A row of ``personColumns`` followed by the seven `person_edit` columns.
-  private static func storedUser(from row: Row) -> StoredUser? {
-    guard let id = row.string(0) else { return nil }
-    let location = row.double(8).flatMap { lat in row.double(9).map { Coordinate(lat: lat, lon: $0) } }
-    let record = UserRecord(
-      id: id,
-      firstName: row.string(1) ?? "",
-      lastName: row.string(2) ?? "",
-      city: row.string(3) ?? "",
-      country: row.string(4) ?? "",
-      email: row.string(5) ?? "",
-      phone: row.string(6) ?? "",
-      birthDate: row.string(7).flatMap(CivilDate.init(parsing:)),
-      picture: UserPicture(large: row.string(10) ?? "", medium: row.string(11) ?? "", thumbnail: row.string(12) ?? ""),
-      location: location
-    )
-    let edits: UserEdits? =
-      row.string(13) == nil
-      ? nil
-      : UserEdits(
-        firstName: row.string(14),
-        lastName: row.string(15),
-        city: row.string(16),
-        email: row.string(17),
-        phone: row.string(18),
-        birthDate: row.string(19).flatMap(CivilDate.init(parsing:))
-      )
-    return StoredUser(record: record, edits: edits)
   }
 }

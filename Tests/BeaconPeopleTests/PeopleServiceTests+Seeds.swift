@@ -49,7 +49,7 @@ extension PeopleServiceTests {
   }
 
   @Test func aSeedChangeThatCannotFetchChangesNothing() async throws {
-    let (service, _) = try makeService()
+    let (service, store) = try makeService()
     _ = try await service.list()
     _ = try await service.update(id: Self.id(1), with: UserUpdate(city: "Bergen"))
     server.handler = { _ in .json(RandomUserFixtures.troubleBody, status: 500) }
@@ -59,7 +59,7 @@ extension PeopleServiceTests {
     #expect(list.seed == "ios")
     #expect(list.users.count == 100)
 
-    let (offline, _) = try makeService(store: service.store, offline: true)
+    let (offline, _) = try makeService(store: store, offline: true)
     let refused = await failure { () async throws(BeaconError) in try await offline.setSeed("android") }
     #expect(refused == .upstream(.randomUser, .unavailable(reason: "offline")))
     #expect(server.requests.count == 2)

@@ -176,18 +176,22 @@ extension EndToEnd {
 
     @Test func whatThePostgreSQLStoreDoesNotHoldYetIsRefusedInTheUsersLanguage() async throws {
       let url = try await Self.seededStore()
+      let feature = "places/searchAlongRoute"
       let sentences = [
-        "nb": "'people' er ikke tilgjengelig på et PostgreSQL-lager ennå; bruk en SQLite-fil (--store STI) for dette",
-        "nn": "'people' er ikkje tilgjengeleg på eit PostgreSQL-lager enno; bruk ei SQLite-fil (--store STI) for dette",
-        "en": "'people' is not available on a PostgreSQL store yet; use a SQLite file (--store PATH) for it",
+        "nb":
+          "'\(feature)' er ikke tilgjengelig på et PostgreSQL-lager ennå; bruk en SQLite-fil (--store STI) for dette",
+        "nn":
+          "'\(feature)' er ikkje tilgjengeleg på eit PostgreSQL-lager enno; bruk ei SQLite-fil (--store STI) for dette",
+        "en": "'\(feature)' is not available on a PostgreSQL store yet; use a SQLite file (--store PATH) for it",
       ]
+      let route: JSONValue = ["type": "LineString", "coordinates": [[10.75, 59.91], [10.76, 59.92]]]
       for (locale, sentence) in sentences {
         let beacon = try Self.beacon(url, user: "ola", byFlag: true, locale: locale)
-        beacon.request("users/list", id: 1, params: [:])
+        beacon.request(feature, id: 1, params: ["route": route])
         let error = try beacon.response(id: 1)["error"]
         #expect(error?["data"]?["kind"] == "storeUnavailable", "\(String(describing: error))")
         #expect(error?["data"]?["reason"] == "notOnSharedStore")
-        #expect(error?["data"]?["feature"] == "people")
+        #expect(error?["data"]?["feature"] == .string(feature))
         #expect(error?["message"]?.stringValue == sentence)
         // Nothing fell back to a SQLite file.
         #expect(!FileManager.default.fileExists(atPath: beacon.directory.appendingPathComponent("store.sqlite").path))

@@ -17,9 +17,11 @@ extension Feature {
   package static let people = Feature(
     .people,
     toolSet: .optional,
-    service: { peopleService($0) },
+    service: { peopleService(store: $0.store, configuration: $0.configuration, options: $0.options) },
+    sharedService: { peopleService(store: $0.store, configuration: $0.configuration, options: $0.options) },
     serviceURL: .randomUser,
     migrations: PeopleSchema.migrations,
+    sharedMigrations: PeopleSchema.postgresMigrations,
     sharedShapes: ["User"],
     agentSummary: "a directory of random users that the user can edit (users_*)",
     verbs: [.users]
@@ -62,14 +64,22 @@ extension Feature {
     },
   ]
 
-  /// The people service: randomuser.me at the configured base URL.
-  static func peopleService(_ context: FeatureContext) -> PeopleService {
+  /// The people service on `store` (SQLite, or PostgreSQL with the team's directory): randomuser.me at the
+  /// configured base URL.
+  static func peopleService(
+    store: any PeopleStorage,
+    configuration: BeaconConfiguration,
+    options: ServerOptions
+  ) -> PeopleService {
     PeopleService(
-      store: context.store,
-      client: RandomUserClient(baseURL: context.configuration.serviceURL(.randomUser), transport: context.transport()),
-      offline: context.configuration.offline,
-      timeZone: context.configuration.timeZone,
-      now: context.options.now
+      store: store,
+      client: RandomUserClient(
+        baseURL: configuration.serviceURL(.randomUser),
+        transport: URLSessionTransport(maxResponseBytes: options.maxUpstreamBytes)
+      ),
+      offline: configuration.offline,
+      timeZone: configuration.timeZone,
+      now: options.now
     )
   }
 
