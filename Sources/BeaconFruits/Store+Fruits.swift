@@ -14,17 +14,7 @@ extension Store {
         FROM fruit ORDER BY id
         """
       )
-      let fruits = rows.compactMap { row -> Fruit? in
-        guard let id = row.int(0), let name = row.string(1) else { return nil }
-        return Fruit(
-          id: id,
-          name: name,
-          family: row.string(2) ?? "",
-          genus: row.string(3) ?? "",
-          order: row.string(4) ?? "",
-          nutritions: Self.nutrition(row, from: 5)
-        )
-      }
+      let fruits = rows.compactMap { Fruit(stored: $0) }
       return (fruits, Date(timeIntervalSince1970: fetched))
     }
   }
@@ -124,18 +114,7 @@ extension Store {
         """,
         [start, end]
       )
-      return rows.compactMap { row in
-        guard let id = row.int(0), let fruitId = row.int(1), let name = row.string(2), let eaten = row.double(3)
-        else { return nil }
-        return FruitLogEntry(
-          id: id,
-          fruitId: fruitId,
-          name: name,
-          eatenAt: Date(timeIntervalSince1970: eaten),
-          nutritions: Self.nutrition(row, from: 4),
-          timeZone: timeZone
-        )
-      }
+      return rows.compactMap { FruitLogEntry(stored: $0, timeZone: timeZone) }
     }
   }
 
@@ -150,13 +129,4 @@ extension Store {
   }
 
   /// The five nutrition columns starting at `index`.
-  private static func nutrition(_ row: Row, from index: Int) -> Nutrition {
-    Nutrition(
-      calories: row.double(index) ?? 0,
-      fat: row.double(index + 1) ?? 0,
-      sugar: row.double(index + 2) ?? 0,
-      carbohydrates: row.double(index + 3) ?? 0,
-      protein: row.double(index + 4) ?? 0
-    )
-  }
 }
