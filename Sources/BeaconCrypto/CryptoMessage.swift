@@ -11,6 +11,8 @@ package enum CryptoMessage: FeatureMessage {
   case invalidNokRate
   case thresholdOutOfRange
   case invalidStart
+  /// The krone rate and alert threshold, as a line of `beacon store copy`'s summary names them.
+  case copiedSettings
 
   /// The sentence in `language`.
   package func text(in language: Language) -> String {
@@ -20,6 +22,8 @@ package enum CryptoMessage: FeatureMessage {
   /// The (nb, nn, en) texts.
   package var texts: (String, String, String) {
     switch self {
+    case .copiedSettings:
+      ("kryptoinnstillinger", "kryptoinnstillingar", "crypto settings")
     case .coinNotFound(let id):
       (
         "CoinLore kjenner ingen kryptovaluta med id '\(id)'", "CoinLore kjenner ingen kryptovaluta med id '\(id)'",

@@ -15,6 +15,8 @@ package enum FruitMessage: FeatureMessage {
   case emptyGroupName
   case invalidTimeZone(String)
   case invalidBaseURL(String)
+  /// The log of eaten fruit, as a line of `beacon store copy`'s summary names it.
+  case copiedLog
 
   /// The sentence in `language`.
   package func text(in language: Language) -> String {
@@ -24,6 +26,8 @@ package enum FruitMessage: FeatureMessage {
   /// The (nb, nn, en) texts.
   package var texts: (String, String, String) {
     switch self {
+    case .copiedLog:
+      ("fruktlogg", "fruktlogg", "fruit log")
     case .fruitNotFound(let id):
       ("Fant ingen frukt med id \(id)", "Fann inga frukt med id \(id)", "No fruit has the id \(id)")
     case .groupNotFound(let kind, let name):

@@ -16,6 +16,14 @@ package enum PeopleMessage: FeatureMessage {
   case seedTooLong(Int)
   case invalidBaseURL(String)
   case birthdayThisWeek(String)
+  /// The directory's seed and last fetch, as a line of `beacon store copy`'s summary names them.
+  case copiedDirectory
+  /// The directory's users, as a line of `beacon store copy`'s summary names them.
+  case copiedUsers
+  /// The edits of users, as a line of `beacon store copy`'s summary names them.
+  case copiedEdits
+  /// The deleted users, as a line of `beacon store copy`'s summary names them.
+  case copiedDeletions
 
   /// The sentence in `language`.
   package func text(in language: Language) -> String {
@@ -25,6 +33,14 @@ package enum PeopleMessage: FeatureMessage {
   /// The (nb, nn, en) texts.
   package var texts: (String, String, String) {
     switch self {
+    case .copiedDirectory:
+      ("seed for brukerkatalogen", "seed for brukarkatalogen", "user directory seed")
+    case .copiedUsers:
+      ("brukere i katalogen", "brukarar i katalogen", "directory users")
+    case .copiedEdits:
+      ("endringer av brukere", "endringar av brukarar", "user edits")
+    case .copiedDeletions:
+      ("slettede brukere", "sletta brukarar", "deleted users")
     case .userNotFound(let id):
       (
         "Fant ingen bruker med id '\(id)'", "Fann ingen brukar med id '\(id)'",

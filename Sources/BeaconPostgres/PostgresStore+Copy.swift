@@ -3,8 +3,8 @@ import Foundation
 
 extension PostgresStore {
   /// Everything `beacon store copy` carries out of this store (``StoreSnapshot``): every place, every rating with
-  /// its author, and this store's user's favourites and settings.
-  package func snapshot() throws(BeaconError) -> StoreSnapshot {
+  /// its author, this store's user's favourites and settings, and each of `copiers`' rows.
+  package func snapshot(copiers: [any SharedStoreCopier] = []) throws(BeaconError) -> StoreSnapshot {
     try run {
       var snapshot = StoreSnapshot()
       try connection.transaction {
@@ -21,6 +21,7 @@ extension PostgresStore {
         for row in try connection.query("SELECT key, value FROM setting WHERE user_name = $1", [user]) {
           if let key = row.string(0), let value = row.string(1) { snapshot.settings[key] = value }
         }
+        snapshot.parts = try copiers.map { copier in try copier.part(in: connection, user: user) }
       }
       return snapshot
     }
@@ -29,8 +30,14 @@ extension PostgresStore {
   /// Writes `snapshot` into this store in one transaction (all of it or, when anything fails, nothing): places by
   /// id (the snapshot's values win), ratings not already here (the same place, stars, comment and time, whoever
   /// gave them) with their own id when it is free and their author (this store's user when they have none: a SQLite
-  /// store's), and the favourites and settings as this store's user's. Running it again changes nothing.
-  package func receive(_ snapshot: StoreSnapshot) throws(BeaconError) -> StoreCopyReport {
+  /// store's), the favourites and settings as this store's user's, and then what each of `copiers` writes of its
+  /// part. Running it again changes nothing.
+  package func receive(
+    _ snapshot: StoreSnapshot,
+    copiers: [any SharedStoreCopier] = []
+  ) throws(BeaconError)
+    -> StoreCopyReport
+  {
     try run {
       try connection.transaction {
         var report = StoreCopyReport()
@@ -125,6 +132,7 @@ extension PostgresStore {
           )
           report.settingsChanged += 1
         }
+        for copier in copiers { report.parts += try copier.write(partOf: snapshot, into: connection, user: user) }
         return report
       }
     }

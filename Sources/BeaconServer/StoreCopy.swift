@@ -11,17 +11,22 @@ package enum StoreCopy {
     case sqlite(Store)
     case postgres(PostgresStore)
 
-    func snapshot() async throws(BeaconError) -> StoreSnapshot {
+    func snapshot(copiers: [any SharedStoreCopier]) async throws(BeaconError) -> StoreSnapshot {
       switch self {
-      case .sqlite(let store): try await store.snapshot()
-      case .postgres(let store): try await store.snapshot()
+      case .sqlite(let store): try await store.snapshot(copiers: copiers.map { $0 as any StoreCopier })
+      case .postgres(let store): try await store.snapshot(copiers: copiers)
       }
     }
 
-    func receive(_ snapshot: StoreSnapshot) async throws(BeaconError) -> StoreCopyReport {
+    func receive(
+      _ snapshot: StoreSnapshot,
+      copiers: [any SharedStoreCopier]
+    ) async throws(BeaconError)
+      -> StoreCopyReport
+    {
       switch self {
-      case .sqlite(let store): try await store.receive(snapshot)
-      case .postgres(let store): try await store.receive(snapshot)
+      case .sqlite(let store): try await store.receive(snapshot, copiers: copiers.map { $0 as any StoreCopier })
+      case .postgres(let store): try await store.receive(snapshot, copiers: copiers)
       }
     }
   }
@@ -44,7 +49,7 @@ package enum StoreCopy {
 
   /// Copies the store at `source` into the one at `target` (created when it is a SQLite file that does not exist;
   /// removed again when the copy fails), favourites and settings read from and written as `user`'s on a PostgreSQL
-  /// store.
+  /// store, and the features' own rows through `copiers` (the built features', ``Feature/copiers``).
   ///
   /// - Throws: ``BeaconError/storeUnavailable(path:reason:)`` when `source` is a file that does not exist or either
   ///   end cannot be opened; the target's error when writing fails (nothing is written then).
@@ -52,19 +57,20 @@ package enum StoreCopy {
     from source: StoreTarget,
     to target: StoreTarget,
     user: String,
+    copiers: [any SharedStoreCopier] = Feature.copiers,
     progress: @Sendable (Step) -> Void = { _ in }
   ) async throws(BeaconError) -> (snapshot: StoreSnapshot, report: StoreCopyReport) {
     if case .sqlite(let path) = source, !FileManager.default.fileExists(atPath: name(of: .sqlite(path: path))) {
       throw .storeUnavailable(path: name(of: source), reason: "no such file")
     }
     progress(.reading)
-    let snapshot = try await open(source, user: user).snapshot()
+    let snapshot = try await open(source, user: user).snapshot(copiers: copiers)
     var created: String?
     if case .sqlite = target, !FileManager.default.fileExists(atPath: name(of: target)) { created = name(of: target) }
     do {
       let end = try await open(target, user: user)
       progress(.writing(snapshot))
-      return (snapshot, try await end.receive(snapshot))
+      return (snapshot, try await end.receive(snapshot, copiers: copiers))
     } catch {
       if let created {
         for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: created + suffix) }

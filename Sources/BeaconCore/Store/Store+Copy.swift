@@ -6,10 +6,11 @@ extension Store {
 
   /// Everything `beacon store copy` carries out of this store (``StoreSnapshot``): the places (the demo places only
   /// when rated or a favourite: every store has them), every rating, the favourites and settings; and the tables
-  /// with rows it leaves behind (the caches and the features' own data, which a PostgreSQL store has no room for).
-  package func snapshot() throws(BeaconError) -> StoreSnapshot {
+  /// with rows it leaves behind (the caches, and what no copier carries); and each of `copiers`' rows.
+  package func snapshot(copiers: [any StoreCopier] = []) throws(BeaconError) -> StoreSnapshot {
     try storage {
       var snapshot = StoreSnapshot()
+      let carried = Self.copiedTables.union(copiers.flatMap(\.sqliteTables))
       snapshot.places = try database.query(
         """
         SELECT \(StoreSnapshot.placeColumns) FROM place
@@ -29,20 +30,27 @@ extension Store {
       let tables = try database.query(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name"
       ).compactMap { $0.string(0) }
-      for table in tables where !Self.copiedTables.contains(table) && !table.hasPrefix("sqlite_") {
+      for table in tables where !carried.contains(table) && !table.hasPrefix("sqlite_") {
         // Shadow tables of the R*Tree and full-text indexes are named after their index.
         guard !table.hasPrefix("place_rtree_"), !table.hasPrefix("place_fts_") else { continue }
         let rows = try database.query("SELECT count(*) FROM \(StoreRecovery.quoted(table))").first?.int(0) ?? 0
         if rows > 0 { snapshot.leftBehind.append((table, rows)) }
       }
+      snapshot.parts = try copiers.map { copier in try copier.part(in: database) }
       return snapshot
     }
   }
 
   /// Writes `snapshot` into this store in one transaction (all of it or, when anything fails, nothing): places by
   /// id (the snapshot's values win), ratings not already here (the same place, stars, comment and time) with their
-  /// own id when it is free, favourites and settings. Running it again changes nothing.
-  package func receive(_ snapshot: StoreSnapshot) throws(BeaconError) -> StoreCopyReport {
+  /// own id when it is free, favourites and settings, and then what each of `copiers` writes of its part. Running it
+  /// again changes nothing.
+  package func receive(
+    _ snapshot: StoreSnapshot,
+    copiers: [any StoreCopier] = []
+  ) throws(BeaconError)
+    -> StoreCopyReport
+  {
     defer {
       settingsCache = nil
       factsByPlace = [:]
@@ -110,6 +118,7 @@ extension Store {
           )
           report.settingsChanged += 1
         }
+        for copier in copiers { report.parts += try copier.write(partOf: snapshot, into: database) }
         return report
       }
     }

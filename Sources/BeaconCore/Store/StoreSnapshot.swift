@@ -1,7 +1,29 @@
 /// Everything `beacon store copy` carries from one store to another, column for column as stored (nothing parsed,
-/// so nothing is lost or normalised on the way): the places, every rating with its author, and one user's
-/// favourites and settings.
+/// so nothing is lost or normalised on the way): the places, every rating with its author, one user's
+/// favourites and settings, and the features' own rows (``parts``, read and written by their ``StoreCopier``s).
 package struct StoreSnapshot: Sendable, Equatable {
+  /// One feature's rows, as its ``StoreCopier`` read them (and alone knows how to write them).
+  package struct Part: Sendable, Equatable {
+    /// The copier's name.
+    package let name: String
+    /// Its rows (the copier's `Rows`).
+    package let rows: any Sendable & Equatable
+
+    /// The rows `rows` of the copier called `name`.
+    package init(name: String, rows: some Sendable & Equatable) {
+      self.name = name
+      self.rows = rows
+    }
+
+    package static func == (a: Part, b: Part) -> Bool {
+      a.name == b.name && Self.equal(a.rows, b.rows)
+    }
+
+    private static func equal<Rows: Equatable>(_ rows: Rows, _ other: any Sendable & Equatable) -> Bool {
+      (other as? Rows) == rows
+    }
+  }
+
   /// A place as stored.
   package struct PlaceRow: Sendable, Equatable {
     package var id: String
@@ -126,6 +148,8 @@ package struct StoreSnapshot: Sendable, Equatable {
   package var favorites: [FavoriteRow] = []
   /// The user's settings, key and stored value (JSON text).
   package var settings: [String: String] = [:]
+  /// The features' own rows, one part per feature with a copier, in the order of the built features.
+  package var parts: [Part] = []
   /// Tables of the source that the copy does not carry and that hold rows (name and row count): data that only
   /// a SQLite store keeps so far.
   package var leftBehind: [(table: String, rows: Int)] = []
@@ -135,6 +159,7 @@ package struct StoreSnapshot: Sendable, Equatable {
 
   package static func == (a: StoreSnapshot, b: StoreSnapshot) -> Bool {
     a.places == b.places && a.ratings == b.ratings && a.favorites == b.favorites && a.settings == b.settings
+      && a.parts == b.parts
       && a.leftBehind.map(\.table) == b.leftBehind.map(\.table) && a.leftBehind.map(\.rows) == b.leftBehind.map(\.rows)
   }
 }
@@ -157,6 +182,8 @@ package struct StoreCopyReport: Sendable, Equatable {
   package var favoritesAdded = 0
   /// Settings the target had not, or had with another value.
   package var settingsChanged = 0
+  /// What the features' copiers changed, kind by kind, in the order of the built features.
+  package var parts: [StoreCopyCount] = []
 
   /// An empty report.
   package init() {}

@@ -35,13 +35,14 @@ enum StoreCopyCommand {
           logger.sink(text.text(in: language))
         }
       }
-      let lines: [StoreCopyText] = [
-        .copied(from: sourceName, to: targetName),
-        .places(added: report.placesAdded, updated: report.placesUpdated, unchanged: report.placesUnchanged),
-        .ratings(added: report.ratingsAdded, present: report.ratingsPresent, renumbered: report.ratingsRenumbered),
-        .favorites(added: report.favoritesAdded),
-        .settings(changed: report.settingsChanged),
-      ]
+      let lines: [StoreCopyText] =
+        [
+          .copied(from: sourceName, to: targetName),
+          .places(added: report.placesAdded, updated: report.placesUpdated, unchanged: report.placesUnchanged),
+          .ratings(added: report.ratingsAdded, present: report.ratingsPresent, renumbered: report.ratingsRenumbered),
+          .favorites(added: report.favoritesAdded),
+          .settings(changed: report.settingsChanged),
+        ] + report.parts.map(StoreCopyText.part)
       StandardOutput.write(lines.map { $0.text(in: language) })
       if !snapshot.leftBehind.isEmpty {
         let tables = snapshot.leftBehind.map { "\($0.table) (\($0.rows))" }.joined(separator: ", ")

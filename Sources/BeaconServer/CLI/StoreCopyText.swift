@@ -9,11 +9,38 @@ enum StoreCopyText: Sendable, Equatable {
   case ratings(added: Int, present: Int, renumbered: Int)
   case favorites(added: Int)
   case settings(changed: Int)
+  /// A feature's kind of rows (``StoreCopyCount``): added, updated (when its rows can be) and unchanged.
+  case part(StoreCopyCount)
   case leftBehind(tables: String)
   case failed(to: String)
 
   /// The text in `language`.
-  func text(in language: Language) -> String { language.choose(texts) }
+  func text(in language: Language) -> String {
+    if case .part(let count) = self { return Self.line(count, in: language) }
+    return language.choose(texts)
+  }
+
+  /// The summary's line of a feature's rows, named in `language`.
+  private static func line(_ count: StoreCopyCount, in language: Language) -> String {
+    let label = count.label.text(in: language)
+    let (added, unchanged) = (count.added, count.unchanged)
+    guard let updated = count.updated else {
+      return language.choose(
+        (
+          "  \(label): \(added) nye, \(unchanged) fantes fra før",
+          "  \(label): \(added) nye, \(unchanged) fanst frå før",
+          "  \(label): \(added) added, \(unchanged) already there"
+        )
+      )
+    }
+    return language.choose(
+      (
+        "  \(label): \(added) nye, \(updated) oppdatert, \(unchanged) uendret",
+        "  \(label): \(added) nye, \(updated) oppdaterte, \(unchanged) uendra",
+        "  \(label): \(added) added, \(updated) updated, \(unchanged) unchanged"
+      )
+    )
+  }
 
   private var texts: (String, String, String) {
     switch self {
@@ -49,6 +76,8 @@ enum StoreCopyText: Sendable, Equatable {
       ("  favoritter: \(added) nye", "  favorittar: \(added) nye", "  favourites: \(added) added")
     case .settings(let changed):
       ("  innstillinger: \(changed) endret", "  innstillingar: \(changed) endra", "  settings: \(changed) changed")
+    case .part:
+      ("", "", "")  // Answered by `text(in:)`.
     case .leftBehind(let tables):
       (
         "Ikke kopiert (kopieringen tar ikke med dette ennå, eller det er mellomlager som hentes på nytt): " + tables,

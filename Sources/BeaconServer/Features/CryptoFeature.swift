@@ -24,7 +24,8 @@ extension Feature {
     sharedMigrations: CryptoSchema.postgresMigrations,
     sharedShapes: ["CoinSummary", "CryptoSettings"],
     agentSummary: "CoinLore's cryptocurrency prices and change statistics (crypto_*)",
-    verbs: [.crypto]
+    verbs: [.crypto],
+    copier: CryptoSettingsCopier()
   )
 
   /// `crypto/global`, `crypto/tickers`, `crypto/ticker`, `crypto/stats` and `crypto/settings/get`,

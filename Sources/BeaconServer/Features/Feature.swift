@@ -58,6 +58,9 @@ package struct Feature: Sendable {
   let agentSummary: String?
   /// Its top-level commands on the command line (`beacon crypto …`), which `beacon --help` lists (``FeatureVerb/all``).
   let verbs: [FeatureVerb]
+  /// What `beacon store copy` carries of the feature's own rows, on either kind of store (``copiers``); `nil` for a
+  /// feature whose rows the core's copy carries, or that keeps only caches.
+  let copier: (any SharedStoreCopier)?
 
   /// A feature called `name`.
   init(
@@ -70,7 +73,8 @@ package struct Feature: Sendable {
     sharedMigrations: [PostgresMigration] = [],
     sharedShapes: [String] = [],
     agentSummary: String? = nil,
-    verbs: [FeatureVerb] = []
+    verbs: [FeatureVerb] = [],
+    copier: (any SharedStoreCopier)? = nil
   ) {
     self.name = name
     toolSetRole = toolSet
@@ -82,6 +86,7 @@ package struct Feature: Sendable {
     self.sharedShapes = sharedShapes
     self.agentSummary = agentSummary
     self.verbs = verbs
+    self.copier = copier
   }
 
   /// The feature's methods, in the order of ``MethodDescriptor/all``.
@@ -103,6 +108,9 @@ package struct Feature: Sendable {
 
   /// Every built feature's PostgreSQL migrations, for `PostgresStore.open(_:user:migrations:defaultTimeZone:)`.
   package static var sharedMigrations: [PostgresMigration] { built.flatMap(\.sharedMigrations) }
+
+  /// Every built feature's copier, for `beacon store copy` (``StoreCopy``).
+  package static var copiers: [any SharedStoreCopier] { built.compactMap(\.copier) }
 }
 
 /// What a feature's service is made from when a session starts.

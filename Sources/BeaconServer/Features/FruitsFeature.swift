@@ -24,7 +24,8 @@ extension Feature {
     sharedMigrations: FruitsSchema.postgresMigrations,
     sharedShapes: ["FruitSummary", "FruitLogEntry"],
     agentSummary: "Fruityvice's fruit catalogue and the user's log of eaten fruit (fruits_*, fruitlog_*)",
-    verbs: [.fruits]
+    verbs: [.fruits],
+    copier: FruitLogCopier()
   )
 
   /// `fruits/list`, `fruits/get`, `fruits/groups`, `fruits/byGroup` and `fruitlog/add`, `fruitlog/remove`,

@@ -24,7 +24,8 @@ extension Feature {
     sharedMigrations: PeopleSchema.postgresMigrations,
     sharedShapes: ["User"],
     agentSummary: "a directory of random users that the user can edit (users_*)",
-    verbs: [.users]
+    verbs: [.users],
+    copier: PeopleCopier()
   )
 
   /// `users/list`, `users/get`, `users/update`, `users/delete`, `users/map` and `users/setSeed`.
