@@ -6,8 +6,8 @@ import BeaconPostgres
 ///
 /// An entry the target already has — the same fruit, name, nutrition, time eaten and time logged — is not written
 /// again (two such entries in the source need two in the target), so a second copy adds nothing. An entry keeps its
-/// id when the target has not given it to another entry, else it gets a new one (and the server's id sequence is
-/// moved past the copied ids).
+/// id when the target has not given it to another entry; the others get new ids after every id kept (the server's
+/// id sequence is moved past them).
 package struct FruitLogCopier: SharedStoreCopier {
   /// A log entry as stored: its id and what it says.
   package struct LogRow: Sendable, Equatable {
@@ -81,73 +81,88 @@ package struct FruitLogCopier: SharedStoreCopier {
   }
 
   package func write(_ rows: [LogRow], into database: Database) throws -> [StoreCopyCount] {
-    try Self.write(rows) { entry in
+    let (missing, count) = try Self.missing(rows) { entry in
       try database.query(
         "SELECT count(*) FROM fruit_log WHERE \(Self.sameEntry { _ in "?" })",
         entry.sqliteValues
       ).first?.int(0) ?? 0
-    } insert: { row in
-      let taken = try !database.query("SELECT 1 FROM fruit_log WHERE id = ?", [row.id]).isEmpty
-      let id: Int? = taken ? nil : row.id
-      let values: [any DatabaseValueConvertible] = [id] + row.entry.sqliteValues
-      try database.run("INSERT INTO fruit_log (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values)
     }
+    let (kept, renumbered) = try Self.split(missing) { id in
+      try !database.query("SELECT 1 FROM fruit_log WHERE id = ?", [id]).isEmpty
+    }
+    let insert = "INSERT INTO fruit_log (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    for row in kept { try database.run(insert, [row.id as any DatabaseValueConvertible] + row.entry.sqliteValues) }
+    for row in renumbered {
+      try database.run(insert, [Int?.none as any DatabaseValueConvertible] + row.entry.sqliteValues)
+    }
+    return [count]
   }
 
   package func write(_ rows: [LogRow], into connection: PostgresConnection, user: String) throws -> [StoreCopyCount] {
-    let counts = try Self.write(rows) { entry in
+    let (missing, count) = try Self.missing(rows) { entry in
       try connection.query(
         "SELECT count(*) FROM fruit_log WHERE user_name = $10 AND \(Self.sameEntry { "$\($0)" })",
         entry.postgresValues + [user]
       ).first?.int(0) ?? 0
-    } insert: { row in
-      let taken = try !connection.query("SELECT 1 FROM fruit_log WHERE id = $1", [row.id]).isEmpty
-      let values: [(any PostgresBindable)?] = [user] + row.entry.postgresValues
-      if taken {
-        try connection.query(
-          """
-          INSERT INTO fruit_log (user_name, \(Self.entryColumns))
-          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-          """,
-          values
-        )
-      } else {
-        try connection.query(
-          "INSERT INTO fruit_log (user_name, \(Self.columns)) VALUES ($1, $11, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-          values + [row.id]
-        )
-      }
     }
-    if counts.contains(where: { $0.added > 0 }) {
-      // Entries logged later get ids after every id the copy kept.
+    let (kept, renumbered) = try Self.split(missing) { id in
+      try !connection.query("SELECT 1 FROM fruit_log WHERE id = $1", [id]).isEmpty
+    }
+    for row in kept {
+      try connection.query(
+        "INSERT INTO fruit_log (user_name, \(Self.columns)) VALUES ($1, $11, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        [user] + row.entry.postgresValues + [row.id]
+      )
+    }
+    if !kept.isEmpty {
+      // Entries given an id from now on (the renumbered ones first) get one after every id the copy kept.
       try connection.query(
         "SELECT setval(pg_get_serial_sequence('fruit_log', 'id'), (SELECT max(id) FROM fruit_log))"
       )
     }
-    return counts
+    for row in renumbered {
+      try connection.query(
+        "INSERT INTO fruit_log (user_name, \(Self.entryColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        [user] + row.entry.postgresValues
+      )
+    }
+    return [count]
   }
 
-  /// Writes the entries the target lacks: `stored` counts the target's entries that say the same (asked once per
-  /// entry, before the copy writes one), `insert` writes one.
-  private static func write(
+  /// The entries the target lacks and the count of the copy: `stored` counts the target's entries that say the same
+  /// (an entry the source has twice needs two).
+  private static func missing(
     _ rows: [LogRow],
-    stored: (Entry) throws -> Int,
-    insert: (LogRow) throws -> Void
-  ) throws -> [StoreCopyCount] {
+    stored: (Entry) throws -> Int
+  ) throws -> (missing: [LogRow], count: StoreCopyCount) {
     var count = StoreCopyCount(.fruit(.copiedLog))
-    var there: [Entry: Int] = [:]
+    var left: [Entry: Int] = [:]
+    var missing: [LogRow] = []
     for row in rows {
-      let left = try there[row.entry] ?? stored(row.entry)
-      if left > 0 {
-        there[row.entry] = left - 1
+      let there = try left[row.entry] ?? stored(row.entry)
+      left[row.entry] = max(there - 1, 0)
+      if there > 0 {
         count.unchanged += 1
       } else {
-        there[row.entry] = 0
-        try insert(row)
+        missing.append(row)
         count.added += 1
       }
     }
-    return [count]
+    return (missing, count)
+  }
+
+  /// `rows` split into those whose id is free in the target (`taken` says whether it is not), written first with
+  /// their ids, and those that get a new one after them.
+  private static func split(
+    _ rows: [LogRow],
+    taken: (Int) throws -> Bool
+  ) throws -> (kept: [LogRow], renumbered: [LogRow]) {
+    var kept: [LogRow] = []
+    var renumbered: [LogRow] = []
+    for row in rows {
+      if try taken(row.id) { renumbered.append(row) } else { kept.append(row) }
+    }
+    return (kept, renumbered)
   }
 
   private static func row(_ stored: some StoredColumns) -> LogRow {

@@ -9,7 +9,7 @@ import Testing
     .fruitNotFound(7), .groupNotFound(kind: .genus, name: "Citrus"), .offlineWithoutCatalogue, .highSugar,
     .eatenInTheFuture, .invalidDateTime("x"), .invalidDate("x"),
     .invalidDateRange(from: "2026-03-02", to: "2026-03-01"), .emptyGroupName, .invalidTimeZone("Mars/Base"),
-    .invalidBaseURL("x"),
+    .invalidBaseURL("x"), .copiedLog,
   ]
 
   @Test(arguments: samples)
