@@ -4,8 +4,8 @@ import Testing
 @testable import BeaconCrypto
 
 /// `CryptoSettingsCopier`, the crypto feature's part in `beacon store copy`, between two SQLite stores: the krone
-/// rate and alert threshold go over (added, then unchanged; another value is updated), a source that never stored
-/// them changes nothing, and without the copier they are named as left behind.
+/// rate and alert threshold go over (added, then unchanged; another value is updated), and a source that never
+/// stored them changes nothing.
 @Suite struct CryptoSettingsCopierTests {
   let copier = CryptoSettingsCopier()
 
@@ -21,8 +21,16 @@ import Testing
     let source = try store()
     let mine = try await source.updateCryptoSettings(CryptoSettingsUpdate(nokRate: .some(10.85), alertThreshold: 7.5))
     let target = try store()
+    // A source that never stored settings changes nothing.
+    let none = try await store().snapshot(copiers: [copier])
+    #expect(try await target.receive(none, copiers: [copier]).parts == count())
+    #expect(try await target.cryptoSettings() == CryptoSettings.defaults)
+    #expect(try await target.snapshot(copiers: [copier]) == none)
+
     let snapshot = try await source.snapshot(copiers: [copier])
     #expect(!snapshot.leftBehind.contains { $0.table == "crypto_settings" })
+    // Without the copier, the settings are left behind and named.
+    #expect(try await source.snapshot().leftBehind.contains { $0.table == "crypto_settings" && $0.rows == 1 })
     #expect(try await target.receive(snapshot, copiers: [copier]).parts == count(added: 1))
     #expect(try await target.cryptoSettings() == mine)
     #expect(try await target.receive(snapshot, copiers: [copier]).parts == count(unchanged: 1))
@@ -32,23 +40,5 @@ import Testing
     let cleared = try await source.snapshot(copiers: [copier])
     #expect(try await target.receive(cleared, copiers: [copier]).parts == count(updated: 1))
     #expect(try await target.cryptoSettings() == CryptoSettings(nokRate: nil, alertThreshold: 7.5))
-  }
-
-  @Test func aSourceWithoutSettingsChangesNothing() async throws {
-    let target = try store()
-    let theirs = try await target.updateCryptoSettings(CryptoSettingsUpdate(alertThreshold: 42))
-    let snapshot = try await store().snapshot(copiers: [copier])
-    #expect(try await target.receive(snapshot, copiers: [copier]).parts == count())
-    #expect(try await target.cryptoSettings() == theirs)
-  }
-
-  @Test func withoutTheCopierTheSettingsAreLeftBehind() async throws {
-    let source = try store()
-    _ = try await source.updateCryptoSettings(CryptoSettingsUpdate(alertThreshold: 42))
-    let snapshot = try await source.snapshot()
-    #expect(snapshot.leftBehind.contains { $0.table == "crypto_settings" && $0.rows == 1 })
-    let target = try store()
-    #expect(try await target.receive(snapshot).parts == [])
-    #expect(try await target.cryptoSettings() == CryptoSettings.defaults)
   }
 }
