@@ -7,8 +7,8 @@ import Testing
 
 /// `beacon store copy` carries the user directory (`PeopleCopier`) through the built binary: a file's directory, its
 /// seed, an edit and a deletion become the team's on PostgreSQL (the edit and the deletion by the copying user), a
-/// second run changes nothing, and the team's directory comes back into a new file row for row, with an edit another
-/// user made on the server.
+/// second run changes nothing, a copy to another server keeps who made them, and the team's directory comes back
+/// into a new file row for row, with an edit another user made on the server.
 extension EndToEnd {
   @Suite(.enabled(if: PostgresEndToEnd.url != nil, PostgresEndToEnd.skipReason))
   struct PeopleCopyEndToEndTests {
@@ -75,6 +75,15 @@ extension EndToEnd {
         #expect(second.stdout.contains(line), "\(line): \(second.stdout)")
       }
       #expect(try Self.users(server) == mine)
+
+      // Server to server, copied by Kari: who made the edit and the deletion stays Ola.
+      let other = try PostgresEndToEnd.freshSchema()
+      let across = try Copy.beacon(["store", "copy", server, other, "--user", "kari"])
+      #expect(across.stdout.contains("user edits: 1 added, 0 updated, 0 unchanged"), "\(across.stdout)")
+      #expect(try Self.users(other) == mine)
+      let otherAdmin = try PostgresConnection(PostgresConnectionString(other))
+      #expect(try otherAdmin.query("SELECT edited_by FROM person_edit").map { $0.string(0) } == ["ola"])
+      #expect(try otherAdmin.query("SELECT deleted_by FROM person_tombstone").map { $0.string(0) } == ["ola"])
 
       // The team's directory into a new file: the original's rows, every one.
       let copy = directory.file("copy.sqlite")
