@@ -85,5 +85,28 @@ extension EndToEnd {
       #expect(again.stdout.contains("fruktlogg: 0 nye, 3 fanst frå før"), "\(again.stdout)")
       #expect(try Self.log(copy) == mine)
     }
+    @Test func entriesWhoseIdIsTakenOnTheServerGetNewOnesAndLaterEntriesComeAfter() throws {
+      let fruityvice = try FruityviceFixtures.server()
+      defer { fruityvice.stop() }
+      let directory = TemporaryDirectory("beacon-copy")
+      let file = directory.file("mine.sqlite")
+      for fruit in [6, 52, 3] {
+        _ = try Self.call(file, "fruitlog/add", #"{"fruitId":\#(fruit)}"#, server: fruityvice)
+      }
+      // Kari's entry on the server has id 1 already.
+      let server = try PostgresEndToEnd.freshSchema()
+      _ = try Self.call(server, "fruitlog/add", #"{"fruitId":1}"#, user: "kari", server: fruityvice)
+      let copied = try Copy.beacon(["store", "copy", file, server, "--user", "ola"])
+      #expect(copied.stdout.contains("fruit log: 3 added, 0 already there"), "\(copied.stdout) \(copied.stderr)")
+      func ids(_ user: String) throws -> [Int] {
+        let days = try Self.log(server, user: user)?["days"]?.arrayValue ?? []
+        return days.flatMap { $0["entries"]?.arrayValue ?? [] }.compactMap { $0["id"]?.intValue }.sorted()
+      }
+      #expect(try ids("kari") == [1])
+      #expect(try ids("ola") == [2, 3, 4], "ids 2 and 3 kept, the entry whose id 1 was taken after them")
+      // The server's next id comes after every copied one.
+      let next = try Self.call(server, "fruitlog/add", #"{"fruitId":6}"#, server: fruityvice)
+      #expect(next?["entry"]?["id"] == 5, "\(String(describing: next))")
+    }
   }
 }
