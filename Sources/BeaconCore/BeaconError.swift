@@ -36,6 +36,9 @@ package enum BeaconError: Error, Sendable, Equatable {
   /// A database server store (PostgreSQL) failed during a request: the connection broke or the server refused a
   /// statement. `message` says so in the user's language; `detail` (for logs) is the server's words, redacted.
   case storeServer(message: LocalizedMessage, detail: String)
+  /// The store is a database server (PostgreSQL) whose client library (libpq) is not installed; `message` says
+  /// what to install.
+  case storeLibraryMissing(path: String, message: LocalizedMessage)
   /// The session's store is a shared server (PostgreSQL) that does not hold `feature`'s data yet; `message` says so.
   case notOnSharedStore(feature: String, message: LocalizedMessage)
 
@@ -45,7 +48,7 @@ package enum BeaconError: Error, Sendable, Equatable {
     case .notFound: "notFound"
     case .unsupportedPlace: "unsupportedPlace"
     case .invalidArgument: "invalidParams"
-    case .storeUnavailable, .storeDirectoryMissing, .notOnSharedStore: "storeUnavailable"
+    case .storeUnavailable, .storeDirectoryMissing, .notOnSharedStore, .storeLibraryMissing: "storeUnavailable"
     case .storeTooNew: "storeTooNew"
     case .storage, .storeServer: "storageFailure"
     case .missingAPIKey: "missingApiKey"
@@ -84,7 +87,8 @@ package enum BeaconError: Error, Sendable, Equatable {
     case .storeDirectoryMissing(let path, let directory):
       message = .storeDirectoryMissing(path: path, directory: directory)
     case .storeDamaged(let path, _, _): message = .storeDamaged(path: path)
-    case .storeServer(let detail, _), .notOnSharedStore(_, let detail): message = detail
+    case .storeServer(let detail, _), .notOnSharedStore(_, let detail), .storeLibraryMissing(_, let detail):
+      message = detail
     }
     return message.text(in: language)
   }

@@ -12,6 +12,8 @@ package struct PostgresError: Error, Sendable, Equatable, CustomStringConvertibl
     case statementFailed(sqlState: String)
     /// The database's schema is newer than this Beacon's.
     case schemaTooNew(version: Int, supported: Int)
+    /// libpq could not be loaded (not installed); `library` is the file Beacon looked for.
+    case libraryMissing(library: String)
   }
 
   /// What happened.
@@ -36,16 +38,19 @@ package struct PostgresError: Error, Sendable, Equatable, CustomStringConvertibl
     case .statementFailed: .postgres(.statementFailed(server: server, reason: detail))
     case .schemaTooNew(let version, let supported):
       .postgres(.schemaTooNew(server: server, version: version, supported: supported))
+    case .libraryMissing(let library): .postgres(.libraryMissing(server: server, library: library))
     }
   }
 
   /// The error as the domain reports it: a failed open is ``BeaconError/storeUnavailable(path:reason:)``, a
-  /// failure in use ``BeaconError/storeServer(message:detail:)``.
+  /// failure in use ``BeaconError/storeServer(message:detail:)``, a missing libpq
+  /// ``BeaconError/storeLibraryMissing(path:message:)``.
   package var beaconError: BeaconError {
     switch kind {
     case .connectionFailed: .storeUnavailable(path: server, reason: detail)
     case .schemaTooNew(let version, let supported): .storeTooNew(path: server, version: version, supported: supported)
     case .connectionLost, .statementFailed: .storeServer(message: message, detail: description)
+    case .libraryMissing: .storeLibraryMissing(path: server, message: message)
     }
   }
 
@@ -55,6 +60,7 @@ package struct PostgresError: Error, Sendable, Equatable, CustomStringConvertibl
     case .connectionLost: "PostgreSQL connection to \(server) lost: \(detail)"
     case .statementFailed(let state): "PostgreSQL error \(state) on \(server): \(detail)"
     case .schemaTooNew(let version, let supported): "PostgreSQL schema \(version) on \(server) > \(supported)"
+    case .libraryMissing(let library): "libpq (\(library)) could not be loaded for \(server)"
     }
   }
 }

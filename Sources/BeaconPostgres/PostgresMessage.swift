@@ -13,6 +13,8 @@ package enum PostgresMessage: FeatureMessage {
   case statementFailed(server: String, reason: String)
   /// The database was migrated by a newer Beacon.
   case schemaTooNew(server: String, version: Int, supported: Int)
+  /// libpq, which a PostgreSQL store needs, could not be loaded; `library` is the file Beacon looked for.
+  case libraryMissing(server: String, library: String)
   /// A feature whose data a PostgreSQL store does not hold yet.
   case notAvailable(feature: String)
 
@@ -39,6 +41,15 @@ package enum PostgresMessage: FeatureMessage {
         "PostgreSQL-lageret '\(server)' avviste forespørselen: \(reason)",
         "PostgreSQL-lageret '\(server)' avviste førespurnaden: \(reason)",
         "The PostgreSQL store '\(server)' refused the request: \(reason)"
+      )
+    case .libraryMissing(let server, let library):
+      (
+        "PostgreSQL-lageret '\(server)' trenger libpq (\(library)), som ikke er installert: installer libpq5 "
+          + "(Debian/Ubuntu) eller libpq (andre systemer), eller bruk en SQLite-fil (--store STI)",
+        "PostgreSQL-lageret '\(server)' treng libpq (\(library)), som ikkje er installert: installer libpq5 "
+          + "(Debian/Ubuntu) eller libpq (andre system), eller bruk ei SQLite-fil (--store STI)",
+        "The PostgreSQL store '\(server)' needs libpq (\(library)), which is not installed: install libpq5 "
+          + "(Debian/Ubuntu) or libpq (other systems), or use a SQLite file (--store PATH)"
       )
     case .notAvailable(let feature):
       (
