@@ -6,13 +6,28 @@ import JSONRPC
 import Testing
 
 /// A whole PostgreSQL cluster stopped and started again under a running `beacon serve --store postgresql://…`
-/// session (a cluster of the test's own, `Scripts/pg-cluster.sh down`/`up`): while it is down every request answers
-/// a typed, localized error at once; when it is back the next request connects again; acknowledged writes survive
-/// an administrator's shutdown and a crash-like one; the process never dies and never prints the password.
+/// session (a cluster of the test's own, `Scripts/pg-cluster.sh down`/`up`): the request in flight fails as lost,
+/// while the server is down every request answers a typed, localized error at once, when it is back the next request
+/// connects again; acknowledged writes survive an administrator's shutdown and a crash-like one; the process never
+/// dies and never prints the password.
 extension EndToEnd {
   @Suite(.enabled(if: PostgresPrivateCluster.enabled(tls: false), PostgresPrivateCluster.skipReason(tls: false)))
   struct PostgresRestartEndToEndTests {
     static let placeId = "osm:node/27"
+
+    /// Waits until a session on `cluster` waits for a lock (the request in flight has reached the server).
+    static func waitForALockWait(on cluster: PostgresPrivateCluster) throws {
+      let watcher = try PostgresConnection(PostgresConnectionString(cluster.url))
+      let deadline = Date(timeIntervalSinceNow: 20)
+      while Date() < deadline {
+        let waiting = try watcher.query(
+          "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%rating%'"
+        )
+        if waiting.first?.int(0) ?? 0 > 0 { return }
+        usleep(50_000)
+      }
+      throw HarnessError("no request waited for the lock on rating within 20 s")
+    }
 
     @Test func aRestartedClusterCostsAtMostOneRequestAndLosesNoAcknowledgedWrite() async throws {
       let cluster = try PostgresPrivateCluster(tls: false)
@@ -54,26 +69,34 @@ extension EndToEnd {
       // An acknowledged write.
       #expect(try rate(5)["result"]?["summary"]?["count"] == 1)
 
-      // The administrator stops the cluster (fast shutdown) and it stays down for a while: the request that meets
-      // the broken connection fails as lost, the ones after it as not connected; each at once, in the user's
-      // language (nb), none with the password.
+      // A request in flight when the administrator stops the cluster (fast shutdown): a rating waiting for a lock
+      // the test holds fails as lost, in the user's language (nb).
+      let holder = try PostgresConnection(PostgresConnectionString(cluster.url))
+      try holder.query("BEGIN")
+      try holder.query("LOCK TABLE rating IN ACCESS EXCLUSIVE MODE")
+      next += 1
+      let inFlight = next
+      beacon.request("rating/add", id: .int(inFlight), params: ["placeId": .string(Self.placeId), "stars": 1])
+      try Self.waitForALockWait(on: cluster)
       try cluster.down("fast")
+      let lost = try beacon.response(id: .int(inFlight), timeout: 40)["error"]
+      #expect(lost?["data"]?["kind"] == "storageFailure", "\(String(describing: lost))")
+      let lostMessage = lost?["message"]?.stringValue ?? ""
+      #expect(lostMessage.contains("ble brutt; forespørselen ble ikke fullført"), "\(lostMessage)")
+      #expect(!lostMessage.contains(password))
+
+      // The cluster stays down for a while: each request fails at once as not connected, in nb, no password.
       let whileDown: [(String, JSONValue?)] = [
         ("rating/add", ["placeId": .string(Self.placeId), "stars": 1]),
         ("rating/summary", ["placeIds": [.string(Self.placeId)]]),
         ("favorites/list", nil),
       ]
-      for (index, (method, params)) in whileDown.enumerated() {
+      for (method, params) in whileDown {
         let (answer, seconds) = try ask(method, params)
         let error = answer["error"]
         let message = error?["message"]?.stringValue ?? ""
-        if index == 0 {
-          #expect(error?["data"]?["kind"] == "storageFailure", "\(method): \(answer)")
-          #expect(message.contains("ble brutt; forespørselen ble ikke fullført"), "\(message)")
-        } else {
-          #expect(error?["data"]?["kind"] == "storeUnavailable", "\(method): \(answer)")
-          #expect(message.hasPrefix("Kan ikke åpne databasen 'postgresql://beacon:***@127.0.0.1:"), "\(message)")
-        }
+        #expect(error?["data"]?["kind"] == "storeUnavailable", "\(method): \(answer)")
+        #expect(message.hasPrefix("Kan ikke åpne databasen 'postgresql://beacon:***@127.0.0.1:"), "\(message)")
         #expect(!message.contains(password))
         #expect(seconds < Double(PostgresConnectionString.defaultConnectTimeout), "\(method) took \(seconds) s")
         #expect(beacon.process.isRunning)
