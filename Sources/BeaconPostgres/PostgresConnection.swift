@@ -95,10 +95,13 @@ package final class PostgresConnection {
   }
 
   /// Connects again when the connection broke since the last statement.
+  ///
+  /// - Throws: ``PostgresError/Kind/reconnectFailed`` when that fails (the server is still down); the next call
+  ///   tries again.
   func ensureConnected() throws(PostgresError) {
     guard PQstatus(connection) != CONNECTION_OK else { return }
     PQreset(connection)
-    guard PQstatus(connection) == CONNECTION_OK else { throw failure(.connectionFailed) }
+    guard PQstatus(connection) == CONNECTION_OK else { throw failure(.reconnectFailed) }
     try configure()
   }
 

@@ -13,6 +13,8 @@ package enum PostgresMessage: FeatureMessage {
   case statementFailed(server: String, reason: String)
   /// The database was migrated by a newer Beacon.
   case schemaTooNew(server: String, version: Int, supported: Int)
+  /// The connection broke earlier and could not be made again; the next request tries again.
+  case reconnectFailed(server: String, reason: String)
   /// libpq, which a PostgreSQL store needs, could not be loaded; `library` is the file Beacon looked for.
   case libraryMissing(server: String, library: String)
   /// A feature whose data a PostgreSQL store does not hold yet.
@@ -41,6 +43,15 @@ package enum PostgresMessage: FeatureMessage {
         "PostgreSQL-lageret '\(server)' avviste forespørselen: \(reason)",
         "PostgreSQL-lageret '\(server)' avviste førespurnaden: \(reason)",
         "The PostgreSQL store '\(server)' refused the request: \(reason)"
+      )
+    case .reconnectFailed(let server, let reason):
+      (
+        "Forbindelsen til PostgreSQL-lageret '\(server)' er brutt og kunne ikke kobles opp igjen (\(reason)); "
+          + "neste forespørsel prøver på nytt",
+        "Sambandet til PostgreSQL-lageret '\(server)' er brote og kunne ikkje koplast opp att (\(reason)); "
+          + "neste førespurnad prøver på nytt",
+        "The connection to the PostgreSQL store '\(server)' is broken and could not be made again (\(reason)); "
+          + "the next request tries again"
       )
     case .libraryMissing(let server, let library):
       (

@@ -14,7 +14,7 @@ extension BeaconError: ResponseErrorConvertible {
     case .notFound: ApplicationErrorCode.notFound
     case .unsupportedPlace: ApplicationErrorCode.unsupportedPlace
     case .invalidArgument: .invalidParams
-    case .storeUnavailable, .storeDirectoryMissing, .notOnSharedStore, .storeLibraryMissing:
+    case .storeUnavailable, .storeDirectoryMissing, .notOnSharedStore, .storeServerUnavailable:
       ApplicationErrorCode.storeUnavailable
     case .storeTooNew: ApplicationErrorCode.storeTooNew
     case .storage, .storeServer: ApplicationErrorCode.storageFailure
@@ -63,9 +63,9 @@ extension BeaconError: ResponseErrorConvertible {
     case .notOnSharedStore(let feature, _):
       // `reason: "notOnSharedStore"`: the feature works with a SQLite store (`--store PATH`), not on this server yet.
       return ["reason": "notOnSharedStore", "feature": .string(feature)]
-    case .storeLibraryMissing(let path, _):
-      // `reason: "libraryMissing"`: libpq is not installed; retrying will not help until it is.
-      return ["reason": "libraryMissing", "path": .string(path)]
+    case .storeServerUnavailable(let path, let reason, _):
+      // `libraryMissing`: retrying will not help until libpq is installed; `reconnecting`: the next request tries.
+      return ["reason": .string(reason), "path": .string(path)]
     case .storeDirectoryMissing(let path, let directory):
       return ["reason": "directoryMissing", "path": .string(path), "directory": .string(directory)]
     case .storeDamaged(let path, _, _):

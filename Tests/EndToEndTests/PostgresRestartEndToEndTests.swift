@@ -96,7 +96,13 @@ extension EndToEnd {
         let error = answer["error"]
         let message = error?["message"]?.stringValue ?? ""
         #expect(error?["data"]?["kind"] == "storeUnavailable", "\(method): \(answer)")
-        #expect(message.hasPrefix("Kan ikke åpne databasen 'postgresql://beacon:***@127.0.0.1:"), "\(message)")
+        #expect(error?["data"]?["reason"] == "reconnecting", "\(method): \(answer)")
+        #expect(
+          message.hasPrefix("Forbindelsen til PostgreSQL-lageret 'postgresql://beacon:***@127.0.0.1:"),
+          "\(message)"
+        )
+        #expect(message.contains("er brutt og kunne ikke kobles opp igjen"), "\(message)")
+        #expect(message.hasSuffix("neste forespørsel prøver på nytt"), "\(message)")
         #expect(!message.contains(password))
         #expect(seconds < Double(PostgresConnectionString.defaultConnectTimeout), "\(method) took \(seconds) s")
         #expect(beacon.process.isRunning)
