@@ -36,6 +36,10 @@ package enum BeaconError: Error, Sendable, Equatable {
   /// A database server store (PostgreSQL) failed during a request: the connection broke or the server refused a
   /// statement. `message` says so in the user's language; `detail` (for logs) is the server's words, redacted.
   case storeServer(message: LocalizedMessage, detail: String)
+  /// A database server store (PostgreSQL) cannot be used now: its client library (libpq) is not installed
+  /// (`reason` `libraryMissing`), or the connection broke and could not be made again (`reconnecting`). `message`
+  /// says so, and what to do, in the user's language.
+  case storeServerUnavailable(path: String, reason: String, message: LocalizedMessage)
   /// The session's store is a shared server (PostgreSQL) that does not hold `feature`'s data yet; `message` says so.
   case notOnSharedStore(feature: String, message: LocalizedMessage)
 
@@ -45,7 +49,7 @@ package enum BeaconError: Error, Sendable, Equatable {
     case .notFound: "notFound"
     case .unsupportedPlace: "unsupportedPlace"
     case .invalidArgument: "invalidParams"
-    case .storeUnavailable, .storeDirectoryMissing, .notOnSharedStore: "storeUnavailable"
+    case .storeUnavailable, .storeDirectoryMissing, .notOnSharedStore, .storeServerUnavailable: "storeUnavailable"
     case .storeTooNew: "storeTooNew"
     case .storage, .storeServer: "storageFailure"
     case .missingAPIKey: "missingApiKey"
@@ -84,7 +88,8 @@ package enum BeaconError: Error, Sendable, Equatable {
     case .storeDirectoryMissing(let path, let directory):
       message = .storeDirectoryMissing(path: path, directory: directory)
     case .storeDamaged(let path, _, _): message = .storeDamaged(path: path)
-    case .storeServer(let detail, _), .notOnSharedStore(_, let detail): message = detail
+    case .storeServer(let detail, _), .notOnSharedStore(_, let detail), .storeServerUnavailable(_, _, let detail):
+      message = detail
     }
     return message.text(in: language)
   }

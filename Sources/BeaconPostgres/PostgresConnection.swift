@@ -17,11 +17,13 @@ package final class PostgresConnection {
   /// Connects to `target` (a URL or `key=value` pairs; libpq fills in the rest from `PG*` and `~/.pgpass`), waiting
   /// at most ``PostgresConnectionString/defaultConnectTimeout`` seconds for an answer unless a timeout is given.
   ///
-  /// - Throws: ``PostgresError`` of kind ``PostgresError/Kind/connectionFailed``.
+  /// - Throws: ``PostgresError`` of kind ``PostgresError/Kind/connectionFailed``, or
+  ///   ``PostgresError/Kind/libraryMissing(library:)`` when libpq cannot be loaded.
   package init(_ target: PostgresConnectionString) throws(PostgresError) {
     self.target = target
     guard beacon_pq_load() != 0 else {
-      throw PostgresError(.connectionFailed, server: target.redacted, detail: "libpq (libpq.so.5) is not installed")
+      let library = String(cString: beacon_pq_library())
+      throw PostgresError(.libraryMissing(library: library), server: target.redacted, detail: "\(library) not loaded")
     }
     connection = PQconnectdb(target.connecting())
     guard PQstatus(connection) == CONNECTION_OK else {
@@ -34,7 +36,8 @@ package final class PostgresConnection {
   }
 
   deinit {
-    PQfinish(connection)
+    // Not without a connection: without libpq (an init that threw) the call itself would end the process.
+    if let connection { PQfinish(connection) }
   }
 
   /// The server process serving this connection (for `pg_terminate_backend` in tests).
@@ -92,10 +95,13 @@ package final class PostgresConnection {
   }
 
   /// Connects again when the connection broke since the last statement.
+  ///
+  /// - Throws: ``PostgresError/Kind/reconnectFailed`` when that fails (the server is still down); the next call
+  ///   tries again.
   func ensureConnected() throws(PostgresError) {
     guard PQstatus(connection) != CONNECTION_OK else { return }
     PQreset(connection)
-    guard PQstatus(connection) == CONNECTION_OK else { throw failure(.connectionFailed) }
+    guard PQstatus(connection) == CONNECTION_OK else { throw failure(.reconnectFailed) }
     try configure()
   }
 

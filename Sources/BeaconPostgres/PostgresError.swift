@@ -12,6 +12,10 @@ package struct PostgresError: Error, Sendable, Equatable, CustomStringConvertibl
     case statementFailed(sqlState: String)
     /// The database's schema is newer than this Beacon's.
     case schemaTooNew(version: Int, supported: Int)
+    /// The connection broke earlier and could not be made again for this request; the next request tries again.
+    case reconnectFailed
+    /// libpq could not be loaded (not installed); `library` is the file Beacon looked for.
+    case libraryMissing(library: String)
   }
 
   /// What happened.
@@ -36,16 +40,21 @@ package struct PostgresError: Error, Sendable, Equatable, CustomStringConvertibl
     case .statementFailed: .postgres(.statementFailed(server: server, reason: detail))
     case .schemaTooNew(let version, let supported):
       .postgres(.schemaTooNew(server: server, version: version, supported: supported))
+    case .libraryMissing(let library): .postgres(.libraryMissing(server: server, library: library))
+    case .reconnectFailed: .postgres(.reconnectFailed(server: server, reason: detail))
     }
   }
 
   /// The error as the domain reports it: a failed open is ``BeaconError/storeUnavailable(path:reason:)``, a
-  /// failure in use ``BeaconError/storeServer(message:detail:)``.
+  /// failure in use ``BeaconError/storeServer(message:detail:)``, a missing libpq or a failed reconnection
+  /// ``BeaconError/storeServerUnavailable(path:reason:message:)``.
   package var beaconError: BeaconError {
     switch kind {
     case .connectionFailed: .storeUnavailable(path: server, reason: detail)
     case .schemaTooNew(let version, let supported): .storeTooNew(path: server, version: version, supported: supported)
     case .connectionLost, .statementFailed: .storeServer(message: message, detail: description)
+    case .libraryMissing: .storeServerUnavailable(path: server, reason: "libraryMissing", message: message)
+    case .reconnectFailed: .storeServerUnavailable(path: server, reason: "reconnecting", message: message)
     }
   }
 
@@ -55,6 +64,8 @@ package struct PostgresError: Error, Sendable, Equatable, CustomStringConvertibl
     case .connectionLost: "PostgreSQL connection to \(server) lost: \(detail)"
     case .statementFailed(let state): "PostgreSQL error \(state) on \(server): \(detail)"
     case .schemaTooNew(let version, let supported): "PostgreSQL schema \(version) on \(server) > \(supported)"
+    case .libraryMissing(let library): "libpq (\(library)) could not be loaded for \(server)"
+    case .reconnectFailed: "PostgreSQL connection to \(server) could not be made again: \(detail)"
     }
   }
 }

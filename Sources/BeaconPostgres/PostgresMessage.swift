@@ -13,6 +13,10 @@ package enum PostgresMessage: FeatureMessage {
   case statementFailed(server: String, reason: String)
   /// The database was migrated by a newer Beacon.
   case schemaTooNew(server: String, version: Int, supported: Int)
+  /// The connection broke earlier and could not be made again; the next request tries again.
+  case reconnectFailed(server: String, reason: String)
+  /// libpq, which a PostgreSQL store needs, could not be loaded; `library` is the file Beacon looked for.
+  case libraryMissing(server: String, library: String)
   /// A feature whose data a PostgreSQL store does not hold yet.
   case notAvailable(feature: String)
 
@@ -39,6 +43,24 @@ package enum PostgresMessage: FeatureMessage {
         "PostgreSQL-lageret '\(server)' avviste forespørselen: \(reason)",
         "PostgreSQL-lageret '\(server)' avviste førespurnaden: \(reason)",
         "The PostgreSQL store '\(server)' refused the request: \(reason)"
+      )
+    case .reconnectFailed(let server, let reason):
+      (
+        "Forbindelsen til PostgreSQL-lageret '\(server)' er brutt og kunne ikke kobles opp igjen (\(reason)); "
+          + "neste forespørsel prøver på nytt",
+        "Sambandet til PostgreSQL-lageret '\(server)' er brote og kunne ikkje koplast opp att (\(reason)); "
+          + "neste førespurnad prøver på nytt",
+        "The connection to the PostgreSQL store '\(server)' is broken and could not be made again (\(reason)); "
+          + "the next request tries again"
+      )
+    case .libraryMissing(let server, let library):
+      (
+        "PostgreSQL-lageret '\(server)' trenger libpq (\(library)), som ikke er installert: installer libpq5 "
+          + "(Debian/Ubuntu) eller libpq (andre systemer), eller bruk en SQLite-fil (--store STI)",
+        "PostgreSQL-lageret '\(server)' treng libpq (\(library)), som ikkje er installert: installer libpq5 "
+          + "(Debian/Ubuntu) eller libpq (andre system), eller bruk ei SQLite-fil (--store STI)",
+        "The PostgreSQL store '\(server)' needs libpq (\(library)), which is not installed: install libpq5 "
+          + "(Debian/Ubuntu) or libpq (other systems), or use a SQLite file (--store PATH)"
       )
     case .notAvailable(let feature):
       (

@@ -14,7 +14,8 @@ extension BeaconError: ResponseErrorConvertible {
     case .notFound: ApplicationErrorCode.notFound
     case .unsupportedPlace: ApplicationErrorCode.unsupportedPlace
     case .invalidArgument: .invalidParams
-    case .storeUnavailable, .storeDirectoryMissing, .notOnSharedStore: ApplicationErrorCode.storeUnavailable
+    case .storeUnavailable, .storeDirectoryMissing, .notOnSharedStore, .storeServerUnavailable:
+      ApplicationErrorCode.storeUnavailable
     case .storeTooNew: ApplicationErrorCode.storeTooNew
     case .storage, .storeServer: ApplicationErrorCode.storageFailure
     case .missingAPIKey: ApplicationErrorCode.missingAPIKey
@@ -62,6 +63,9 @@ extension BeaconError: ResponseErrorConvertible {
     case .notOnSharedStore(let feature, _):
       // `reason: "notOnSharedStore"`: the feature works with a SQLite store (`--store PATH`), not on this server yet.
       return ["reason": "notOnSharedStore", "feature": .string(feature)]
+    case .storeServerUnavailable(let path, let reason, _):
+      // `libraryMissing`: retrying will not help until libpq is installed; `reconnecting`: the next request tries.
+      return ["reason": .string(reason), "path": .string(path)]
     case .storeDirectoryMissing(let path, let directory):
       return ["reason": "directoryMissing", "path": .string(path), "directory": .string(directory)]
     case .storeDamaged(let path, _, _):

@@ -16,7 +16,24 @@
 static void *library;
 static pthread_once_t loadOnce = PTHREAD_ONCE_INIT;
 
+// BEACON_LIBPQ names the library file to load instead of searching for libpq.so.5 and libpq.so: a libpq outside the
+// dynamic linker's search path, or (the end-to-end tests) a file that does not exist, as on a machine without libpq.
+static const char *chosenLibrary(void) {
+  const char *chosen = getenv("BEACON_LIBPQ");
+  return chosen != NULL && chosen[0] != '\0' ? chosen : NULL;
+}
+
+const char *beacon_pq_library(void) {
+  const char *chosen = chosenLibrary();
+  return chosen != NULL ? chosen : "libpq.so.5";
+}
+
 static void loadLibrary(void) {
+  const char *chosen = chosenLibrary();
+  if (chosen != NULL) {
+    library = dlopen(chosen, RTLD_NOW | RTLD_LOCAL);
+    return;
+  }
   static const char *const names[] = {"libpq.so.5", "libpq.so"};
   for (size_t index = 0; index < sizeof names / sizeof names[0] && library == NULL; index++) {
     library = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
@@ -100,5 +117,7 @@ FORWARD(void *, PQgetResult, (void *connection), (connection))
 #else
 
 int beacon_pq_load(void) { return 1; }
+
+const char *beacon_pq_library(void) { return "libpq"; }
 
 #endif

@@ -8,7 +8,8 @@ import Testing
   static let samples: [PostgresMessage] = [
     .connectionFailed(server: server, reason: "Connection refused"), .connectionLost(server: server),
     .statementFailed(server: server, reason: "permission denied"),
-    .schemaTooNew(server: server, version: 9, supported: 2),
+    .schemaTooNew(server: server, version: 9, supported: 2), .libraryMissing(server: server, library: "libpq.so.5"),
+    .reconnectFailed(server: server, reason: "Connection refused"),
   ]
 
   @Test(arguments: samples.indices)

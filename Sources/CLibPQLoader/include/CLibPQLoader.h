@@ -6,4 +6,8 @@
 /// last resort (an abort naming libpq), and a SQLite user never needs libpq at all.
 int beacon_pq_load(void);
 
+/// The library file Beacon loads: `BEACON_LIBPQ` when set (a path, or a name the dynamic linker searches for), else
+/// "libpq.so.5". Only for messages; outside Linux "libpq".
+const char *beacon_pq_library(void);
+
 #endif
