@@ -80,12 +80,6 @@ extension PostgresStore: PlacesStore {
     return result
   }
 
-  /// Not on a PostgreSQL store yet: `places/searchAlongRoute` answers `notOnSharedStore`.
-  package func routeSummaries(for search: RouteSearch, at date: Date) throws(BeaconError) -> FilteredPlaces {
-    let feature = "places/searchAlongRoute"
-    throw .notOnSharedStore(feature: feature, message: .postgres(.notAvailable(feature: feature)))
-  }
-
   /// The user's settings and whether the user stored a centre.
   package func settingsForSearch() throws(BeaconError) -> (settings: Settings, hasStoredCenter: Bool) {
     let stored = try run {

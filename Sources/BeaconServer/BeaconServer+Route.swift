@@ -2,17 +2,13 @@ import BeaconCore
 import JSONRPC
 
 extension BeaconServer {
-  /// `places/searchAlongRoute`, on the places service: one cache, rate limit and coalescing for every search.
+  /// `places/searchAlongRoute`, on the places service (either store): one cache, rate limit and coalescing for every
+  /// search.
   func searchAlongRoute(
     _ request: SearchAlongRouteRequest,
     context: RequestContext
   ) async throws -> RouteSearchResult {
     let language = language
-    if sharedStore != nil {
-      let feature = "places/searchAlongRoute"
-      throw BeaconError.notOnSharedStore(feature: feature, message: .postgres(.notAvailable(feature: feature)))
-        .responseError(in: language)
-    }
     try validate(request.corridorMeters, in: RouteLine.corridorRange, field: "corridorMeters")
     try validate(request.limit, in: PlaceSearch.limitRange, field: "limit")
     let route: RouteLine
@@ -24,7 +20,9 @@ extension BeaconServer {
       throw error.responseError(in: language)
     }
     return try await run(.places) { (places: PlacesService) throws(BeaconError) in
-      guard let store = self.store else { throw BeaconError.storage(SQLiteError(code: 1, message: "no store")) }
+      guard let store = self.placesStore else {
+        throw BeaconError.storage(SQLiteError(code: 1, message: "no store"))
+      }
       let settings = try await store.settingsForSearch().0
       let search = RouteSearch(
         route: route,
