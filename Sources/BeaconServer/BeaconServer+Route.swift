@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconPostgres
 import JSONRPC
 
 extension BeaconServer {
@@ -38,7 +39,16 @@ extension BeaconServer {
       )
       context.reportProgress(.begin(title: LocalizedMessage.searching.text(in: language), cancellable: true))
       defer { context.reportProgress(.end()) }
-      return try await places.searchAlongRoute(search)
+      var result = try await places.searchAlongRoute(search)
+      result.message = self.sayingNoDemoData(result.message, if: request.includeDemo)
+      return result
     }
+  }
+
+  /// `message` with the sentence that a PostgreSQL store holds no demo data when the request asked for it
+  /// (`includeDemo: true`) on one; else `message` as it is.
+  func sayingNoDemoData(_ message: String?, if includeDemo: Bool?) -> String? {
+    guard includeDemo == true, sharedStore != nil else { return message }
+    return Sentences.join([message, LocalizedMessage.postgres(.noDemoData).text(in: language)])
   }
 }

@@ -19,7 +19,7 @@ extension EndToEnd {
       ["route": route, "corridorMeters": 300, "limit": 3],
       ["route": route, "corridorMeters": 800, "category": "cafe", "sort": "best"],
       ["route": route, "corridorMeters": 600, "sort": "name", "wheelchair": "yes"],
-      ["route": route, "corridorMeters": 2_000, "category": "hotel", "sort": "rating", "includeDemo": true],
+      ["route": route, "corridorMeters": 2_000, "category": "hotel", "sort": "rating"],
     ]
 
     @Test func routeSearchesAnswerAsOnSQLiteLiveAndOffline() throws {
@@ -75,6 +75,34 @@ extension EndToEnd {
       #expect(postgres[offline]["source"] == "offline")
       #expect(ids(postgres[offline]) == ids(postgres[0]))
       #expect(postgres[offline]["places"]?.arrayValue?.allSatisfy { $0["alongRouteMeters"] != nil } == true)
+    }
+
+    /// The server holds no demo data: `includeDemo` finds what it finds without it, and the answer says so.
+    @Test func includeDemoSaysTheServerHasNoDemoData() throws {
+      let url = try PostgresEndToEnd.freshSchema()
+      let server = try GeoapifyFixtures.server()
+      let beacon = try PostgresPlacesEndToEndTests.beacon(url, server: server, offline: true)
+      let sentence = "Et PostgreSQL-lager har ingen demodata; søket gjelder stedene som er lagret på serveren"
+      let helsinki: JSONValue = ["type": "LineString", "coordinates": [[24.9414, 60.1713], [24.9527, 60.1676]]]
+      let route = try PlacesEndToEndTests.call(
+        beacon,
+        "places/searchAlongRoute",
+        id: 1,
+        params: ["route": helsinki, "includeDemo": true]
+      )
+      #expect(PostgresPlacesEndToEndTests.ids(route) == [])
+      #expect(route["message"]?.stringValue == "Ingen treff. " + sentence + ".", "\(route)")
+      let search = try PlacesEndToEndTests.call(
+        beacon,
+        "places/search",
+        id: 2,
+        params: ["center": ["lat": 60.1713, "lon": 24.9414], "includeDemo": true]
+      )
+      #expect(search["message"]?.stringValue?.hasSuffix(sentence + ".") == true, "\(search)")
+      // Not asked for: not said.
+      let plain = try PlacesEndToEndTests.call(beacon, "places/searchAlongRoute", id: 3, params: ["route": helsinki])
+      #expect(plain["message"]?.stringValue == "Ingen treff", "\(plain)")
+      #expect(try beacon.shutdownAndExit() == .exited(0))
     }
 
     @Test func theCommandLineSearchesAlongARouteOnImportedPlacesAsOnSQLite() throws {
