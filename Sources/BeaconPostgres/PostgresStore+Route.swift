@@ -59,14 +59,12 @@ extension PostgresStore {
     let corridor = Double(search.corridorMeters)
     let lines = search.route.stretches(maxMeters: stretchMeters(corridor: corridor)).map { wkt($0.vertices) }
     let columns = placeColumns.split(separator: ", ").map { "place.\($0)" }.joined(separator: ", ")
+    // Grouped by the primary key, so the place's other columns come with it (one scan, no join back).
     let sql = """
-      SELECT \(columns), near.first_stretch, near.last_stretch FROM (
-        SELECT candidate.id, min(stretch.n) AS first_stretch, max(stretch.n) AS last_stretch
-        FROM unnest($1::text[]) WITH ORDINALITY AS stretch (line, n)
-        JOIN place AS candidate
-          ON ST_DWithin(candidate.location, ST_GeogFromText(stretch.line), $2, false) AND candidate.category = $3
-        GROUP BY candidate.id) AS near
-      JOIN place ON place.id = near.id
+      SELECT \(columns), min(stretch.n), max(stretch.n)
+      FROM unnest($1::text[]) WITH ORDINALITY AS stretch (line, n)
+      JOIN place ON ST_DWithin(place.location, ST_GeogFromText(stretch.line), $2, false) AND place.category = $3
+      GROUP BY place.id
       """
     return (sql, [PostgresArray(lines), corridor * 1.01 + 2, search.category.rawValue])
   }
