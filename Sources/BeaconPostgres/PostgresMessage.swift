@@ -19,6 +19,8 @@ package enum PostgresMessage: FeatureMessage {
   case libraryMissing(server: String, library: String)
   /// A feature whose data a PostgreSQL store does not hold yet.
   case notAvailable(feature: String)
+  /// `includeDemo` asked for the demo places, which a PostgreSQL store does not hold.
+  case noDemoData
 
   /// The (nb, nn, en) texts.
   package var texts: (String, String, String) {
@@ -67,6 +69,12 @@ package enum PostgresMessage: FeatureMessage {
         "'\(feature)' er ikke tilgjengelig på et PostgreSQL-lager ennå; bruk en SQLite-fil (--store STI) for dette",
         "'\(feature)' er ikkje tilgjengeleg på eit PostgreSQL-lager enno; bruk ei SQLite-fil (--store STI) for dette",
         "'\(feature)' is not available on a PostgreSQL store yet; use a SQLite file (--store PATH) for it"
+      )
+    case .noDemoData:
+      (
+        "Et PostgreSQL-lager har ingen demodata; søket gjelder stedene som er lagret på serveren",
+        "Eit PostgreSQL-lager har ingen demodata; søket gjeld stadene som er lagra på tenaren",
+        "A PostgreSQL store has no demo data; the search covers the places stored on the server"
       )
     case .schemaTooNew(let server, let version, let supported):
       (

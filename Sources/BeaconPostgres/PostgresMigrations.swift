@@ -61,6 +61,16 @@ package enum PostgresMigrations {
     ],
     nil,  // 4: a feature's, from its own module
     nil,  // 5: a feature's, from its own module
+    nil,  // 6: a feature's, from its own module
+    // 7: where the team's imported places lie (the mean position of the latest import), the default centre of
+    // searches and lists for users who stored none. One row; filled by the next import.
+    [
+      """
+      CREATE TABLE imported_area (
+        id integer PRIMARY KEY CHECK (id = 1), latitude double precision NOT NULL,
+        longitude double precision NOT NULL, places integer NOT NULL, imported_at double precision NOT NULL)
+      """
+    ],
   ]
 
   /// Every migration in order of version, each a list of statements: the core's and the given features', an empty

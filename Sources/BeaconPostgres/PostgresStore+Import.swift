@@ -19,7 +19,8 @@ extension PostgresStore {
   /// The places stream to the server with `COPY` as they are read (memory holds one object, a buffer and the ids
   /// seen, ``ImportedIDs``), into a temporary table; one statement then upserts them (the file's last form of each
   /// place), and the places from the same `source` in the import's area and categories that the file no longer
-  /// has are removed, except those someone rated or marked as a favourite (`kept`).
+  /// has are removed, except those someone rated or marked as a favourite (`kept`). The places' mean position
+  /// becomes the team's imported area (``teamImportedArea()``), the default centre of users who stored none.
   ///
   /// - Throws: ``BeaconError/importFailed(file:position:reason:)`` for bad input,
   ///   ``BeaconError/nothingImported(file:skipped:)`` when the file has no place Beacon keeps, and
@@ -44,6 +45,9 @@ extension PostgresStore {
           """
         )
         var streamed: OSMImporter.Streamed?
+        // The mean position of every place the file gives (one given twice counts twice), summed in file order as
+        // the SQLite store does, so both stores' imported areas are the same numbers.
+        var sums = (lat: 0.0, lon: 0.0, count: 0)
         try connection.copy(
           """
           COPY beacon_import (seq, id, name, category, latitude, longitude, address, cuisine, details,
@@ -58,6 +62,7 @@ extension PostgresStore {
             if writer.rows % 512 == 511, Task.isCancelled {
               throw BeaconError.storeServer(message: .storageFailure, detail: "the import was cancelled")
             }
+            sums = (sums.lat + place.location.lat, sums.lon + place.location.lon, sums.count + 1)
             do throws(PostgresError) {
               try writer.row([
                 writer.rows, place.id, place.name, place.category.rawValue, place.location.lat, place.location.lon,
@@ -76,6 +81,15 @@ extension PostgresStore {
         }
         let tally = try storeImported(date: date, tally: streamed.ids.tally)
         let (removed, kept) = try removeMissing(in: area, source: source)
+        let count = Double(max(sums.count, 1))
+        try connection.query(
+          """
+          INSERT INTO imported_area (id, latitude, longitude, places, imported_at) VALUES (1, $1, $2, $3, $4)
+          ON CONFLICT (id) DO UPDATE SET latitude = excluded.latitude, longitude = excluded.longitude,
+            places = excluded.places, imported_at = excluded.imported_at
+          """,
+          [sums.lat / count, sums.lon / count, streamed.ids.count, date.timeIntervalSince1970]
+        )
         return ImportReport(
           format: streamed.format,
           tally: tally,

@@ -80,12 +80,6 @@ extension PostgresStore: PlacesStore {
     return result
   }
 
-  /// Not on a PostgreSQL store yet: `places/searchAlongRoute` answers `notOnSharedStore`.
-  package func routeSummaries(for search: RouteSearch, at date: Date) throws(BeaconError) -> FilteredPlaces {
-    let feature = "places/searchAlongRoute"
-    throw .notOnSharedStore(feature: feature, message: .postgres(.notAvailable(feature: feature)))
-  }
-
   /// The user's settings and whether the user stored a centre.
   package func settingsForSearch() throws(BeaconError) -> (settings: Settings, hasStoredCenter: Bool) {
     let stored = try run {
@@ -94,8 +88,24 @@ extension PostgresStore: PlacesStore {
     return (try settings(), !stored.isEmpty)
   }
 
-  /// The user's stored centre, else the default one (no demo data nor imported area on the server).
+  /// The centre searches and the favourites list use when the request names none: the user's stored centre; else
+  /// the centre of the team's latest import (``teamImportedArea()``); else the default centre (Oslo S). The server
+  /// holds no demo data, so `includesDemo` and `searchesOffline` change nothing.
   package func defaultCenter(searchesOffline: Bool, includesDemo: Bool = false) throws(BeaconError) -> DefaultCenter {
-    DefaultCenter(center: try settings().center, source: "settings")
+    let (settings, hasStoredCenter) = try settingsForSearch()
+    if !hasStoredCenter, let area = try teamImportedArea() {
+      return DefaultCenter(center: area.center, source: "imported")
+    }
+    return DefaultCenter(center: settings.center, source: "settings")
+  }
+
+  /// Where the team's latest import lies, or `nil` when nothing was ever imported into the server.
+  package func teamImportedArea() throws(BeaconError) -> ImportedArea? {
+    try run { try connection.query("SELECT latitude, longitude, places FROM imported_area WHERE id = 1") }.first
+      .flatMap { row in
+        guard let lat = row.double(0), let lon = row.double(1) else { return nil }
+        let center = Coordinate(lat: lat, lon: lon)
+        return center.isValid ? ImportedArea(center: center, places: row.int(2) ?? 0) : nil
+      }
   }
 }

@@ -87,6 +87,7 @@ extension BeaconServer {
       result.centerSource = centerSource
       result.city = city
       if let message { result.message = Sentences.join([message, result.message]) }
+      result.message = self.sayingNoDemoData(result.message, if: request.includeDemo)
       return result
     }
   }

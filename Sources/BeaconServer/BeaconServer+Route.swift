@@ -1,18 +1,15 @@
 import BeaconCore
+import BeaconPostgres
 import JSONRPC
 
 extension BeaconServer {
-  /// `places/searchAlongRoute`, on the places service: one cache, rate limit and coalescing for every search.
+  /// `places/searchAlongRoute`, on the places service (either store): one cache, rate limit and coalescing for every
+  /// search.
   func searchAlongRoute(
     _ request: SearchAlongRouteRequest,
     context: RequestContext
   ) async throws -> RouteSearchResult {
     let language = language
-    if sharedStore != nil {
-      let feature = "places/searchAlongRoute"
-      throw BeaconError.notOnSharedStore(feature: feature, message: .postgres(.notAvailable(feature: feature)))
-        .responseError(in: language)
-    }
     try validate(request.corridorMeters, in: RouteLine.corridorRange, field: "corridorMeters")
     try validate(request.limit, in: PlaceSearch.limitRange, field: "limit")
     let route: RouteLine
@@ -24,7 +21,9 @@ extension BeaconServer {
       throw error.responseError(in: language)
     }
     return try await run(.places) { (places: PlacesService) throws(BeaconError) in
-      guard let store = self.store else { throw BeaconError.storage(SQLiteError(code: 1, message: "no store")) }
+      guard let store = self.placesStore else {
+        throw BeaconError.storage(SQLiteError(code: 1, message: "no store"))
+      }
       let settings = try await store.settingsForSearch().0
       let search = RouteSearch(
         route: route,
@@ -40,7 +39,16 @@ extension BeaconServer {
       )
       context.reportProgress(.begin(title: LocalizedMessage.searching.text(in: language), cancellable: true))
       defer { context.reportProgress(.end()) }
-      return try await places.searchAlongRoute(search)
+      var result = try await places.searchAlongRoute(search)
+      result.message = self.sayingNoDemoData(result.message, if: request.includeDemo)
+      return result
     }
+  }
+
+  /// `message` with the sentence that a PostgreSQL store holds no demo data when the request asked for it
+  /// (`includeDemo: true`) on one; else `message` as it is.
+  func sayingNoDemoData(_ message: String?, if includeDemo: Bool?) -> String? {
+    guard includeDemo == true, sharedStore != nil else { return message }
+    return Sentences.join([message, LocalizedMessage.postgres(.noDemoData).text(in: language)])
   }
 }

@@ -21,6 +21,12 @@ import Testing
     #expect(texts[0] != texts[1])
   }
 
+  @Test func theServerSaysItHasNoDemoDataInEveryLanguage() {
+    let texts = Language.allCases.map { LocalizedMessage.postgres(.noDemoData).text(in: $0) }
+    #expect(Set(texts).count == 3)
+    #expect(texts[1] == "Eit PostgreSQL-lager har ingen demodata; søket gjeld stadene som er lagra på tenaren")
+  }
+
   @Test func failuresInUseAreStorageFailures() {
     let lost = PostgresError(.connectionLost, server: Self.server, detail: "server closed the connection")
     #expect(lost.beaconError.kind == "storageFailure")

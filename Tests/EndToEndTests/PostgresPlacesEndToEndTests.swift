@@ -5,7 +5,7 @@ import Testing
 
 /// The places service on a PostgreSQL store through the built binary, against a loopback fake Geoapify: live
 /// searches cached on the server for the whole team, the stale fallback, details, autocomplete, `nearMe`, filters
-/// and `scope: "favorites"` giving what a SQLite store gives, and what is still refused.
+/// and `scope: "favorites"` giving what a SQLite store gives (routes: `PostgresRouteEndToEndTests`).
 extension EndToEnd {
   @Suite(.enabled(if: PostgresEndToEnd.url != nil, PostgresEndToEnd.skipReason))
   struct PostgresPlacesEndToEndTests {
@@ -179,23 +179,6 @@ extension EndToEnd {
       #expect(details.termination == .exited(0), "\(details.stderr)")
       #expect((try? HumanCLITests.parse(details.stdout))?["place"]?["phone"] == "+4723108840", "\(details.stdout)")
       #expect(!(first.stdout + first.stderr + details.stdout + details.stderr).contains(PlacesEndToEndTests.apiKey))
-    }
-
-    @Test func routesAreStillRefusedOnTheServer() throws {
-      let url = try PostgresEndToEnd.freshSchema()
-      let server = try GeoapifyFixtures.server()
-      let beacon = try Self.beacon(url, server: server)
-      let route: JSONValue = ["type": "LineString", "coordinates": [[10.75, 59.91], [10.76, 59.92]]]
-      beacon.request("places/searchAlongRoute", id: 1, params: ["route": route])
-      let error = try beacon.response(id: 1)["error"]
-      #expect(error?["data"]?["reason"] == "notOnSharedStore", "\(String(describing: error))")
-      #expect(error?["data"]?["feature"] == "places/searchAlongRoute")
-      #expect(error?["message"]?.stringValue?.contains("ikke tilgjengelig på et PostgreSQL-lager") == true)
-      // Imports do work on the server (`PostgresImportEndToEndTests`): a missing file is that file's error.
-      beacon.request("places/import", id: 2, params: ["path": "/nonexistent.pbf"])
-      #expect(try beacon.response(id: 2)["error"]?["data"]?["reason"] != "notOnSharedStore")
-      #expect(server.requests.isEmpty)
-      #expect(try beacon.shutdownAndExit() == .exited(0))
     }
   }
 }

@@ -7,8 +7,7 @@ import Testing
 
 /// `--store postgresql://…` through the built binary, against the server in `BEACON_TEST_POSTGRES_URL`
 /// (`Scripts/pg-cluster.sh start`): ratings with their author, favourites per user, searches of the stored places
-/// (the stored settings filling in what a search leaves out), a localized refusal for what a PostgreSQL store does
-/// not hold yet, a lost connection, and no password in any output. Without the variable these tests are skipped (and
+/// (the stored settings filling in what a search leaves out), a lost connection, and no password in any output. Without the variable these tests are skipped (and
 /// `ciHasTheServer` fails under `CI=true`).
 extension EndToEnd {
   @Suite(.enabled(if: PostgresEndToEnd.url != nil, PostgresEndToEnd.skipReason))
@@ -172,31 +171,6 @@ extension EndToEnd {
       // The user is the account's name without --user: not Ola's favourites.
       let plain = try BeaconProcess.run(["--store", url, "favorites", "--json"], environment: ["BEACON_OFFLINE": "1"])
       #expect((try? HumanCLITests.parse(plain.stdout))?["places"]?.arrayValue == [], "\(plain.stdout) \(plain.stderr)")
-    }
-
-    @Test func whatThePostgreSQLStoreDoesNotHoldYetIsRefusedInTheUsersLanguage() async throws {
-      let url = try await Self.seededStore()
-      let feature = "places/searchAlongRoute"
-      let sentences = [
-        "nb":
-          "'\(feature)' er ikke tilgjengelig på et PostgreSQL-lager ennå; bruk en SQLite-fil (--store STI) for dette",
-        "nn":
-          "'\(feature)' er ikkje tilgjengeleg på eit PostgreSQL-lager enno; bruk ei SQLite-fil (--store STI) for dette",
-        "en": "'\(feature)' is not available on a PostgreSQL store yet; use a SQLite file (--store PATH) for it",
-      ]
-      let route: JSONValue = ["type": "LineString", "coordinates": [[10.75, 59.91], [10.76, 59.92]]]
-      for (locale, sentence) in sentences {
-        let beacon = try Self.beacon(url, user: "ola", byFlag: true, locale: locale)
-        beacon.request(feature, id: 1, params: ["route": route])
-        let error = try beacon.response(id: 1)["error"]
-        #expect(error?["data"]?["kind"] == "storeUnavailable", "\(String(describing: error))")
-        #expect(error?["data"]?["reason"] == "notOnSharedStore")
-        #expect(error?["data"]?["feature"] == .string(feature))
-        #expect(error?["message"]?.stringValue == sentence)
-        // Nothing fell back to a SQLite file.
-        #expect(!FileManager.default.fileExists(atPath: beacon.directory.appendingPathComponent("store.sqlite").path))
-        #expect(try beacon.shutdownAndExit() == .exited(0))
-      }
     }
 
     @Test func aLostConnectionFailsOneRequestAndTheNextConnectsAgain() async throws {

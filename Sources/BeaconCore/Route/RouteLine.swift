@@ -90,7 +90,7 @@ package struct RouteLine: Sendable, Equatable {
   }
 
   /// ``locate(_:)`` among `range` of the pieces only.
-  func locate(_ point: Coordinate, pieces range: Range<Int>) -> (along: Double, detour: Double) {
+  package func locate(_ point: Coordinate, pieces range: Range<Int>) -> (along: Double, detour: Double) {
     var best = (along: 0.0, detour: Double.infinity)
     for index in range {
       let found = Self.locate(point, on: pieces[index])

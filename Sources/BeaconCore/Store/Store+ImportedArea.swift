@@ -6,6 +6,12 @@ package struct ImportedArea: Sendable, Equatable {
   package var center: Coordinate
   /// How many places that import brought.
   package var places: Int
+
+  /// Creates an area.
+  package init(center: Coordinate, places: Int) {
+    self.center = center
+    self.places = places
+  }
 }
 
 /// Where a list measures distances from when the request names no centre, and why there.
