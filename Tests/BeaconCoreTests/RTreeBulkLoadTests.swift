@@ -47,13 +47,32 @@ import Testing
       let found = try await store.rtreeSearch(box)
       #expect(found.bulk == found.rowByRow)
     }
-    // A second import (new places and a moved one) and deletions go into the bulk-built tree row by row.
+    // A smaller second import (new places and moved ones) and deletions go into the packed tree row by row.
     var more = Self.places(count: 600, idOffset: 2_800)
     more.append(contentsOf: Self.places(count: 1))
     _ = try await store.importPlaces(from: .bytes(more, name: "q.geojsonseq"), at: Date())
     let after = try await store.rtreeCheck()
     #expect(after.verdict == "ok")
     #expect(after.bulk == after.rowByRow)
+  }
+
+  @Test func aBigImportIntoAStoreWithAFewPlacesPacksTheTreeOfAllOfThem() async throws {
+    let store = try Store.open(path: directory.file("store.sqlite"))
+    // A few places of another source (which the big import keeps, as it does the demo's).
+    let other = Self.places(count: 60, idOffset: 10_000)
+    _ = try await store.importPlaces(from: .bytes(other, name: "other.geojsonseq"), source: "other", at: Date())
+    let report = try await store.importPlaces(
+      from: .bytes(Self.places(count: 3_000, idOffset: 20_000), name: "p.geojsonseq"),
+      at: Date()
+    )
+    #expect(report.tally.added == 3_000)
+    let check = try await store.rtreeCheck()
+    #expect(check.verdict == "ok")
+    #expect(check.bulk == check.rowByRow)
+    // Every place of the store, packed: 3 000 plus the 60 of the other source, in 60 full leaves, 2 nodes above them
+    // and the root.
+    #expect(check.bulk.count == 3_060)
+    #expect(check.nodes == 60 + 2 + 1)
   }
 }
 

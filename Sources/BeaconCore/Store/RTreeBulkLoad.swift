@@ -1,13 +1,14 @@
 import Foundation
 
-/// Builds `place_rtree` in one go when an import fills an empty one: the places' boxes packed into full nodes
+/// Builds `place_rtree` in one go when an import brings at least as many places as the tree had (a first import, or
+/// a big one into a store with a few places, such as the demo's): the boxes of all places packed into full nodes
 /// (Sort-Tile-Recursive: sorted by longitude into vertical slices, each slice by latitude), written straight into the
-/// R*Tree's own tables (`place_rtree_node`, `_rowid`, `_parent`) in SQLite's node format. Inserting row by row makes
-/// the R*Tree choose a subtree, split nodes and reinsert cells for every place: most of an import's index time.
+/// R*Tree's own tables (`place_rtree_node`, `_rowid`, `_parent`) in SQLite's node format, inside the import's
+/// transaction. Inserting row by row makes the R*Tree choose a subtree, split nodes and reinsert cells for every
+/// place: most of an import's index time. A smaller import goes in by `INSERT` as before.
 ///
 /// The boxes are those SQLite's R*Tree stores for a point (32-bit floats rounded outwards, as its `rtreeValueDown` and
-/// `rtreeValueUp` do), so searches find the same places; `rtreecheck()` accepts the tree. Used only when the tree has
-/// no entries and the one root node an empty R*Tree has; otherwise the rows go in by `INSERT` as before.
+/// `rtreeValueUp` do), so searches find the same places; `rtreecheck()` accepts the tree.
 enum RTreeBulkLoad {
   /// The bulk statement ``DeferredIndexes`` makes of `place_inserted`'s R*Tree insert for rows after `lastRowID`.
   static func isPlaceInsert(_ statement: String, after lastRowID: Int64) -> Bool {
@@ -29,18 +30,21 @@ enum RTreeBulkLoad {
     var centreLongitude: Float { (minLongitude + maxLongitude) / 2 }
   }
 
-  /// Fills the empty `place_rtree` with the places after `lastRowID`; `false` (nothing done) when the tree is not
-  /// empty or its root node has an unexpected size.
+  /// Fills `place_rtree` with the places after `lastRowID` in one go when they are at least as many as the tree has
+  /// (a first import, or a big one into a store with a few places, such as the demo's): the tree is then built anew
+  /// from all places, packed. Returns `false` (nothing done) otherwise, or when the root node has an unexpected size.
   static func fill(database: Database, after lastRowID: Int64) throws -> Bool {
-    guard try database.query("SELECT 1 FROM place_rtree_rowid LIMIT 1").isEmpty,
-      try database.query("SELECT count(*) FROM place_rtree_node").first?.int(0) == 1,
+    guard
       let size = try database.query("SELECT length(data) FROM place_rtree_node WHERE nodeno = 1").first?.int(0),
-      size >= 4 + 24 * 4
+      size >= 4 + 24 * 4,
+      let indexed = try database.query("SELECT count(*) FROM place_rtree_rowid").first?.int(0),
+      let new = try database.query("SELECT count(*) FROM place WHERE rowid > ?", [lastRowID]).first?.int(0),
+      new >= indexed
     else { return false }
+    try database.execute("DELETE FROM place_rtree_node; DELETE FROM place_rtree_rowid; DELETE FROM place_rtree_parent;")
     let capacity = (size - 4) / 24
     var cells: [Cell] = []
-    let rows = try database.statement("SELECT rowid, latitude, longitude FROM place WHERE rowid > ?")
-    try rows.bind([lastRowID])
+    let rows = try database.statement("SELECT rowid, latitude, longitude FROM place")
     while try rows.step() {
       let latitude = rows.real(at: 1)
       let longitude = rows.real(at: 2)
@@ -55,7 +59,14 @@ enum RTreeBulkLoad {
       )
     }
     rows.reset()
-    guard !cells.isEmpty else { return true }
+    guard !cells.isEmpty else {
+      // No places at all: the empty root an R*Tree starts with.
+      try database.run(
+        "INSERT INTO place_rtree_node (nodeno, data) VALUES (1, ?)",
+        [DatabaseValue.blob(Array(repeating: 0, count: size))]
+      )
+      return true
+    }
     let writeNode = try database.statement("INSERT OR REPLACE INTO place_rtree_node (nodeno, data) VALUES (?, ?)")
     let writeRowID = try database.statement("INSERT INTO place_rtree_rowid (rowid, nodeno) VALUES (?, ?)")
     let writeParent = try database.statement("INSERT INTO place_rtree_parent (nodeno, parentnode) VALUES (?, ?)")
