@@ -72,14 +72,17 @@ enum RTreeBulkLoad {
     let writeParent = try database.statement("INSERT INTO place_rtree_parent (nodeno, parentnode) VALUES (?, ?)")
     // Level by level from the leaves: each level's nodes are numbered from 2 on (the root is node 1), and are the
     // cells of the level above; a level that fits one node is the root.
+    // Sorted in place, in groups of neighbouring cells (memory: 24 bytes a place, and the parents' cells).
     var level = cells
+    cells = []
     var depth = 0
     var nextNode: Int64 = 2
     while true {
-      let groups = level.count <= capacity ? [level] : packed(level, capacity: capacity)
+      let groups = level.count <= capacity ? [level.indices] : packed(&level, capacity: capacity)
       let isRoot = groups.count == 1
       var parents: [Cell] = []
-      for group in groups {
+      for range in groups {
+        let group = level[range]
         let node = isRoot ? 1 : nextNode
         if !isRoot { nextNode += 1 }
         try writeNode.bind([node, DatabaseValue.blob(blob(group, depth: isRoot ? depth : 0, size: size))])
@@ -103,30 +106,34 @@ enum RTreeBulkLoad {
   }
 
   /// `cells` in groups of at most `capacity` that lie near each other (Sort-Tile-Recursive).
-  private static func packed(_ cells: [Cell], capacity: Int) -> [[Cell]] {
+  /// `cells` sorted in place into groups of at most `capacity` that lie near each other (Sort-Tile-Recursive): the
+  /// ranges of the groups.
+  private static func packed(_ cells: inout [Cell], capacity: Int) -> [Range<Int>] {
     let nodes = (cells.count + capacity - 1) / capacity
     let slices = Int(Double(nodes).squareRoot().rounded(.up))
     let sliceSize = slices * capacity
-    let byLongitude = cells.sorted { ($0.centreLongitude, $0.id) < ($1.centreLongitude, $1.id) }
-    var groups: [[Cell]] = []
+    cells.sort { ($0.centreLongitude, $0.id) < ($1.centreLongitude, $1.id) }
+    var groups: [Range<Int>] = []
     groups.reserveCapacity(nodes + slices)
     var start = 0
-    while start < byLongitude.count {
-      let slice = byLongitude[start..<min(start + sliceSize, byLongitude.count)]
-        .sorted { ($0.centreLatitude, $0.id) < ($1.centreLatitude, $1.id) }
-      var index = 0
-      while index < slice.count {
-        groups.append(Array(slice[index..<min(index + capacity, slice.count)]))
+    while start < cells.count {
+      let end = min(start + sliceSize, cells.count)
+      cells[start..<end].sort { ($0.centreLatitude, $0.id) < ($1.centreLatitude, $1.id) }
+      var index = start
+      while index < end {
+        groups.append(index..<min(index + capacity, end))
         index += capacity
       }
-      start += sliceSize
+      start = end
     }
     return groups
   }
 
   /// The box around `cells`, as the cell of node `id`.
-  private static func bounds(of cells: [Cell], id: Int64) -> Cell {
-    var box = cells[0]
+  private static func bounds(of cells: ArraySlice<Cell>, id: Int64) -> Cell {
+    guard var box = cells.first else {
+      return Cell(id: id, minLatitude: 0, maxLatitude: 0, minLongitude: 0, maxLongitude: 0)
+    }
     box.id = id
     for cell in cells.dropFirst() {
       box.minLatitude = min(box.minLatitude, cell.minLatitude)
@@ -139,7 +146,7 @@ enum RTreeBulkLoad {
 
   /// A node as SQLite's R*Tree stores it: the depth (the root's; 0 in other nodes) and the number of cells as
   /// big-endian 16-bit numbers, then each cell's 64-bit id and four 32-bit floats, big-endian, zeros to `size`.
-  private static func blob(_ cells: [Cell], depth: Int, size: Int) -> [UInt8] {
+  private static func blob(_ cells: ArraySlice<Cell>, depth: Int, size: Int) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(size)
     bytes.append(UInt8(truncatingIfNeeded: depth >> 8))
