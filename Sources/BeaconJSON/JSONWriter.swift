@@ -36,16 +36,22 @@ package enum JSONWriter {
       }
       output.append(UInt8(ascii: "]"))
     case .object(let members):
-      output.append(UInt8(ascii: "{"))
       // The members sorted by key as pairs: no lookup (hashing) per key.
-      for (position, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
-        if position > 0 { output.append(UInt8(ascii: ",")) }
-        writeString(member.key, into: &output)
-        output.append(UInt8(ascii: ":"))
-        write(member.value, into: &output)
-      }
-      output.append(UInt8(ascii: "}"))
+      write(members: members.sorted(by: { $0.key < $1.key }), into: &output)
     }
+  }
+
+  /// Appends the compact JSON text of an object with `members`, in the order given (``write(_:into:)`` sorts them
+  /// by key; a caller that has the members sorted already need not make a dictionary of them).
+  package static func write(members: [(key: String, value: JSONValue)], into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "{"))
+    for (position, member) in members.enumerated() {
+      if position > 0 { output.append(UInt8(ascii: ",")) }
+      writeString(member.key, into: &output)
+      output.append(UInt8(ascii: ":"))
+      write(member.value, into: &output)
+    }
+    output.append(UInt8(ascii: "}"))
   }
 
   private static func writePretty(_ value: JSONValue, indent: Int, into output: inout [UInt8]) {

@@ -177,11 +177,16 @@ package enum OSMImporter {
     let id =
       feature.identity.map { "osm:\($0.type)/\($0.id)" }
       ?? contentID(category: category, name: name, location: location)
-    var raw = feature.tags.filter { keeps($0.key) && $0.value.stringValue != nil }
+    // The kept tags as pairs sorted by key (the order the details have), without a dictionary of them.
+    var raw: [(key: String, value: JSONValue)] = []
+    raw.reserveCapacity(feature.tags.count + 2)
+    for tag in feature.tags where tag.value.stringValue != nil && keeps(tag.key) { raw.append(tag) }
     if let identity = feature.identity {
-      raw["osm_type"] = .string(String(identity.type.prefix(1)))
-      raw["osm_id"] = .int(identity.id)
+      // Neither key is kept from the tags (``keeps(_:)``), so neither is there twice.
+      raw.append((key: "osm_type", value: .string(String(identity.type.prefix(1)))))
+      raw.append((key: "osm_id", value: .int(identity.id)))
     }
+    raw.sort { $0.key < $1.key }
     // The shape of Geoapify's details (what `places/details` reads), written straight to bytes in the form
     // `JSONValue.description` has (compact, keys sorted): the same text as before, at a fraction of the cost.
     var details = Array(#"{"geometry":{"coordinates":["#.utf8)
@@ -193,7 +198,7 @@ package enum OSMImporter {
     JSONWriter.write(.string(category.geoapifyKey), into: &details)
     details.append(contentsOf: #"],"datasource":{"attribution":"© OpenStreetMap contributors","#.utf8)
     details.append(contentsOf: #""license":"Open Database License","raw":"#.utf8)
-    JSONWriter.write(.object(raw), into: &details)
+    JSONWriter.write(members: raw, into: &details)
     details.append(contentsOf: #","sourcename":"openstreetmap"}},"type":"Feature"}"#.utf8)
     let cuisine = tag("cuisine")
     let place = Place(
@@ -207,7 +212,7 @@ package enum OSMImporter {
       openingHours: tag("opening_hours"),
       source: source
     )
-    return (place, ImportFacts(raw: raw, categories: [category.geoapifyKey], cuisine: cuisine))
+    return (place, ImportFacts(tags: raw, categories: [category.geoapifyKey], cuisine: cuisine))
   }
 
   /// The OSM type (`node`, `way`, `relation`) and id of a GeoJSON feature: osmium's `@type`/`@id` properties
@@ -252,18 +257,35 @@ package enum OSMImporter {
   /// `text` without white space at either end (most tags have none: they are returned as they are, which is much
   /// cheaper than trimming).
   static func trimmed(_ text: String) -> String {
+    // Most tags start and end with an ASCII letter or digit: decided on the first and last byte, without
+    // `CharacterSet` (whose static members cost a dynamic cast per call).
+    let bytes = text.utf8
+    guard let firstByte = bytes.first, let lastByte = bytes.last else { return text }
+    if isPlainASCII(firstByte), isPlainASCII(lastByte) { return text }
     guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
       CharacterSet.whitespaces.contains(first) || CharacterSet.whitespaces.contains(last)
     else { return text }
     return text.trimmingCharacters(in: .whitespaces)
   }
 
+  /// Whether `byte` is an ASCII character that is not white space (nor a control character).
+  private static func isPlainASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
+
   /// "Street 12, 0150 City" from the `addr:*` tags, when there are any.
   static func address(_ tag: (String) -> String?) -> String? {
-    let street = [tag("addr:street"), tag("addr:housenumber")].compactMap { $0 }.joined(separator: " ")
-    let town = [tag("addr:postcode"), tag("addr:city")].compactMap { $0 }.joined(separator: " ")
-    let line = [street, town].filter { !$0.isEmpty }.joined(separator: ", ")
-    return line.isEmpty ? nil : line
+    // Joined by hand: this runs for every place of an import, and arrays of optionals cost more than the text.
+    func joined(_ first: String?, _ second: String?, _ separator: String) -> String? {
+      guard var text = first else { return second }
+      guard let second else { return text }
+      text += separator
+      text += second
+      return text
+    }
+    return joined(
+      joined(tag("addr:street"), tag("addr:housenumber"), " "),
+      joined(tag("addr:postcode"), tag("addr:city"), " "),
+      ", "
+    )
   }
 
   // MARK: - Compact form

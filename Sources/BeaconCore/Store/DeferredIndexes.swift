@@ -14,6 +14,7 @@ struct DeferredIndexes {
   private let insertTrigger: String
   private let updateTrigger: String
   private let bulkStatements: [String]
+  private let lastRowID: Int64
 
   /// Drops the insert trigger and limits the update trigger to rows up to `lastRowID`; `nil` (and nothing changed)
   /// when the triggers do not have the expected shape.
@@ -27,12 +28,20 @@ struct DeferredIndexes {
     else { return nil }
     try database.execute("DROP TRIGGER place_inserted; DROP TRIGGER place_updated;")
     try database.execute(limitedUpdate)
-    return DeferredIndexes(insertTrigger: insert, updateTrigger: update, bulkStatements: bulk)
+    return DeferredIndexes(insertTrigger: insert, updateTrigger: update, bulkStatements: bulk, lastRowID: lastRowID)
   }
 
-  /// Indexes the new rows and restores the triggers.
+  /// Indexes the new rows (an empty R*Tree in bulk, ``RTreeBulkLoad``) and restores the triggers.
   func finish(database: Database) throws {
-    for statement in bulkStatements { try database.execute(statement) }
+    for statement in bulkStatements {
+      // An empty R*Tree is built in one go rather than row by row (``RTreeBulkLoad``).
+      if RTreeBulkLoad.isPlaceInsert(statement, after: lastRowID),
+        try RTreeBulkLoad.fill(database: database, after: lastRowID)
+      {
+        continue
+      }
+      try database.execute(statement)
+    }
     try database.execute("DROP TRIGGER place_updated")
     try database.execute(updateTrigger)
     try database.execute(insertTrigger)

@@ -42,9 +42,32 @@ package enum ImportFacts: Equatable, Sendable {
   /// does not read as text, which makes them ``unsure``), the conditions `categories` and the cuisine column
   /// `cuisine`.
   init(raw: [String: JSONValue], categories: [String], cuisine: String?) {
+    self.init(categories: categories, cuisine: cuisine) { raw[$0] }
+  }
+
+  /// The facts of a place whose details have the tags `tags` (`datasource.raw` as pairs, each key once), as
+  /// ``init(raw:categories:cuisine:)``: what an import has (a dozen tags or so, looked through without hashing).
+  init(tags: [(key: String, value: JSONValue)], categories: [String], cuisine: String?) {
+    // The few tags the facts read, found by their first byte before any hashing (`contact:*`, `name:*`, `addr:*`
+    // and the like are most of a place's tags).
+    let read = tags.filter { tag in
+      switch tag.key.utf8.first {
+      case UInt8(ascii: "c"), UInt8(ascii: "d"), UInt8(ascii: "o"), UInt8(ascii: "t"), UInt8(ascii: "w"):
+        Self.keys.contains(tag.key)
+      default: false
+      }
+    }
+    self.init(categories: categories, cuisine: cuisine) { key in read.first { $0.key == key }?.value }
+  }
+
+  /// `diet:` and each diet's name, the keys of the diet tags.
+  private static let dietKeys = Diet.allCases.map { "diet:" + $0.rawValue }
+
+  /// The facts of a place whose tag `key` is `raw(key)`.
+  private init(categories: [String], cuisine: String?, raw: (String) -> JSONValue?) {
     var values: [String: String] = [:]
     for key in Self.keys {
-      guard let value = raw[key] else { continue }
+      guard let value = raw(key) else { continue }
       guard let text = value.stringValue, Self.isPlain(text) else {
         self = .unsure
         return
@@ -70,8 +93,8 @@ package enum ImportFacts: Equatable, Sendable {
       return
     }
     var row = Row()
-    for diet in Diet.allCases {
-      if let value = values["diet:" + diet.rawValue] {
+    for (diet, key) in zip(Diet.allCases, Self.dietKeys) {
+      if let value = values[key] {
         row.dietKnown |= diet.bit
         if value == "yes" || value == "only" { row.diet |= diet.bit }
       } else if named.contains(diet.rawValue) || named.contains(diet.rawValue + ".only") {

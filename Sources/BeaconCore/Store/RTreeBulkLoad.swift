@@ -1,0 +1,179 @@
+import Foundation
+
+/// Builds `place_rtree` in one go when an import brings at least as many places as the tree had (a first import, or
+/// a big one into a store with a few places, such as the demo's): the boxes of all places packed into full nodes
+/// (Sort-Tile-Recursive: sorted by longitude into vertical slices, each slice by latitude), written straight into the
+/// R*Tree's own tables (`place_rtree_node`, `_rowid`, `_parent`) in SQLite's node format, inside the import's
+/// transaction. Inserting row by row makes the R*Tree choose a subtree, split nodes and reinsert cells for every
+/// place: most of an import's index time. A smaller import goes in by `INSERT` as before.
+///
+/// The boxes are those SQLite's R*Tree stores for a point (32-bit floats rounded outwards, as its `rtreeValueDown` and
+/// `rtreeValueUp` do), so searches find the same places; `rtreecheck()` accepts the tree.
+enum RTreeBulkLoad {
+  /// The bulk statement ``DeferredIndexes`` makes of `place_inserted`'s R*Tree insert for rows after `lastRowID`.
+  static func isPlaceInsert(_ statement: String, after lastRowID: Int64) -> Bool {
+    statement == """
+      INSERT INTO place_rtree SELECT new.rowid, new.latitude, new.latitude, new.longitude, new.longitude \
+      FROM place AS new WHERE new.rowid > \(lastRowID)
+      """
+  }
+
+  /// One cell: a place's rowid (or a child node's number) and its box.
+  private struct Cell {
+    var id: Int64
+    var minLatitude: Float
+    var maxLatitude: Float
+    var minLongitude: Float
+    var maxLongitude: Float
+
+    var centreLatitude: Float { (minLatitude + maxLatitude) / 2 }
+    var centreLongitude: Float { (minLongitude + maxLongitude) / 2 }
+  }
+
+  /// Fills `place_rtree` with the places after `lastRowID` in one go when they are at least as many as the tree has
+  /// (a first import, or a big one into a store with a few places, such as the demo's): the tree is then built anew
+  /// from all places, packed. Returns `false` (nothing done) otherwise, or when the root node has an unexpected size.
+  static func fill(database: Database, after lastRowID: Int64) throws -> Bool {
+    guard
+      let size = try database.query("SELECT length(data) FROM place_rtree_node WHERE nodeno = 1").first?.int(0),
+      size >= 4 + 24 * 4,
+      let indexed = try database.query("SELECT count(*) FROM place_rtree_rowid").first?.int(0),
+      let new = try database.query("SELECT count(*) FROM place WHERE rowid > ?", [lastRowID]).first?.int(0),
+      new >= indexed
+    else { return false }
+    try database.execute("DELETE FROM place_rtree_node; DELETE FROM place_rtree_rowid; DELETE FROM place_rtree_parent;")
+    let capacity = (size - 4) / 24
+    var cells: [Cell] = []
+    let rows = try database.statement("SELECT rowid, latitude, longitude FROM place")
+    while try rows.step() {
+      let latitude = rows.real(at: 1)
+      let longitude = rows.real(at: 2)
+      cells.append(
+        Cell(
+          id: rows.integer(at: 0),
+          minLatitude: down(latitude),
+          maxLatitude: up(latitude),
+          minLongitude: down(longitude),
+          maxLongitude: up(longitude)
+        )
+      )
+    }
+    rows.reset()
+    guard !cells.isEmpty else {
+      // No places at all: the empty root an R*Tree starts with.
+      try database.run(
+        "INSERT INTO place_rtree_node (nodeno, data) VALUES (1, ?)",
+        [DatabaseValue.blob(Array(repeating: 0, count: size))]
+      )
+      return true
+    }
+    let writeNode = try database.statement("INSERT OR REPLACE INTO place_rtree_node (nodeno, data) VALUES (?, ?)")
+    let writeRowID = try database.statement("INSERT INTO place_rtree_rowid (rowid, nodeno) VALUES (?, ?)")
+    let writeParent = try database.statement("INSERT INTO place_rtree_parent (nodeno, parentnode) VALUES (?, ?)")
+    // Level by level from the leaves: each level's nodes are numbered from 2 on (the root is node 1), and are the
+    // cells of the level above; a level that fits one node is the root.
+    // Sorted in place, in groups of neighbouring cells (memory: 24 bytes a place, and the parents' cells).
+    var level = cells
+    cells = []
+    var depth = 0
+    var nextNode: Int64 = 2
+    while true {
+      let groups = level.count <= capacity ? [level.indices] : packed(&level, capacity: capacity)
+      let isRoot = groups.count == 1
+      var parents: [Cell] = []
+      for range in groups {
+        let group = level[range]
+        let node = isRoot ? 1 : nextNode
+        if !isRoot { nextNode += 1 }
+        try writeNode.bind([node, DatabaseValue.blob(blob(group, depth: isRoot ? depth : 0, size: size))])
+        while try writeNode.step() {}
+        for cell in group {
+          if depth == 0 {
+            try writeRowID.bind([cell.id, node])
+            while try writeRowID.step() {}
+          } else {
+            try writeParent.bind([cell.id, node])
+            while try writeParent.step() {}
+          }
+        }
+        parents.append(bounds(of: group, id: node))
+      }
+      if isRoot { break }
+      level = parents
+      depth += 1
+    }
+    return true
+  }
+
+  /// `cells` in groups of at most `capacity` that lie near each other (Sort-Tile-Recursive).
+  /// `cells` sorted in place into groups of at most `capacity` that lie near each other (Sort-Tile-Recursive): the
+  /// ranges of the groups.
+  private static func packed(_ cells: inout [Cell], capacity: Int) -> [Range<Int>] {
+    let nodes = (cells.count + capacity - 1) / capacity
+    let slices = Int(Double(nodes).squareRoot().rounded(.up))
+    let sliceSize = slices * capacity
+    cells.sort { ($0.centreLongitude, $0.id) < ($1.centreLongitude, $1.id) }
+    var groups: [Range<Int>] = []
+    groups.reserveCapacity(nodes + slices)
+    var start = 0
+    while start < cells.count {
+      let end = min(start + sliceSize, cells.count)
+      cells[start..<end].sort { ($0.centreLatitude, $0.id) < ($1.centreLatitude, $1.id) }
+      var index = start
+      while index < end {
+        groups.append(index..<min(index + capacity, end))
+        index += capacity
+      }
+      start = end
+    }
+    return groups
+  }
+
+  /// The box around `cells`, as the cell of node `id`.
+  private static func bounds(of cells: ArraySlice<Cell>, id: Int64) -> Cell {
+    guard var box = cells.first else {
+      return Cell(id: id, minLatitude: 0, maxLatitude: 0, minLongitude: 0, maxLongitude: 0)
+    }
+    box.id = id
+    for cell in cells.dropFirst() {
+      box.minLatitude = min(box.minLatitude, cell.minLatitude)
+      box.maxLatitude = max(box.maxLatitude, cell.maxLatitude)
+      box.minLongitude = min(box.minLongitude, cell.minLongitude)
+      box.maxLongitude = max(box.maxLongitude, cell.maxLongitude)
+    }
+    return box
+  }
+
+  /// A node as SQLite's R*Tree stores it: the depth (the root's; 0 in other nodes) and the number of cells as
+  /// big-endian 16-bit numbers, then each cell's 64-bit id and four 32-bit floats, big-endian, zeros to `size`.
+  private static func blob(_ cells: ArraySlice<Cell>, depth: Int, size: Int) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(size)
+    bytes.append(UInt8(truncatingIfNeeded: depth >> 8))
+    bytes.append(UInt8(truncatingIfNeeded: depth))
+    bytes.append(UInt8(truncatingIfNeeded: cells.count >> 8))
+    bytes.append(UInt8(truncatingIfNeeded: cells.count))
+    for cell in cells {
+      withUnsafeBytes(of: UInt64(bitPattern: cell.id).bigEndian) { bytes.append(contentsOf: $0) }
+      for value in [cell.minLatitude, cell.maxLatitude, cell.minLongitude, cell.maxLongitude] {
+        withUnsafeBytes(of: value.bitPattern.bigEndian) { bytes.append(contentsOf: $0) }
+      }
+    }
+    bytes.append(contentsOf: repeatElement(0, count: size - bytes.count))
+    return bytes
+  }
+
+  /// SQLite's `rtreeValueDown`: `value` as a float no larger than it.
+  static func down(_ value: Double) -> Float {
+    let float = Float(value)
+    guard Double(float) > value else { return float }
+    return Float(value * (value < 0 ? 1 + 1 / 8_388_608.0 : 1 - 1 / 8_388_608.0))
+  }
+
+  /// SQLite's `rtreeValueUp`: `value` as a float no smaller than it.
+  static func up(_ value: Double) -> Float {
+    let float = Float(value)
+    guard Double(float) < value else { return float }
+    return Float(value * (value < 0 ? 1 - 1 / 8_388_608.0 : 1 + 1 / 8_388_608.0))
+  }
+}
