@@ -25,6 +25,11 @@ extension Store {
     let nearest = try await store.nearest(limit, to: center, within: radius, category: category, text: nil)
     let whole = try await store.places(near: center, radiusMeters: radius, category: category, text: nil)
     #expect(nearest.allSatisfy { $0.location.distance(to: center) <= Double(radius) })
+    // Only what can make the list: nothing beyond 2 m past the `limit`th of the whole circle.
+    if whole.count > limit {
+      let cut = whole[limit - 1].location.distance(to: center) + 2
+      #expect(nearest.allSatisfy { $0.location.distance(to: center) <= cut }, "limit \(limit)")
+    }
     let got = PlaceSort.distance.sorted(try await store.summaries(of: nearest, center: center))
     let expected = PlaceSort.distance.sorted(try await store.summaries(of: whole, center: center))
     return (got.prefix(limit).map(\.id), expected.prefix(limit).map(\.id))

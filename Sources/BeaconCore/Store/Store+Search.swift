@@ -79,7 +79,7 @@ extension Store {
 
   /// At least the `limit` places nearest to `center` within `radiusMeters` (category and text as in
   /// ``places(near:radiusMeters:category:text:)``), nearest first: every place that can be among the first
-  /// `limit` when sorted by distance in whole metres, and few others.
+  /// `limit` when sorted by distance in whole metres, and no others farther than 2 m beyond the `limit`th.
   ///
   /// The box grows four times at a time (sixteen times while it is empty), until it holds `limit` places clearly (2 m)
   /// inside its circle: nothing outside can then come first, and a dense store answers from a small box (at a million
@@ -117,7 +117,12 @@ extension Store {
         if text == nil {
           nearestDensity[densityKey] = clearlyInside > 0 ? Double(clearlyInside) / (.pi * reach * reach) : nil
         }
-        return found.filter { $0.location.distance(to: center) <= radius }
+        let inside = found.filter { $0.location.distance(to: center) <= radius }
+        guard limit > 0, inside.count > limit else { return inside }
+        // Whole metres decide the order: nothing farther than 2 m beyond the `limit`th can come before it, so only
+        // those are summarized.
+        let cut = inside[limit - 1].location.distance(to: center) + 2
+        return Array(inside.prefix { $0.location.distance(to: center) <= cut })
       }
       // An empty box says the places are sparse here: a box four times as wide would most likely be empty too.
       reach = min(reach * (found.isEmpty ? 16 : 4), radius)
