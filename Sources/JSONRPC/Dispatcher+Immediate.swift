@@ -40,13 +40,20 @@ extension Dispatcher {
     reply: Reply
   ) -> Bool {
     guard state.withLock({ $0.lastExclusive == nil }) else { return false }
-    let outcome: Result<[UInt8], ResponseError>
-    do {
-      outcome = .success(try runNow(params))
-    } catch {
-      outcome = .failure(responseError(for: error, method: method))
-    }
-    reply(id, outcome)
+    reply(id, runImmediately(method: method, params: params, runNow: runNow))
     return true
+  }
+
+  /// The outcome of a request answered at once.
+  func runImmediately(
+    method: String,
+    params: JSONValue?,
+    runNow: @Sendable (JSONValue?) throws -> [UInt8]
+  ) -> Result<[UInt8], ResponseError> {
+    do {
+      return .success(try runNow(params))
+    } catch {
+      return .failure(responseError(for: error, method: method))
+    }
   }
 }

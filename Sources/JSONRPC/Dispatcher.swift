@@ -253,6 +253,8 @@ package final class Dispatcher: Sendable {
       case reject(ResponseError)
       case refuseNow(ResponseError)
       case run(RequestHandler?, RequestOrdering, isInitialize: Bool)
+      /// Answered on this thread now: nothing exclusive running or waiting, no group pending (one lock hold).
+      case now(@Sendable (JSONValue?) throws -> [UInt8])
     }
     let decision: Decision = state.withLock { state in
       let handler = state.requestHandlers[method]
@@ -279,8 +281,16 @@ package final class Dispatcher: Sendable {
         if handler.runNow == nil && state.inFlightRequests >= configuration.maxInFlight {
           return .refuseNow(.serverOverloaded(limit: configuration.maxInFlight))
         }
-        return .run(handler, handler.ordering(params), isInitialize: false)
+        let ordering = handler.ordering(params)
+        if let runNow = handler.runNow, ordering == .concurrent, state.lastExclusive == nil, state.pendingGroup == nil {
+          return .now(runNow)
+        }
+        return .run(handler, ordering, isInitialize: false)
       }
+    }
+    if case .now(let runNow) = decision {
+      reply(id, runImmediately(method: method, params: params, runNow: runNow))
+      return
     }
     if case .run(let handler?, .exclusive, false) = decision, handler.runGroup != nil,
       collect(id: id, method: method, params: params, handler: handler, reply: reply)
@@ -294,6 +304,7 @@ package final class Dispatcher: Sendable {
       return
     }
     switch decision {
+    case .now: break  // Answered above.
     case .refuseNow(let error):
       // No task: a flood of requests past the limit must not queue anything.
       log("Refusing '\(method)': \(configuration.maxInFlight) requests in flight")

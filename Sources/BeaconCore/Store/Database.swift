@@ -152,6 +152,22 @@ package final class Database {
     return rows
   }
 
+  /// Runs one statement with bound values and reads each row where it stands with `read` (no ``Row`` of
+  /// ``DatabaseValue``s in between); rows `read` returns `nil` for are left out.
+  func query<T>(
+    _ sql: String,
+    _ values: [any DatabaseValueConvertible] = [],
+    reading read: (Statement) -> T?
+  ) throws(SQLiteError) -> [T] {
+    let statement = try prepared(sql)
+    try statement.bind(values)
+    var rows: [T] = []
+    while try statement.step() {
+      if let row = read(statement) { rows.append(row) }
+    }
+    return rows
+  }
+
   /// Runs one statement with bound values, ignoring rows.
   package func run(_ sql: String, _ values: [any DatabaseValueConvertible] = []) throws(SQLiteError) {
     let statement = try prepared(sql)

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(SQLite3)
 import SQLite3  // Apple platforms ship SQLite as a module.
 #else
@@ -111,6 +113,52 @@ final class Statement {
     }
   }
 
+  /// Column `index` of the current row as text, as ``Row/string(_:)`` reads it: `nil` unless it is text.
+  func string(_ index: Int) -> String? {
+    let column = Int32(index)
+    guard sqlite3_column_type(handle, column) == SQLITE_TEXT, let text = sqlite3_column_text(handle, column) else {
+      return nil
+    }
+    let count = Int(sqlite3_column_bytes(handle, column))  // By length: text may hold a NUL.
+    return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+  }
+
+  /// Column `index` of the current row as a number, as ``Row/double(_:)`` reads it: `nil` unless it is one.
+  func double(_ index: Int) -> Double? {
+    let column = Int32(index)
+    switch sqlite3_column_type(handle, column) {
+    case SQLITE_FLOAT: return sqlite3_column_double(handle, column)
+    case SQLITE_INTEGER: return Double(sqlite3_column_int64(handle, column))
+    default: return nil
+    }
+  }
+
+  /// Column `index` of the current row as an integer, as ``Row/int(_:)`` reads it: `nil` unless it is one.
+  func int(_ index: Int) -> Int? {
+    let column = Int32(index)
+    guard sqlite3_column_type(handle, column) == SQLITE_INTEGER else { return nil }
+    return Int(sqlite3_column_int64(handle, column))
+  }
+
+  /// Whether column `index` of the current row is text with exactly the bytes of `known` (compared where SQLite
+  /// keeps them: no `String` made).
+  func text(_ index: Int, equals known: String) -> Bool {
+    let column = Int32(index)
+    guard sqlite3_column_type(handle, column) == SQLITE_TEXT, let text = sqlite3_column_text(handle, column) else {
+      return false
+    }
+    let count = Int(sqlite3_column_bytes(handle, column))
+    var known = known
+    return known.withUTF8 { bytes in
+      guard bytes.count == count else { return false }
+      guard let base = bytes.baseAddress, count > 0 else { return true }
+      return memcmp(base, text, count) == 0
+    }
+  }
+
+  /// How many times the statement has been run since it was prepared (SQLite's `SQLITE_STMTSTATUS_RUN`).
+  var runs: Int { Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_RUN, 0)) }
+
   /// The number of columns in a result row.
   var columnCount: Int32 { sqlite3_column_count(handle) }
 
@@ -121,6 +169,9 @@ final class Statement {
 
 /// SQLite's `SQLITE_TRANSIENT`, which Swift cannot import: SQLite copies the bound bytes.
 let SQLITE_TRANSIENT = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+
+/// A row read in place, column by column, while the statement stands on it (``Database/query(_:_:reading:)``).
+extension Statement: StoredColumns {}
 
 @available(*, unavailable)
 extension Statement: Sendable {}

@@ -42,16 +42,18 @@ extension Store {
           search.category.rawValue, band, box.minLon - margin, box.maxLon + margin,
         ]
         if excludingDemo { values.append(DemoDataset.source) }
-        for row in try database.query(sql, values) {
-          guard let rowid = row.int(0), let latitude = row.double(1), let longitude = row.double(2) else { continue }
+        // Each row is judged where it stands; nothing is kept of it but a match's rowid and distance.
+        let _: [Void] = try database.query(sql, values) { row in
+          guard let rowid = row.int(0), let latitude = row.double(1), let longitude = row.double(2) else { return nil }
           let distance = Coordinate(lat: latitude, lon: longitude).distance(to: search.center)
-          guard distance <= radius else { continue }
+          guard distance <= radius else { return nil }
           let facts = Self.facts(from: row, at: 3)
           switch filters.verdict(facts: facts, hours: nil, zone: defaultTimeZone, rating: nil, now: date) {
           case .match: matches.append((rowid, distance))
-          case .fails: continue
+          case .fails: break
           case .unknown(let names): for name in names { counts[name.rawValue, default: 0] += 1 }
           }
+          return nil
         }
       }
       matches.sort { $0.distance < $1.distance }
@@ -62,7 +64,7 @@ extension Store {
         chosen = matches.prefix { $0.distance <= cut }
       }
       let read = "SELECT \(Self.placeColumns), \(Self.factColumns) FROM place\(Self.factJoin) WHERE place.rowid = ?"
-      return try chosen.compactMap { try database.query(read, [$0.rowid]).first.flatMap(Self.placeWithFacts(from:)) }
+      return try chosen.compactMap { try database.query(read, [$0.rowid]) { Self.placeWithFacts(from: $0) }.first }
     }
     return FilteredPlaces(places: try summaries(of: places, center: search.center, at: date), excludedUnknown: counts)
   }

@@ -81,8 +81,9 @@ extension Store {
       sql += conditions.sql
       values += conditions.values
     }
-    let read = filtered ? Self.placeWithFacts(from:) : Self.place(from:)
-    var places: [Place] = try storage { try database.query(sql, values).compactMap(read) }
+    var places: [Place] = try storage {
+      try database.query(sql, values) { filtered ? Self.placeWithFacts(from: $0) : Self.place(from: $0) }
+    }
     if let radiusMeters, let center = query.center {
       places = places.filter { $0.location.distance(to: center).rounded() <= Double(radiusMeters) }
     }

@@ -58,14 +58,14 @@ extension Store {
   }
 
   /// A place from a row of ``placeColumns`` followed by ``factColumns``, its facts read from the columns.
-  static func placeWithFacts(from row: Row) -> Place? {
+  static func placeWithFacts(from row: some StoredColumns) -> Place? {
     guard var place = place(from: row) else { return nil }
     place.facts = facts(from: row, at: 12)
     return place
   }
 
   /// The facts in the six columns of `row` from `first` on (``factColumns``' order; `NULL`s when none are known).
-  static func facts(from row: Row, at first: Int) -> PlaceFacts {
+  static func facts(from row: some StoredColumns, at first: Int) -> PlaceFacts {
     var facts = PlaceFacts()
     let diet = row.int(first) ?? 0
     let known = row.int(first + 1) ?? 0

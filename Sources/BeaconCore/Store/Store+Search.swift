@@ -21,8 +21,8 @@ extension Store {
     if excludingDemo { values.append(DemoDataset.source) }
     if let match { values.append(match) }
     var sql = Self.searchSQL(category: category != nil, text: match != nil, excludingDemo: excludingDemo)
-    var read = Self.place(from:)
-    if !filters.isEmpty {
+    let withFacts = !filters.isEmpty
+    if withFacts {
       // The facts come along (one primary-key lookup per place in the box); places their data rules out are
       // dropped here, the rest are judged by `filteredSummaries`.
       let conditions = Self.factConditions(filters)
@@ -33,9 +33,11 @@ extension Store {
         factConditions: conditions.sql
       )
       values += conditions.values
-      read = Self.placeWithFacts(from:)
     }
-    let found: [Place] = try storage { try database.query(sql, values).compactMap(read) }
+    // Each row is read into its `Place` where it stands, with no `Row` in between.
+    let found: [Place] = try storage {
+      try database.query(sql, values) { withFacts ? Self.placeWithFacts(from: $0) : listedPlace(from: $0) }
+    }
     return
       found
       .map { (place: $0, distance: $0.location.distance(to: center)) }
@@ -77,11 +79,14 @@ extension Store {
 
   /// At least the `limit` places nearest to `center` within `radiusMeters` (category and text as in
   /// ``places(near:radiusMeters:category:text:)``), nearest first: every place that can be among the first
-  /// `limit` when sorted by distance in whole metres, and few others.
+  /// `limit` when sorted by distance in whole metres, and no others farther than 2 m beyond the `limit`th.
   ///
-  /// The box grows from a sixteenth of the radius, four times at a time (sixteen times while it is empty), until it
-  /// holds `limit` places clearly (2 m) inside its circle: nothing outside can then come first, and a dense store answers from a small box
-  /// (at a million places a 1 km search reads ~30 rows instead of ~1 300).
+  /// The box grows four times at a time (sixteen times while it is empty), until it holds `limit` places clearly (2 m)
+  /// inside its circle: nothing outside can then come first, and a dense store answers from a small box (at a million
+  /// places a 1 km search reads ~30 rows instead of ~1 300). The first box is the one the density of the last such
+  /// search (same category, no text) says holds about twice `limit` places (the whole radius where that search found
+  /// few), so that consecutive searches usually read one box; without one (or after a search that found nothing), a
+  /// sixteenth of the radius.
   package func nearest(
     _ limit: Int,
     to center: Coordinate,
@@ -91,7 +96,13 @@ extension Store {
     excludingDemo: Bool = false
   ) throws(BeaconError) -> [Place] {
     let radius = Double(radiusMeters)
-    var reach = max(min(radius, 100), radius / 16)
+    let smallest = max(min(radius, 100), radius / 16)
+    var reach = smallest
+    let densityKey = category?.rawValue ?? ""
+    if text == nil, let density = nearestDensity[densityKey] {
+      let wanted = Double(2 * limit + 4)
+      reach = min(max((wanted / (.pi * density)).squareRoot(), smallest), radius)
+    }
     while true {
       let found = try places(
         near: center,
@@ -102,7 +113,16 @@ extension Store {
       )
       let clearlyInside = found.prefix { $0.location.distance(to: center) <= reach - 2 }.count
       if clearlyInside >= limit || reach >= radius {
-        return found.filter { $0.location.distance(to: center) <= radius }
+        // Nothing found says nothing of the density here: the next search starts small again.
+        if text == nil {
+          nearestDensity[densityKey] = clearlyInside > 0 ? Double(clearlyInside) / (.pi * reach * reach) : nil
+        }
+        let inside = found.filter { $0.location.distance(to: center) <= radius }
+        guard limit > 0, inside.count > limit else { return inside }
+        // Whole metres decide the order: nothing farther than 2 m beyond the `limit`th can come before it, so only
+        // those are summarized.
+        let cut = inside[limit - 1].location.distance(to: center) + 2
+        return Array(inside.prefix { $0.location.distance(to: center) <= cut })
       }
       // An empty box says the places are sparse here: a box four times as wide would most likely be empty too.
       reach = min(reach * (found.isEmpty ? 16 : 4), radius)
@@ -176,4 +196,24 @@ extension Store {
     // Each word is a quoted string (quotes doubled), so FTS5 syntax in user text is taken literally.
     return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
   }
+
+  /// ``place(from:)`` for a row of ``searchSQL(category:text:excludingDemo:factConditions:)`` without facts, with the
+  /// details text of ``factsByPlace`` when the row holds the same bytes: a place listed again (a client searching the
+  /// same area as the map moves) costs no new copy of its details and no second comparison in ``resolvedFacts(of:)``.
+  func listedPlace(from row: Statement) -> Place? {
+    guard let id = row.string(0), let known = factsByPlace[id], row.text(7, equals: known.details) else {
+      return Self.place(from: row)
+    }
+    return Place(stored: KnownDetails(row: row, details: known.details))
+  }
+}
+
+/// A row of ``Store/placeColumns`` whose details text (column 7) is already known to be `details`.
+private struct KnownDetails: StoredColumns {
+  let row: Statement
+  let details: String
+
+  func string(_ index: Int) -> String? { index == 7 ? details : row.string(index) }
+  func double(_ index: Int) -> Double? { row.double(index) }
+  func int(_ index: Int) -> Int? { row.int(index) }
 }

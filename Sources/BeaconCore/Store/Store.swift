@@ -33,6 +33,9 @@ package actor Store {
   var factsByPlace: [String: (details: String, facts: PlaceFacts)] = [:]
   /// The settings as last read, with SQLite's `data_version` then (``settingsForSearch()``); `nil` after a write.
   var settingsCache: (dataVersion: Int, settings: Settings, hasStoredCenter: Bool)?
+  /// Places per square metre of each category (`""` for all) around the last search for the nearest without text
+  /// (``nearest(_:to:within:category:text:excludingDemo:)``): where the next one's first box starts.
+  var nearestDensity: [String: Double] = [:]
 
   private init(database: Database, path: String, defaultTimeZone: TimeZone, readOnlyReason: String?) {
     self.database = database
@@ -189,10 +192,7 @@ package actor Store {
   /// The stored place with `id`, if any.
   package func place(id: String) throws(BeaconError) -> Place? {
     try storage {
-      try database.query(
-        "SELECT \(Self.placeColumns) FROM place WHERE id = ?",
-        [id]
-      ).first.flatMap(Self.place(from:))
+      try database.query("SELECT \(Self.placeColumns) FROM place WHERE id = ?", [id]) { Self.place(from: $0) }.first
     }
   }
 
@@ -200,7 +200,7 @@ package actor Store {
     "place.id, place.name, place.category, place.latitude, place.longitude, place.address, place.cuisine, "
     + "place.details, place.source, place.fetched_at, place.opening_hours, place.time_zone"
 
-  static func place(from row: Row) -> Place? { Place(stored: row) }
+  static func place(from row: some StoredColumns) -> Place? { Place(stored: row) }
 
   /// Throws ``UnknownEntity/place(_:)`` unless the store knows `id` (inside the caller's storage work).
   func requirePlace(_ id: String) throws {
@@ -234,26 +234,33 @@ package actor Store {
   func ratingsAndFavorites(of ids: [String]) throws(BeaconError) -> ([String: RatingSummary], Set<String>) {
     guard !ids.isEmpty else { return ([:], []) }
     return try storage {
-      let rows = try database.query(
-        """
-        SELECT ids.value,
-          (SELECT sum(stars) FROM rating WHERE place_id = ids.value),
-          (SELECT count(*) FROM rating WHERE place_id = ids.value),
-          EXISTS (SELECT 1 FROM favorite WHERE place_id = ids.value)
-        FROM json_each(?) AS ids
-        """,
-        [Self.jsonArray(ids)]
-      )
       var ratings: [String: RatingSummary] = [:]
       var favorites: Set<String> = []
-      for row in rows {
-        guard let id = row.string(0) else { continue }
+      // A store without a single rating or favourite (most, for a long while) is answered by two first-row probes,
+      // without the list of ids made and looked up one by one.
+      guard try database.query(Self.anyMarksSQL).first?.int(0) == 1 else { return (ratings, favorites) }
+      // Each row is read where it stands.
+      let _: [Void] = try database.query(Self.marksSQL, [Self.jsonArray(ids)]) { row in
+        guard let id = row.string(0) else { return nil }
         if let summary = RatingSummary(total: row.int(1) ?? 0, count: row.int(2) ?? 0) { ratings[id] = summary }
         if row.int(3) == 1 { favorites.insert(id) }
+        return nil
       }
       return (ratings, favorites)
     }
   }
+
+  /// Whether the store holds any rating or favourite mark at all.
+  static let anyMarksSQL = "SELECT EXISTS (SELECT 1 FROM rating) OR EXISTS (SELECT 1 FROM favorite)"
+
+  /// The rating sum and count and the favourite mark of each id of a JSON array.
+  static let marksSQL = """
+    SELECT ids.value,
+      (SELECT sum(stars) FROM rating WHERE place_id = ids.value),
+      (SELECT count(*) FROM rating WHERE place_id = ids.value),
+      EXISTS (SELECT 1 FROM favorite WHERE place_id = ids.value)
+    FROM json_each(?) AS ids
+    """
 
   /// ``Place/resolvedFacts``, the facts read from a details text parsed once per text: a list of places shown
   /// again (a client searching on every keystroke) does not parse the same JSON again and again. The facts are a
