@@ -175,4 +175,19 @@ struct ImportedFilterTests {
     #expect(cake.places.map(\.id) == ["g"])
     #expect(cake.excludedUnknown == ["cuisine": 4])
   }
+
+  /// A copy into the server (`beacon store copy`) works out the facts of the places it writes: a SQLite store's
+  /// imported places, copied, are found by the same filtered searches.
+  @Test func copiedPlacesGetTheirFacts() async throws {
+    let (sqlite, _, keep) = try await Self.stores()
+    let copy = try PostgresStore.open(try PostgresTestServer.freshSchema(), user: "alice")
+    _ = try await copy.receive(try await sqlite.snapshot())
+    for search in Self.searches.prefix(6) {
+      let expected = Self.shown(try await sqlite.storedSummaries(for: search, at: Self.date), for: search)
+      let found = Self.shown(try await copy.storedSummaries(for: search, at: Self.date), for: search)
+      #expect(found.ids == expected.ids)
+      #expect(found.unknown == expected.unknown)
+    }
+    withExtendedLifetime(keep) {}
+  }
 }
