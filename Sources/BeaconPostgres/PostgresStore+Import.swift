@@ -139,6 +139,8 @@ extension PostgresStore {
       """,
       [date]
     )
+    // Places left unchanged keep their facts; any stored without them (an upgrade's not yet filled) get them here.
+    try Self.fillFacts(connection)
     var tally = tally
     let total = tally.added + tally.updated + tally.unchanged
     tally.added = outcomes?.int(0) ?? 0
