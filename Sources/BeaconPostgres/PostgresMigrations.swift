@@ -71,6 +71,19 @@ package enum PostgresMigrations {
         longitude double precision NOT NULL, places integer NOT NULL, imported_at double precision NOT NULL)
       """
     ],
+    // 8: filter facts (``PostgresFacts``): each place's diets, cuisine, step-free access, outdoor seating and
+    // takeaway as columns, worked out in Swift by the SQLite store's `place_fact` rules when a place is written.
+    // `facts_filled` is false until they are: the places stored before are filled when a store opens
+    // (``PostgresStore/fillFacts()``), from the partial index on those not filled yet.
+    [
+      """
+      ALTER TABLE place ADD COLUMN fact_diet integer NOT NULL DEFAULT 0,
+        ADD COLUMN fact_diet_known integer NOT NULL DEFAULT 0, ADD COLUMN fact_cuisine text[],
+        ADD COLUMN fact_wheelchair text, ADD COLUMN fact_outdoor_seating boolean, ADD COLUMN fact_takeaway boolean,
+        ADD COLUMN facts_filled boolean NOT NULL DEFAULT false
+      """,
+      "CREATE INDEX place_facts_unfilled ON place (id) WHERE NOT facts_filled",
+    ],
   ]
 
   /// Every migration in order of version, each a list of statements: the core's and the given features', an empty

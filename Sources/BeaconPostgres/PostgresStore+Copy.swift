@@ -66,11 +66,12 @@ extension PostgresStore {
               latitude = excluded.latitude, longitude = excluded.longitude, address = excluded.address,
               cuisine = excluded.cuisine, details = excluded.details, opening_hours = excluded.opening_hours,
               time_zone = excluded.time_zone, source = excluded.source, fetched_at = excluded.fetched_at,
-              search_text = excluded.search_text
+              search_text = excluded.search_text, facts_filled = false
             """,
             place.values.map { $0 as (any PostgresBindable)? } + [words.joined(separator: " ")]
           )
         }
+        try Self.fillFacts(connection)
         for rating in snapshot.ratings {
           let present = try connection.query(
             """

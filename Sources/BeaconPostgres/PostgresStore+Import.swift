@@ -40,7 +40,9 @@ extension PostgresStore {
           CREATE TEMPORARY TABLE beacon_import (
             seq bigint NOT NULL, id text NOT NULL, name text NOT NULL, category text NOT NULL,
             latitude double precision NOT NULL, longitude double precision NOT NULL, address text, cuisine text,
-            details text, opening_hours text, time_zone text, source text NOT NULL, search_text text NOT NULL)
+            details text, opening_hours text, time_zone text, source text NOT NULL, search_text text NOT NULL,
+            fact_diet integer NOT NULL, fact_diet_known integer NOT NULL, fact_cuisine text[], fact_wheelchair text,
+            fact_outdoor_seating boolean, fact_takeaway boolean)
           ON COMMIT DROP
           """
         )
@@ -51,12 +53,12 @@ extension PostgresStore {
         try connection.copy(
           """
           COPY beacon_import (seq, id, name, category, latitude, longitude, address, cuisine, details,
-            opening_hours, time_zone, source, search_text) FROM STDIN
+            opening_hours, time_zone, source, search_text, \(PostgresFacts.columns)) FROM STDIN
           """
         ) { writer in
           streamed = try OSMImporter.stream(input, source: source, maxBytes: maxBytes, progress: progress) {
             place,
-            _,
+            facts,
             earlier,
             _ throws(BeaconError) in
             if writer.rows % 512 == 511, Task.isCancelled {
@@ -64,11 +66,13 @@ extension PostgresStore {
             }
             sums = (sums.lat + place.location.lat, sums.lon + place.location.lon, sums.count + 1)
             do throws(PostgresError) {
-              try writer.row([
-                writer.rows, place.id, place.name, place.category.rawValue, place.location.lat, place.location.lon,
-                place.address, place.cuisine, place.detailsJSON, place.openingHours, place.timeZone, place.source,
-                PostgresTextSearch.searchText(of: place),
-              ])
+              try writer.row(
+                [
+                  writer.rows, place.id, place.name, place.category.rawValue, place.location.lat, place.location.lon,
+                  place.address, place.cuisine, place.detailsJSON, place.openingHours, place.timeZone, place.source,
+                  PostgresTextSearch.searchText(of: place),
+                ] + PostgresFacts.values(facts.placeFacts ?? ImportFacts.storedFacts(of: place))
+              )
             } catch {
               throw error.beaconError
             }
@@ -134,19 +138,23 @@ extension PostgresStore {
       """
     ).first
     let columns = "id, name, category, latitude, longitude, address, cuisine, details, opening_hours, time_zone, "
+    let facts = PostgresFacts.columns
+    let updatedFacts = facts.split(separator: ", ").map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
     try connection.query(
       """
-      INSERT INTO place (\(columns) source, fetched_at, search_text)
-      SELECT \(columns) source, $1, search_text FROM beacon_final
+      INSERT INTO place (\(columns) source, fetched_at, search_text, \(facts), facts_filled)
+      SELECT \(columns) source, $1, search_text, \(facts), true FROM beacon_final
       ON CONFLICT (id) DO UPDATE SET name = excluded.name, category = excluded.category,
         latitude = excluded.latitude, longitude = excluded.longitude, address = excluded.address,
         cuisine = excluded.cuisine, details = excluded.details, opening_hours = excluded.opening_hours,
         time_zone = excluded.time_zone, source = excluded.source, fetched_at = excluded.fetched_at,
-        search_text = excluded.search_text
+        search_text = excluded.search_text, \(updatedFacts), facts_filled = true
       WHERE \(Self.rowValue("place")) IS DISTINCT FROM \(Self.rowValue("excluded"))
       """,
       [date]
     )
+    // Places left unchanged keep their facts; any stored without them (an upgrade's not yet filled) get them here.
+    try Self.fillFacts(connection)
     var tally = tally
     let total = tally.added + tally.updated + tally.unchanged
     tally.added = outcomes?.int(0) ?? 0

@@ -32,9 +32,12 @@ extension PostgresStore: PlacesStore {
 
   /// What an offline search finds: the stored places around the centre (PostGIS), judged by the search's filters.
   /// Sorted by distance without `openNow` or filters, only the nearest are read
-  /// (``nearest(_:to:radiusMeters:category:text:)``: the `limit` nearest and every place as near in whole metres
-  /// as the last of them, since the list's order breaks such ties by name); otherwise every place in the radius.
+  /// (``nearest(_:to:radiusMeters:category:text:filters:)``: the `limit` nearest and every place as near in whole
+  /// metres as the last of them, since the list's order breaks such ties by name). Filters without opening times
+  /// are decided in SQL (``decidedSummaries(for:at:)``); with opening times, the places no fact rules out are read
+  /// and judged here.
   package func storedSummaries(for search: PlaceSearch, at date: Date) throws(BeaconError) -> FilteredPlaces {
+    if let decided = try decidedSummaries(for: search, at: date) { return decided }
     let found =
       search.sort == .distance && !search.openNow && search.filters.isEmpty
       ? try nearest(
@@ -49,7 +52,9 @@ extension PostgresStore: PlacesStore {
         radiusMeters: search.radiusMeters,
         category: search.category,
         text: search.text,
-        limit: nil
+        limit: nil,
+        filters: search.filters,
+        keeping: .notFailing
       )
     return try filteredSummaries(of: found, filters: search.filters, center: search.center, at: date)
   }

@@ -36,13 +36,21 @@ package actor PostgresStore: UserDataStore {
     migrations: [PostgresMigration] = [],
     defaultTimeZone: TimeZone = OpeningHours.timeZone(nil)
   ) throws(BeaconError) -> PostgresStore {
+    let connection: PostgresConnection
     do {
-      let connection = try PostgresConnection(target)
+      connection = try PostgresConnection(target)
       try PostgresMigrations.migrate(connection, adding: migrations)
-      return PostgresStore(connection: connection, user: user, defaultTimeZone: defaultTimeZone)
     } catch {
       throw error.beaconError
     }
+    do {
+      try fillFacts(connection) { try connection.transaction($0) }
+    } catch let error as PostgresError {
+      throw error.beaconError
+    } catch {
+      throw .storeServer(message: .storageFailure, detail: "\(error)")
+    }
+    return PostgresStore(connection: connection, user: user, defaultTimeZone: defaultTimeZone)
   }
 
   /// The server process serving the connection now (for tests that break it).
@@ -73,7 +81,7 @@ package actor PostgresStore: UserDataStore {
         cuisine = excluded.cuisine, details = coalesce(excluded.details, place.details),
         opening_hours = coalesce(excluded.opening_hours, place.opening_hours),
         time_zone = coalesce(excluded.time_zone, place.time_zone), source = excluded.source,
-        fetched_at = excluded.fetched_at, search_text = excluded.search_text
+        fetched_at = excluded.fetched_at, search_text = excluded.search_text, facts_filled = false
       """ : "ON CONFLICT (id) DO NOTHING"
     try run {
       try connection.transaction {
@@ -91,6 +99,7 @@ package actor PostgresStore: UserDataStore {
             ]
           )
         }
+        try Self.fillFacts(connection)
       }
     }
   }
