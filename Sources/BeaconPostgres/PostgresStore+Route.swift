@@ -17,7 +17,7 @@ extension PostgresStore {
     let stretches = route.stretches(maxMeters: Self.stretchMeters(corridor: corridor))
     let statement = Self.routeStatement(for: search)
     let rows = try run { try connection.query(statement.sql, statement.values) }
-    var found: [(place: Place, along: Double, detour: Double)] = []
+    var found: [RouteSearch.Found] = []
     for row in rows {
       guard let place = Self.place(from: row), let first = row.int(12), let last = row.int(13),
         stretches.indices.contains(first - 1), stretches.indices.contains(last - 1)
@@ -34,18 +34,9 @@ extension PostgresStore {
       let exact = route.locate(place.location, pieces: window)
       if exact.detour <= corridor { found.append((place, exact.along, exact.detour)) }
     }
-    found.sort { ($0.along, $0.detour, $0.place.id) < ($1.along, $1.detour, $1.place.id) }
-    var filtered = try filteredSummaries(of: found.map(\.place), filters: search.filters, center: nil, at: date)
-    let positions = Dictionary(
-      found.map { ($0.place.id, (along: $0.along, detour: $0.detour)) },
-      uniquingKeysWith: { first, _ in first }
-    )
-    for index in filtered.places.indices {
-      guard let position = positions[filtered.places[index].id] else { continue }
-      filtered.places[index].alongRouteMeters = Int(position.along.rounded())
-      filtered.places[index].detourMeters = Int(position.detour.rounded())
-    }
-    return filtered
+    found = RouteSearch.ordered(found)
+    let filtered = try filteredSummaries(of: found.map(\.place), filters: search.filters, center: nil, at: date)
+    return RouteSearch.placing(filtered, as: found)
   }
 
   /// How long one stretch of route is for a corridor of `corridor` metres: four corridors, at least a kilometre,

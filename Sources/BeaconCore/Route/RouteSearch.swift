@@ -71,3 +71,28 @@ package struct RouteSearchResult: Sendable, Equatable, Codable {
   /// How many Geoapify Places queries covered the corridor (answered from the cache or not); 0 offline.
   package var upstreamQueries: Int
 }
+
+extension RouteSearch {
+  /// A place found in the corridor, with how far along the route it lies and how far off it, in metres.
+  package typealias Found = (place: Place, along: Double, detour: Double)
+
+  /// `found` in route order: along the route, ties by detour, then by id.
+  package static func ordered(_ found: [Found]) -> [Found] {
+    found.sorted { ($0.along, $0.detour, $0.place.id) < ($1.along, $1.detour, $1.place.id) }
+  }
+
+  /// `filtered` with each place's `alongRouteMeters` and `detourMeters` in whole metres, as `found` measured them.
+  package static func placing(_ filtered: FilteredPlaces, as found: [Found]) -> FilteredPlaces {
+    let positions = Dictionary(
+      found.map { ($0.place.id, ($0.along, $0.detour)) },
+      uniquingKeysWith: { first, _ in first }
+    )
+    var placed = filtered
+    for index in placed.places.indices {
+      guard let (along, detour) = positions[placed.places[index].id] else { continue }
+      placed.places[index].alongRouteMeters = Int(along.rounded())
+      placed.places[index].detourMeters = Int(detour.rounded())
+    }
+    return placed
+  }
+}

@@ -46,7 +46,7 @@ extension Store {
     let chunks = route.chunks(corridorMeters: reach, maxLength: max(4 * corridor, 1_000), maxWaste: 2.5)
     let reader = RouteReader(search: search, excludingDemo: excludingDemo)
     var best: [Int64: RouteCandidate] = [:]
-    var found: [(place: Place, along: Double, detour: Double)] = []
+    var found: [RouteSearch.Found] = []
     if search.sort == .distance && !search.openNow && search.filters.isEmpty {
       var pending: Set<Int64> = []
       for index in chunks.indices {
@@ -86,18 +86,9 @@ extension Store {
       for chunk in chunks { _ = try scan(chunk, of: route, reach: reach, into: &best) }
       found = try reader.read(best.values.sorted { ($0.along, $0.rowid) < ($1.along, $1.rowid) }, from: self)
     }
-    found.sort { ($0.along, $0.detour, $0.place.id) < ($1.along, $1.detour, $1.place.id) }
-    var filtered = try filteredSummaries(of: found.map(\.place), filters: search.filters, center: nil, at: date)
-    let positions = Dictionary(
-      found.map { ($0.place.id, (along: $0.along, detour: $0.detour)) },
-      uniquingKeysWith: { first, _ in first }
-    )
-    for index in filtered.places.indices {
-      guard let position = positions[filtered.places[index].id] else { continue }
-      filtered.places[index].alongRouteMeters = Int(position.along.rounded())
-      filtered.places[index].detourMeters = Int(position.detour.rounded())
-    }
-    return filtered
+    found = RouteSearch.ordered(found)
+    let filtered = try filteredSummaries(of: found.map(\.place), filters: search.filters, center: nil, at: date)
+    return RouteSearch.placing(filtered, as: found)
   }
 
   /// Whether a stretch among `chunks` comes nearer to `candidate` than its detour so far.
@@ -187,10 +178,10 @@ struct RouteReader {
   func read(
     _ candidates: [Store.RouteCandidate],
     from store: isolated Store
-  ) throws(BeaconError) -> [(place: Place, along: Double, detour: Double)] {
+  ) throws(BeaconError) -> [RouteSearch.Found] {
     let route = search.route
     let corridor = Double(search.corridorMeters)
-    var found: [(place: Place, along: Double, detour: Double)] = []
+    var found: [RouteSearch.Found] = []
     var next = 0
     while next < candidates.count {
       let batch = candidates[next..<min(next + Store.routeBatchSize, candidates.count)]
