@@ -3,7 +3,7 @@ import Foundation
 
 extension PostgresStore {
   /// Everything `beacon store copy` carries out of this store (``StoreSnapshot``): every place, every rating with
-  /// its author, this store's user's favourites and settings, and each of `copiers`' rows.
+  /// its author, this store's user's favourites and settings, the team's imported area, and each of `copiers`' rows.
   package func snapshot(copiers: [any SharedStoreCopier] = []) throws(BeaconError) -> StoreSnapshot {
     try run {
       var snapshot = StoreSnapshot()
@@ -21,6 +21,9 @@ extension PostgresStore {
         for row in try connection.query("SELECT key, value FROM setting WHERE user_name = $1", [user]) {
           if let key = row.string(0), let value = row.string(1) { snapshot.settings[key] = value }
         }
+        snapshot.importedArea = try connection.query(
+          "SELECT \(ImportedAreaCopy.columns) FROM imported_area WHERE id = 1"
+        ).first.flatMap { ImportedAreaCopy.Row(stored: $0) }
         snapshot.parts = try copiers.map { copier in try copier.part(in: connection, user: user) }
       }
       return snapshot
@@ -30,8 +33,9 @@ extension PostgresStore {
   /// Writes `snapshot` into this store in one transaction (all of it or, when anything fails, nothing): places by
   /// id (the snapshot's values win), ratings not already here (the same place, stars, comment and time, whoever
   /// gave them) with their own id when it is free and their author (this store's user when they have none: a SQLite
-  /// store's), the favourites and settings as this store's user's, and then what each of `copiers` writes of its
-  /// part. Running it again changes nothing.
+  /// store's), the favourites and settings as this store's user's, the team's imported area when the snapshot's comes
+  /// from a later import (``ImportedAreaCopy``), and then what each of `copiers` writes of its part. Running it again
+  /// changes nothing.
   package func receive(
     _ snapshot: StoreSnapshot,
     copiers: [any SharedStoreCopier] = []
@@ -132,6 +136,23 @@ extension PostgresStore {
             [user, key, value]
           )
           report.settingsChanged += 1
+        }
+        let area = try connection.query(
+          "SELECT \(ImportedAreaCopy.columns) FROM imported_area WHERE id = 1 FOR UPDATE"
+        ).first
+        report.importedArea = ImportedAreaCopy.outcome(
+          source: snapshot.importedArea,
+          target: area.flatMap { ImportedAreaCopy.Row(stored: $0) }
+        )
+        if report.importedArea.writes, let given = snapshot.importedArea {
+          try connection.query(
+            """
+            INSERT INTO imported_area (id, latitude, longitude, places, imported_at) VALUES (1, $1, $2, $3, $4)
+            ON CONFLICT (id) DO UPDATE SET latitude = excluded.latitude, longitude = excluded.longitude,
+              places = excluded.places, imported_at = excluded.imported_at
+            """,
+            [given.latitude, given.longitude, given.places, given.importedAt]
+          )
         }
         for copier in copiers { report.parts += try copier.write(partOf: snapshot, into: connection, user: user) }
         return report

@@ -2,7 +2,9 @@ import Foundation
 
 extension Store {
   /// The tables a copy carries, and those it need not: indexes kept from `place` by triggers.
-  static let copiedTables: Set<String> = ["place", "rating", "favorite", "setting", "place_fact", "place_cell"]
+  static let copiedTables: Set<String> = [
+    "place", "rating", "favorite", "setting", "imported_area", "place_fact", "place_cell",
+  ]
 
   /// Everything `beacon store copy` carries out of this store (``StoreSnapshot``): the places (the demo places only
   /// when rated or a favourite: every store has them), every rating, the favourites and settings; and the tables
@@ -27,6 +29,9 @@ extension Store {
       for row in try database.query("SELECT key, value FROM setting") {
         if let key = row.string(0), let value = row.string(1) { snapshot.settings[key] = value }
       }
+      snapshot.importedArea = try database.query(
+        "SELECT \(ImportedAreaCopy.columns) FROM imported_area WHERE id = 1"
+      ).first.flatMap { ImportedAreaCopy.Row(stored: $0) }
       let tables = try database.query(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name"
       ).compactMap { $0.string(0) }
@@ -43,8 +48,8 @@ extension Store {
 
   /// Writes `snapshot` into this store in one transaction (all of it or, when anything fails, nothing): places by
   /// id (the snapshot's values win), ratings not already here (the same place, stars, comment and time) with their
-  /// own id when it is free, favourites and settings, and then what each of `copiers` writes of its part. Running it
-  /// again changes nothing.
+  /// own id when it is free, favourites and settings, the imported area when the snapshot's comes from a later import
+  /// (``ImportedAreaCopy``), and then what each of `copiers` writes of its part. Running it again changes nothing.
   package func receive(
     _ snapshot: StoreSnapshot,
     copiers: [any StoreCopier] = []
@@ -117,6 +122,21 @@ extension Store {
             [key, value]
           )
           report.settingsChanged += 1
+        }
+        let area = try database.query("SELECT \(ImportedAreaCopy.columns) FROM imported_area WHERE id = 1").first
+        report.importedArea = ImportedAreaCopy.outcome(
+          source: snapshot.importedArea,
+          target: area.flatMap { ImportedAreaCopy.Row(stored: $0) }
+        )
+        if report.importedArea.writes, let given = snapshot.importedArea {
+          try database.run(
+            """
+            INSERT INTO imported_area (id, latitude, longitude, places, imported_at) VALUES (1, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET latitude = excluded.latitude, longitude = excluded.longitude,
+              places = excluded.places, imported_at = excluded.imported_at
+            """,
+            [given.latitude, given.longitude, given.places, given.importedAt]
+          )
         }
         for copier in copiers { report.parts += try copier.write(partOf: snapshot, into: database) }
         return report

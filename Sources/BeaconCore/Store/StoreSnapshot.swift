@@ -1,6 +1,6 @@
 /// Everything `beacon store copy` carries from one store to another, column for column as stored (nothing parsed,
 /// so nothing is lost or normalised on the way): the places, every rating with its author, one user's
-/// favourites and settings, and the features' own rows (``parts``, read and written by their ``StoreCopier``s).
+/// favourites and settings, the imported area, and the features' own rows (``parts``, read and written by their ``StoreCopier``s).
 package struct StoreSnapshot: Sendable, Equatable {
   /// One feature's rows, as its ``StoreCopier`` read them (and alone knows how to write them).
   package struct Part: Sendable, Equatable {
@@ -148,6 +148,8 @@ package struct StoreSnapshot: Sendable, Equatable {
   package var favorites: [FavoriteRow] = []
   /// The user's settings, key and stored value (JSON text).
   package var settings: [String: String] = [:]
+  /// The imported area (the team's on a PostgreSQL store), or `nil` when nothing was ever imported.
+  package var importedArea: ImportedAreaCopy.Row?
   /// The features' own rows, one part per feature with a copier, in the order of the built features.
   package var parts: [Part] = []
   /// Tables of the source that the copy does not carry and that hold rows (name and row count): data that only
@@ -159,7 +161,7 @@ package struct StoreSnapshot: Sendable, Equatable {
 
   package static func == (a: StoreSnapshot, b: StoreSnapshot) -> Bool {
     a.places == b.places && a.ratings == b.ratings && a.favorites == b.favorites && a.settings == b.settings
-      && a.parts == b.parts
+      && a.importedArea == b.importedArea && a.parts == b.parts
       && a.leftBehind.map(\.table) == b.leftBehind.map(\.table) && a.leftBehind.map(\.rows) == b.leftBehind.map(\.rows)
   }
 }
@@ -182,6 +184,8 @@ package struct StoreCopyReport: Sendable, Equatable {
   package var favoritesAdded = 0
   /// Settings the target had not, or had with another value.
   package var settingsChanged = 0
+  /// What became of the imported area (the later import's wins: ``ImportedAreaCopy``).
+  package var importedArea = ImportedAreaCopy.noneInSource
   /// What the features' copiers changed, kind by kind, in the order of the built features.
   package var parts: [StoreCopyCount] = []
 

@@ -42,6 +42,7 @@ enum StoreCopyCommand {
           .ratings(added: report.ratingsAdded, present: report.ratingsPresent, renumbered: report.ratingsRenumbered),
           .favorites(added: report.favoritesAdded),
           .settings(changed: report.settingsChanged),
+          .importedArea(report.importedArea),
         ] + report.parts.map(StoreCopyText.part)
       StandardOutput.write(lines.map { $0.text(in: language) })
       if !snapshot.leftBehind.isEmpty {

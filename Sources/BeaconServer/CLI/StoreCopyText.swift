@@ -9,6 +9,7 @@ enum StoreCopyText: Sendable, Equatable {
   case ratings(added: Int, present: Int, renumbered: Int)
   case favorites(added: Int)
   case settings(changed: Int)
+  case importedArea(ImportedAreaCopy)
   /// A feature's kind of rows (``StoreCopyCount``): added, updated (when its rows can be) and unchanged.
   case part(StoreCopyCount)
   case leftBehind(tables: String)
@@ -76,6 +77,30 @@ enum StoreCopyText: Sendable, Equatable {
       ("  favoritter: \(added) nye", "  favorittar: \(added) nye", "  favourites: \(added) added")
     case .settings(let changed):
       ("  innstillinger: \(changed) endret", "  innstillingar: \(changed) endra", "  settings: \(changed) changed")
+    case .importedArea(let outcome):
+      switch outcome {
+      case .noneInSource:
+        (
+          "  importert område: ingen i kilden", "  importert område: ikkje noko i kjelda",
+          "  imported area: none in the source"
+        )
+      case .added:
+        ("  importert område: kopiert", "  importert område: kopiert", "  imported area: copied")
+      case .replaced:
+        (
+          "  importert område: erstattet (importen i kilden er nyere)",
+          "  importert område: bytt ut (importen i kjelda er nyare)",
+          "  imported area: replaced (the source's import is newer)"
+        )
+      case .unchanged:
+        ("  importert område: uendret", "  importert område: uendra", "  imported area: unchanged")
+      case .keptTarget:
+        (
+          "  importert område: målets beholdt (importen der er like ny eller nyere)",
+          "  importert område: målet sitt står (importen der er like ny eller nyare)",
+          "  imported area: the target's kept (its import is as new or newer)"
+        )
+      }
     case .part:
       ("", "", "")  // Answered by `text(in:)`.
     case .leftBehind(let tables):
