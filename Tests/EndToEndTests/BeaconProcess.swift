@@ -105,6 +105,7 @@ final class BeaconProcess: @unchecked Sendable {
       while process.isRunning && Date() < deadline { usleep(2_000) }
     }
     input.close()
+    stderr.closeUnread()
   }
 
   /// The private directory of this process (the store lives here).

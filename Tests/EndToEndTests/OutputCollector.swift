@@ -24,6 +24,7 @@ final class OutputCollector: @unchecked Sendable {
   private var problems: [String] = []
   private var isFinished = false
   private var isPaused = false
+  private let reads: Bool
 
   /// Starts reading `handle`; with `slowReads > 0` the first that many reads take at most 512 bytes
   /// each and pause 20 ms before reading, like a client that is slow to drain its end of the pipe.
@@ -31,10 +32,16 @@ final class OutputCollector: @unchecked Sendable {
   init(handle: FileHandle, name: String, parsesMessages: Bool, slowReads: Int = 0, reads: Bool = true) {
     self.handle = handle
     self.parsesMessages = parsesMessages
+    self.reads = reads
     guard reads else { return }
     let thread = Thread { [self] in self.readLoop(slowReads: slowReads) }
     thread.name = "e2e.\(name)"
     thread.start()
+  }
+
+  /// Closes the pipe's end if it was never read (`reads: false`); call once the child is gone.
+  func closeUnread() {
+    if !reads { try? handle.close() }
   }
 
   /// Stops reading after the read in progress, like a client that stops draining the pipe, until ``resume()``.
@@ -73,6 +80,9 @@ final class OutputCollector: @unchecked Sendable {
         break
       }
     }
+    // The pipe's end is closed here, not when the handle goes: `Process` keeps its `Pipe`s (and so this handle)
+    // alive, and a test run that spawns thousands of children would otherwise keep thousands of descriptors open.
+    try? handle.close()
     condition.lock()
     if parsesMessages {
       for event in framer.finish() { record(event) }

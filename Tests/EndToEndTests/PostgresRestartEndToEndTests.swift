@@ -79,7 +79,13 @@ extension EndToEnd {
       beacon.request("rating/add", id: .int(inFlight), params: ["placeId": .string(Self.placeId), "stars": 1])
       try Self.waitForALockWait(on: cluster)
       try cluster.down("fast")
-      let lost = try beacon.response(id: .int(inFlight), timeout: 40)["error"]
+      var lost = try beacon.response(id: .int(inFlight), timeout: 40)["error"]
+      if lost == nil {
+        // The shutdown ended the lock holder's session first and the waiting write committed before its own
+        // session ended: acknowledged, so it must be kept. The next request then meets the broken connection.
+        acknowledged.append(1)
+        lost = try ask("rating/summary", ["placeIds": [.string(Self.placeId)]]).answer["error"]
+      }
       #expect(lost?["data"]?["kind"] == "storageFailure", "\(String(describing: lost))")
       let lostMessage = lost?["message"]?.stringValue ?? ""
       #expect(lostMessage.contains("ble brutt; forespørselen ble ikke fullført"), "\(lostMessage)")
@@ -111,7 +117,8 @@ extension EndToEnd {
 
       // Back on the same port: the next request connects again and works.
       try cluster.up()
-      #expect(try rate(4)["result"]?["summary"]?["count"] == 2)
+      let back = try rate(4)
+      #expect(back["result"]?["summary"]?["count"] == .int(acknowledged.count), "\(back)")
 
       // A crash-like stop (immediate: no checkpoint, the server recovers from its log) and a start between two
       // requests: the next one fails as lost or succeeds, the one after succeeds.
