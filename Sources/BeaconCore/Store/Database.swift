@@ -51,10 +51,20 @@ package final class Database {
     sqlite3_extended_result_codes(handle, 1)
     sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
     do {
-      // Reading the schema first makes a file that is not a database fail here, not later.
-      _ = try query("SELECT count(*) FROM sqlite_schema")
-      if writes && path != ":memory:" { _ = try query("PRAGMA journal_mode = WAL") }
-      try execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
+      var attempts = 0
+      while true {
+        do {
+          // Reading the schema first makes a file that is not a database fail here, not later.
+          _ = try query("SELECT count(*) FROM sqlite_schema")
+          if writes && path != ":memory:" { _ = try query("PRAGMA journal_mode = WAL") }
+          try execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
+          break
+        } catch where error.isBusy && attempts < 5 {
+          // A new file that other processes are creating and migrating at this moment: the busy timeout already
+          // waited; a few more rounds ride out their migrations, as a transaction does.
+          attempts += 1
+        }
+      }
     } catch {
       statements.removeAll()
       sqlite3_close_v2(handle)
