@@ -59,7 +59,7 @@ package final class Database {
           if writes && path != ":memory:" { _ = try query("PRAGMA journal_mode = WAL") }
           try execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
           break
-        } catch where error.isBusy && attempts < 5 {
+        } catch  where error.isBusy && attempts < 5 {
           // A new file that other processes are creating and migrating at this moment: the busy timeout already
           // waited; a few more rounds ride out their migrations, as a transaction does.
           attempts += 1
