@@ -24,7 +24,7 @@ package enum JSONWriter {
     switch value {
     case .null: output.append(contentsOf: "null".utf8)
     case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-    case .int(let number): output.append(contentsOf: String(number).utf8)
+    case .int(let number): writeInteger(number, into: &output)
     case .largeInteger(let text), .exactNumber(let text): output.append(contentsOf: text.utf8)
     case .double(let number): writeDouble(number, into: &output)
     case .string(let text): writeString(text, into: &output)
@@ -38,6 +38,19 @@ package enum JSONWriter {
     case .object(let members):
       // The members sorted by key as pairs: no lookup (hashing) per key.
       write(members: members.sorted(by: { $0.key < $1.key }), into: &output)
+    }
+  }
+
+  /// Appends the decimal text of `number`, as `String(number)` spells it, without making a string.
+  package static func writeInteger(_ number: Int, into output: inout [UInt8]) {
+    if number < 0 { output.append(UInt8(ascii: "-")) }
+    var rest = number.magnitude
+    var divisor: UInt = 1
+    while divisor <= rest / 10 { divisor *= 10 }
+    while divisor > 0 {
+      output.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / divisor))
+      rest %= divisor
+      divisor /= 10
     }
   }
 

@@ -9,18 +9,26 @@ extension Dispatcher {
     send(output)
   }
 
+  private static let responseStart = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
+  private static let resultMember = Array(#","result":"#.utf8)
+  private static let errorMember = Array(#","error":"#.utf8)
+
   /// The compact JSON of a response.
   func encodeResponse(id: RequestID, outcome: Result<[UInt8], ResponseError>) -> [UInt8] {
     var output: [UInt8] = []
     output.reserveCapacity(128)  // A `ping` answer, an error, or the first step of a larger result.
-    output.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
-    JSONWriter.write(id.jsonValue, into: &output)
+    output.append(contentsOf: Self.responseStart)
+    if case .integer(let number) = id {
+      JSONWriter.writeInteger(number, into: &output)  // The usual id: no `JSONValue` made for it.
+    } else {
+      JSONWriter.write(id.jsonValue, into: &output)
+    }
     switch outcome {
     case .success(let result):
-      output.append(contentsOf: #","result":"#.utf8)
+      output.append(contentsOf: Self.resultMember)
       output.append(contentsOf: result)
     case .failure(let error):
-      output.append(contentsOf: #","error":"#.utf8)
+      output.append(contentsOf: Self.errorMember)
       JSONWriter.write(error.jsonValue, into: &output)
     }
     output.append(UInt8(ascii: "}"))
