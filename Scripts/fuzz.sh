@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets under Fuzz/ and runs each for a while; fails if any finds a crash.
 #
-#   Scripts/fuzz.sh [seconds] [target...]     (default: 60 seconds each; targets: framer params pbf geojson)
+#   Scripts/fuzz.sh [seconds] [target...]     (default: 60 seconds each; targets: framer envelope params pbf geojson)
 #   Scripts/fuzz.sh --supported               (exit status: whether this toolchain can build them)
 #
 # FUZZ_FLAGS adds libFuzzer flags (e.g. FUZZ_FLAGS=-runs=10000000). New inputs go to a working corpus
@@ -10,6 +10,8 @@
 #
 # - framer: MessageFramer + JSONParser + IncomingMessage (+ JSONWriter for answers), compiled with
 #   swiftc straight from Sources/BeaconSync, Sources/BeaconJSON and Sources/JSONRPC.
+# - envelope: JSONRPC's EnvelopeScanner (the request path's in-place reading of the usual request) against
+#   JSONParser + IncomingMessage, differentially; built like framer.
 # - params: every request type's params decoding (JSONValueDecoder, as Dispatcher.decodeParams), linked
 #   against the BeaconServer module and its dependencies built by SwiftPM with the same flags.
 # - pbf: the OSM PBF reader (BeaconCore's PBF*), linked like params; inputs up to 64 KiB (its seeds are real
@@ -33,16 +35,19 @@ fi
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ "${#targets[@]}" -gt 0 ] || targets=(framer params pbf geojson)
+[ "${#targets[@]}" -gt 0 ] || targets=(framer envelope params pbf geojson)
 mkdir -p "$build/framer-modules"
+rm -f "$build/framer-modules/.built"  # The sources may have changed since the last run.
 
 # Runs a compiler command without the gold linker's harmless "Cannot export local symbol '__asan_…'" lines.
 quiet() {
   "$@" 2> >(grep -v "Cannot export local symbol" >&2)
 }
 
-build_framer() {
+# Compiles BeaconSync, BeaconJSON and JSONRPC with the fuzzer's flags into $build/framer-modules (once per run).
+build_jsonrpc_modules() {
   local out="$build/framer-modules"
+  [ -f "$out/.built" ] && return
   # The modules share `package` declarations, which need one package name across them.
   local package=(-package-name beacon_fuzz)
   for module in BeaconSync BeaconJSON; do
@@ -51,8 +56,15 @@ build_framer() {
   done
   swiftc "${flags[@]}" "${package[@]}" -wmo -module-name JSONRPC -I "$out" -emit-module -emit-module-path "$out/JSONRPC.swiftmodule" \
     -emit-library -static -o "$out/libJSONRPC.a" Sources/JSONRPC/*.swift
-  quiet swiftc "${flags[@]}" "${package[@]}" -module-name FramerFuzzer -I "$out" Fuzz/FramerFuzzer/*.swift \
-    "$out/libJSONRPC.a" "$out/libBeaconJSON.a" "$out/libBeaconSync.a" -o "$build/framer-fuzzer"
+  touch "$out/.built"
+}
+
+# Builds a target on the JSONRPC modules into $build/TARGET-fuzzer: build_on_jsonrpc TARGET NAME (NAME: its Fuzz/ folder)
+build_on_jsonrpc() {
+  local target="$1" name="$2" out="$build/framer-modules"
+  build_jsonrpc_modules
+  quiet swiftc "${flags[@]}" -package-name beacon_fuzz -module-name "$name" -I "$out" "Fuzz/$name"/*.swift \
+    "$out/libJSONRPC.a" "$out/libBeaconJSON.a" "$out/libBeaconSync.a" -o "$build/$target-fuzzer"
 }
 
 # Builds a target linked against SwiftPM's build of `top` (BeaconServer or BeaconCore) and the modules under it,
@@ -100,14 +112,15 @@ print(" ".join(found))
 failed=()
 for target in "${targets[@]}"; do
   case "$target" in
-    framer) build_framer ;;
+    framer) build_on_jsonrpc framer FramerFuzzer ;;
+    envelope) build_on_jsonrpc envelope EnvelopeFuzzer ;;
     params)
       read -r -a feature_modules <<<"$(server_modules)"
       build_linked params ParamsFuzzer BeaconServer "${core_modules[@]}" "${feature_modules[@]}" BeaconServer
       ;;
     pbf) build_linked pbf PBFFuzzer BeaconCore "${core_modules[@]}" ;;
     geojson) build_linked geojson GeoJSONFuzzer BeaconCore "${core_modules[@]}" ;;
-    *) echo "error: unknown fuzz target '$target' (framer, params, pbf, geojson)" >&2; exit 2 ;;
+    *) echo "error: unknown fuzz target '$target' (framer, envelope, params, pbf, geojson)" >&2; exit 2 ;;
   esac
   corpus="$build/corpus/$target"
   artifacts="$build/artifacts/$target/"

@@ -65,11 +65,12 @@ package final class Connection: Sendable {
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     var framingKnown = framing != .automatic
     // The messages of one read go to the dispatcher together, so pipelined writes can be grouped.
-    let deliver: ([MessageFramer.Event]) -> Void = { events in
-      var bodies: [[UInt8]] = []
-      for event in events {
-        switch event {
-        case .message(let body):
+    let deliver: ([Arrival]) -> Void = { arrivals in
+      var bodies: [ArraySlice<UInt8>] = []
+      bodies.reserveCapacity(arrivals.count)
+      for arrival in arrivals {
+        switch arrival {
+        case .body(let body):
           bodies.append(body)
         case .error(let error):
           dispatcher.receive(contentsOf: bodies)
@@ -84,13 +85,15 @@ package final class Connection: Sendable {
       writer.waitForRoom(limit: maxQueuedOutputBytes)
       let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
       if count > 0 {
-        let events = framer.push(Array(buffer[0..<count]))
+        var arrivals: [Arrival] = []
+        // Bodies of whole frames stay slices of the bytes read: no array per message.
+        framer.push(Array(buffer[0..<count]), whole: { arrivals.append(.body($0)) }) { arrivals.append(Arrival($0)) }
         if !framingKnown, framer.framing != .automatic {
           // Answer in the framing the client chose, before the first answer is written.
           framingKnown = true
           writer.setFraming(framer.framing)
         }
-        writer.collectingWrites { deliver(events) }
+        writer.collectingWrites { deliver(arrivals) }
       } else if count == 0 {
         break
       } else if errno == EINTR {
@@ -102,6 +105,19 @@ package final class Connection: Sendable {
         break
       }
     }
-    deliver(framer.finish())
+    deliver(framer.finish().map(Arrival.init))
+  }
+
+  /// What one read brought, in order.
+  private enum Arrival {
+    case body(ArraySlice<UInt8>)
+    case error(FramingError)
+
+    init(_ event: MessageFramer.Event) {
+      switch event {
+      case .message(let body): self = .body(body[...])
+      case .error(let error): self = .error(error)
+      }
+    }
   }
 }

@@ -51,12 +51,17 @@ extension Dispatcher {
       }
       return outcomes.map { $0 ?? .failure(ResponseError.internalError) }
     }
-    state.withLock { $0.requestHandlers[R.method]?.runGroup = runGroup }
+    state.withLock { $0.requestHandlers[R.method] = $0.requestHandlers[R.method]?.with(runGroup: runGroup) }
   }
 
   /// Handles message bodies that arrived together (one read from the client), in order, running unbroken runs
   /// of requests to a method with a group handler as one group each.
   package func receive(contentsOf bodies: [[UInt8]]) {
+    receive(contentsOf: bodies.map { $0[...] })
+  }
+
+  /// ``receive(contentsOf:)`` for bodies sliced from what was read.
+  package func receive(contentsOf bodies: [ArraySlice<UInt8>]) {
     state.withLock { $0.isCollecting = true }
     for body in bodies { receive(body) }
     state.withLock { $0.isCollecting = false }

@@ -28,7 +28,7 @@ extension Dispatcher {
         return answersEmpty ? emptyObject : try JSONStreamEncoder().encode(response)
       }
     }
-    state.withLock { $0.requestHandlers[R.method]?.runNow = runNow }
+    state.withLock { $0.requestHandlers[R.method] = $0.requestHandlers[R.method]?.with(runNow: runNow) }
   }
 
   /// Answers the request at once unless an exclusive request is running or waiting; `false` when it must wait.

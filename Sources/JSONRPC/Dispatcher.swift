@@ -18,18 +18,6 @@ import BeaconSync
 ///
 /// `receive` is meant to be called from one reader thread, in arrival order.
 package final class Dispatcher: Sendable {
-  /// A registered request handler with its params decoding and result encoding erased.
-  struct RequestHandler: Sendable {
-    let ordering: @Sendable (JSONValue?) -> RequestOrdering
-    /// Returns the compact JSON text of the result.
-    let run: @Sendable (_ params: JSONValue?, _ context: RequestContext) async throws -> [UInt8]
-    /// Runs several exclusive requests of the method at once (e.g. one transaction for many writes), one
-    /// outcome per request in order; `nil` when the method has no group handler.
-    var runGroup: GroupHandler?
-    /// Answers at once on the calling thread, for requests that need no waiting (``registerImmediate``).
-    var runNow: (@Sendable (_ params: JSONValue?) throws -> [UInt8])?
-  }
-
   struct RunningRequest {
     let sequence: UInt64
     let task: Task<Void, Never>
@@ -84,6 +72,8 @@ package final class Dispatcher: Sendable {
   let hooks = Locked(Hooks())
   /// The members whose numbers are parsed exactly: `id`, and the id a cancellation names.
   let exactNumberKeys: Set<String>
+  /// Reads the usual request's envelope in place; anything else goes through the parser.
+  let scanner: EnvelopeScanner
 
   /// Creates a dispatcher.
   ///
@@ -100,6 +90,7 @@ package final class Dispatcher: Sendable {
   ) {
     self.configuration = configuration
     exactNumberKeys = ["id", configuration.conventions.cancelledIDMember]
+    scanner = EnvelopeScanner(maxDepth: configuration.maxJSONDepth, exactNumberKeys: exactNumberKeys)
     self.send = send
     self.onExit = onExit
     self.log = log
@@ -109,6 +100,22 @@ package final class Dispatcher: Sendable {
 
   /// Handles one framed message body: a JSON object or a batch array.
   package func receive(_ body: [UInt8]) {
+    receive(body[...])
+  }
+
+  /// Handles one framed message body (a slice of what was read): a JSON object or a batch array.
+  ///
+  /// The usual request is read in place (``EnvelopeScanner``); everything else, every error included, is parsed.
+  package func receive(_ body: ArraySlice<UInt8>) {
+    if let message = body.withUnsafeBufferPointer({ scanner.scan($0) }) {
+      handle(message, reply: { id, outcome in self.sendResponse(id: id, outcome: outcome) })
+      return
+    }
+    receiveParsed(Array(body))
+  }
+
+  /// ``receive(_:)`` through the parser: the general path.
+  func receiveParsed(_ body: [UInt8]) {
     let parsed: JSONValue?
     var envelope = IncomingMessage.Envelope()
     do {

@@ -1,5 +1,35 @@
 /// The byte-level helpers of ``MessageFramer``: lengths, header names and values, whitespace.
 extension MessageFramer {
+  /// The body range and the end of a frame starting at `start` that is exactly `Content-Length: N\r\n\r\n` and its
+  /// whole body, with `N` within the limits; `nil` for anything else (other fields, other spelling, a body not yet
+  /// complete, a fault), which the general path handles.
+  func wholeMessage(in bytes: [UInt8], at start: Int) -> (body: Range<Int>, end: Int)? {
+    let prefix = Self.exactContentLengthPrefix
+    guard bytes.count - start > prefix.count + 4, prefix.count + 20 <= limits.maxHeaderLineBytes,
+      limits.maxHeaderFields >= 1
+    else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer -> (body: Range<Int>, end: Int)? in
+      for offset in 0..<prefix.count where buffer[start + offset] != prefix[offset] { return nil }
+      var index = start + prefix.count
+      var length = 0
+      var digits = 0
+      while index < buffer.count, buffer[index] >= UInt8(ascii: "0"), buffer[index] <= UInt8(ascii: "9") {
+        guard digits < 18 else { return nil }  // No overflow; such lengths are over any limit anyway.
+        length = length * 10 + Int(buffer[index] - UInt8(ascii: "0"))
+        digits += 1
+        index += 1
+      }
+      guard digits > 0, length > 0, length <= limits.maxMessageBytes, buffer.count - index >= 4,
+        buffer[index] == 0x0D, buffer[index + 1] == 0x0A, buffer[index + 2] == 0x0D, buffer[index + 3] == 0x0A
+      else { return nil }
+      let bodyStart = index + 4
+      guard buffer.count - bodyStart >= length else { return nil }
+      return (bodyStart..<(bodyStart + length), bodyStart + length)
+    }
+  }
+
+  static let exactContentLengthPrefix = Array("Content-Length: ".utf8)
+
   /// Parses a decimal byte count: ASCII digits only, overflow-checked; `nil` for anything else.
   static func parseLength(_ digits: ArraySlice<UInt8>) -> Int? {
     guard !digits.isEmpty else { return nil }

@@ -100,6 +100,12 @@ package struct MessageFramer: Sendable {
 
   /// Feeds bytes and calls `emit` for every event they complete, in order.
   package mutating func push(_ bytes: [UInt8], emit: (Event) -> Void) {
+    push(bytes, whole: { emit(.message(Array($0))) }, emit: emit)
+  }
+
+  /// ``push(_:emit:)`` handing the body of each frame found whole in `bytes` to `whole` as a slice of `bytes` (not
+  /// copied); every other event goes to `emit`, in order with them.
+  package mutating func push(_ bytes: [UInt8], whole: (ArraySlice<UInt8>) -> Void, emit: (Event) -> Void) {
     var index = 0
     while index < bytes.count {
       switch state {
@@ -118,7 +124,7 @@ package struct MessageFramer: Sendable {
       case .header(var block):
         if block.line.isEmpty, block.fieldCount == 0, let (body, end) = wholeMessage(in: bytes, at: index) {
           // The usual frame, whole in this read: taken in one step (the general path below gives the same body).
-          emit(.message(Array(bytes[body])))
+          whole(bytes[body])
           index = end
           continue
         }
@@ -275,36 +281,6 @@ package struct MessageFramer: Sendable {
   }
 
   // MARK: - Helpers
-
-  /// The body range and the end of a frame starting at `start` that is exactly `Content-Length: N\r\n\r\n` and its
-  /// whole body, with `N` within the limits; `nil` for anything else (other fields, other spelling, a body not yet
-  /// complete, a fault), which the general path handles.
-  private func wholeMessage(in bytes: [UInt8], at start: Int) -> (body: Range<Int>, end: Int)? {
-    let prefix = Self.exactContentLengthPrefix
-    guard bytes.count - start > prefix.count + 4, prefix.count + 20 <= limits.maxHeaderLineBytes,
-      limits.maxHeaderFields >= 1
-    else { return nil }
-    return bytes.withUnsafeBufferPointer { buffer -> (body: Range<Int>, end: Int)? in
-      for offset in 0..<prefix.count where buffer[start + offset] != prefix[offset] { return nil }
-      var index = start + prefix.count
-      var length = 0
-      var digits = 0
-      while index < buffer.count, buffer[index] >= UInt8(ascii: "0"), buffer[index] <= UInt8(ascii: "9") {
-        guard digits < 18 else { return nil }  // No overflow; such lengths are over any limit anyway.
-        length = length * 10 + Int(buffer[index] - UInt8(ascii: "0"))
-        digits += 1
-        index += 1
-      }
-      guard digits > 0, length > 0, length <= limits.maxMessageBytes, buffer.count - index >= 4,
-        buffer[index] == 0x0D, buffer[index + 1] == 0x0A, buffer[index + 2] == 0x0D, buffer[index + 3] == 0x0A
-      else { return nil }
-      let bodyStart = index + 4
-      guard buffer.count - bodyStart >= length else { return nil }
-      return (bodyStart..<(bodyStart + length), bodyStart + length)
-    }
-  }
-
-  private static let exactContentLengthPrefix = Array("Content-Length: ".utf8)
 
   private func emitLine(_ line: [UInt8], emit: (Event) -> Void) {
     var end = line.count

@@ -12,6 +12,8 @@ import Foundation
 /// a request answered on the reader thread then costs no thread wake-up at all.
 package final class MessageWriter: Sendable {
   private struct Queue {
+    /// How frames are made: kept with the queue, so a collected answer takes one lock hold.
+    var framing: MessageFramer.Framing
     var pending: [UInt8] = []
     var isClosed = false
     /// The writer thread is writing a chunk it took.
@@ -36,8 +38,7 @@ package final class MessageWriter: Sendable {
   static let directWriteLimit = 4_096
 
   private let fileDescriptor: Int32
-  private let framing: Locked<MessageFramer.Framing>
-  private let queue = Locked(Queue())
+  private let queue: Locked<Queue>
   private let condition = NSCondition()
   private let log: @Sendable (String) -> Void
 
@@ -53,7 +54,7 @@ package final class MessageWriter: Sendable {
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.fileDescriptor = fileDescriptor
-    self.framing = Locked(framing)
+    queue = Locked(Queue(framing: framing))
     self.log = log
     let thread = Thread { [self] in self.run() }
     thread.name = "beacon.writer"
@@ -62,20 +63,19 @@ package final class MessageWriter: Sendable {
 
   /// Switches the output framing, e.g. once the input framing has been detected.
   package func setFraming(_ framing: MessageFramer.Framing) {
-    self.framing.withLock { $0 = framing }
+    queue.withLock { $0.framing = framing }
   }
 
   /// Frames one message body and queues it for writing.
   package func enqueue(_ body: [UInt8]) {
-    let framing = framing.withLock { $0 }
     // While a read's answers are collected (a pipelined read), the frame goes straight into the queue under one lock:
     // no frame of its own, no wake-up (the collection's end writes or signals).
-    let collected = queue.withLock { queue in
-      guard queue.isCollecting, !queue.isClosed else { return false }
-      Self.appendFrame(body, framing: framing, to: &queue.pending)
-      return true
+    let notCollected = queue.withLock { queue -> MessageFramer.Framing? in
+      guard queue.isCollecting, !queue.isClosed else { return queue.framing }
+      Self.appendFrame(body, framing: queue.framing, to: &queue.pending)
+      return nil
     }
-    if collected { return }
+    guard let framing = notCollected else { return }
     let frame = Self.frame(body, framing: framing)
     if frame.count <= Self.directWriteLimit, writeDirectly(frame) { return }
     condition.lock()

@@ -1,0 +1,37 @@
+extension Dispatcher {
+  /// A registered request handler with its params decoding and result encoding erased.
+  ///
+  /// A class: routing takes it out of the table for every request, one reference rather than four closures.
+  final class RequestHandler: Sendable {
+    let ordering: @Sendable (JSONValue?) -> RequestOrdering
+    /// Returns the compact JSON text of the result.
+    let run: @Sendable (_ params: JSONValue?, _ context: RequestContext) async throws -> [UInt8]
+    /// Runs several exclusive requests of the method at once (e.g. one transaction for many writes), one
+    /// outcome per request in order; `nil` when the method has no group handler.
+    let runGroup: GroupHandler?
+    /// Answers at once on the calling thread, for requests that need no waiting (``registerImmediate``).
+    let runNow: (@Sendable (_ params: JSONValue?) throws -> [UInt8])?
+
+    init(
+      ordering: @escaping @Sendable (JSONValue?) -> RequestOrdering,
+      runGroup: GroupHandler? = nil,
+      runNow: (@Sendable (_ params: JSONValue?) throws -> [UInt8])? = nil,
+      run: @escaping @Sendable (_ params: JSONValue?, _ context: RequestContext) async throws -> [UInt8]
+    ) {
+      self.ordering = ordering
+      self.run = run
+      self.runGroup = runGroup
+      self.runNow = runNow
+    }
+
+    /// The same handler with a group handler.
+    func with(runGroup: @escaping GroupHandler) -> RequestHandler {
+      RequestHandler(ordering: ordering, runGroup: runGroup, runNow: runNow, run: run)
+    }
+
+    /// The same handler answering at once with `runNow`.
+    func with(runNow: @escaping @Sendable (_ params: JSONValue?) throws -> [UInt8]) -> RequestHandler {
+      RequestHandler(ordering: ordering, runGroup: runGroup, runNow: runNow, run: run)
+    }
+  }
+}
