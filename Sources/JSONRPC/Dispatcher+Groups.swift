@@ -51,7 +51,10 @@ extension Dispatcher {
       }
       return outcomes.map { $0 ?? .failure(ResponseError.internalError) }
     }
-    state.withLock { $0.requestHandlers[R.method] = $0.requestHandlers[R.method]?.with(runGroup: runGroup) }
+    state.withLock { state in
+      let updated = state.requestHandlers[R.method]?.with(runGroup: runGroup)
+      state.setHandler(updated, for: R.method)
+    }
   }
 
   /// Handles message bodies that arrived together (one read from the client), in order, running unbroken runs

@@ -28,7 +28,10 @@ extension Dispatcher {
         return answersEmpty ? emptyObject : try JSONStreamEncoder().encode(response)
       }
     }
-    state.withLock { $0.requestHandlers[R.method] = $0.requestHandlers[R.method]?.with(runNow: runNow) }
+    state.withLock { state in
+      let updated = state.requestHandlers[R.method]?.with(runNow: runNow)
+      state.setHandler(updated, for: R.method)
+    }
   }
 
   /// Answers the request at once unless an exclusive request is running or waiting; `false` when it must wait.

@@ -10,7 +10,7 @@ extension Dispatcher {
       let response = try await handler(request, context)
       return try JSONStreamEncoder().encode(response)
     }
-    state.withLock { $0.requestHandlers[R.method] = erased }
+    state.withLock { $0.setHandler(erased, for: R.method) }
   }
 
   /// Registers the handler of notifications of type `N`.

@@ -35,3 +35,19 @@ extension Dispatcher {
     }
   }
 }
+
+extension Dispatcher.State {
+  /// The handler of `method`, if any; remembered, so the next request to the same method needs no look-up.
+  mutating func handler(for method: String) -> Dispatcher.RequestHandler? {
+    if let recent = recentHandler, recent.method == method { return recent.handler }
+    let handler = requestHandlers[method]
+    if let handler { recentHandler = (method, handler) }
+    return handler
+  }
+
+  /// Registers (or, with `nil`, removes) the handler of `method`.
+  mutating func setHandler(_ handler: Dispatcher.RequestHandler?, for method: String) {
+    requestHandlers[method] = handler
+    recentHandler = nil
+  }
+}

@@ -37,7 +37,10 @@ package final class Dispatcher: Sendable {
 
   struct State: ~Copyable {
     var phase: Phase = .uninitialized
+    /// Changed only through ``setHandler(_:for:)`` (which keeps ``recentHandler`` right).
     var requestHandlers: [String: RequestHandler] = [:]
+    /// The handler found last, with its method: a run of requests to one method hashes no name.
+    var recentHandler: (method: String, handler: RequestHandler)?
     var notificationHandlers: [String: @Sendable (JSONValue?) async throws -> Void] = [:]
     var nextSequence: UInt64 = 0
     var running: [UInt64: Task<Void, Never>] = [:]
@@ -264,7 +267,7 @@ package final class Dispatcher: Sendable {
       case now(@Sendable (JSONValue?) throws -> [UInt8])
     }
     let decision: Decision = state.withLock { state in
-      let handler = state.requestHandlers[method]
+      let handler = state.handler(for: method)
       switch (state.phase, method) {
       case (.uninitialized, Self.initializeMethod):
         guard let handler else { return .reject(.methodNotFound(method)) }

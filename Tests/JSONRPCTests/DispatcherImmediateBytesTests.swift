@@ -82,4 +82,22 @@ import Testing
     let response = await harness.output.response(1)
     #expect(errorCode(response) == -32002)
   }
+
+  /// The handler found for a method is remembered between requests; registering the method again replaces it.
+  @Test func aLaterRegistrationReplacesTheRememberedHandler() async {
+    let harness = await DispatcherImmediateTests.harness()
+    let before = harness.output.bodies.count
+    harness.dispatcher.receive(contentsOf: [Self.quick("1", "a")])
+    harness.dispatcher.registerImmediate(QuickRequest.self) { EchoResult(text: $0.text.uppercased()) }
+    harness.dispatcher.receive(contentsOf: [Self.quick("2", "b")])
+    harness.dispatcher.register(QuickRequest.self) { request, _ in EchoResult(text: request.text + "!") }
+    harness.dispatcher.receive(contentsOf: [Self.quick("3", "c")])
+    _ = await harness.output.messages(count: before + 3)
+    #expect(
+      Array(harness.output.texts.dropFirst(before)) == [
+        #"{"jsonrpc":"2.0","id":1,"result":{"text":"a"}}"#, #"{"jsonrpc":"2.0","id":2,"result":{"text":"B"}}"#,
+        #"{"jsonrpc":"2.0","id":3,"result":{"text":"c!"}}"#,
+      ]
+    )
+  }
 }
