@@ -43,14 +43,20 @@ package enum JSONWriter {
 
   /// Appends the decimal text of `number`, as `String(number)` spells it, without making a string.
   package static func writeInteger(_ number: Int, into output: inout [UInt8]) {
-    if number < 0 { output.append(UInt8(ascii: "-")) }
-    var rest = number.magnitude
-    var divisor: UInt = 1
-    while divisor <= rest / 10 { divisor *= 10 }
-    while divisor > 0 {
-      output.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / divisor))
-      rest %= divisor
-      divisor /= 10
+    // The digits from the last, into a buffer on the stack, then appended at once.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var rest = number.magnitude
+      var start = digits.count
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+        rest /= 10
+      } while rest > 0
+      if number < 0 {
+        start -= 1
+        digits[start] = UInt8(ascii: "-")
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
     }
   }
 

@@ -28,8 +28,10 @@ package struct EnvelopeScanner: Sendable {
   package func scan(_ body: UnsafeBufferPointer<UInt8>) -> IncomingMessage? {
     var cursor = Cursor(buffer: body)
     cursor.skipWhitespace()
-    guard maxDepth >= 1, cursor.take(UInt8(ascii: "{")) else { return nil }
-    var seenVersion = false
+    guard maxDepth >= 1 else { return nil }
+    // The usual start, `{"jsonrpc":"2.0",` with a member after it, in one comparison; any other start member by member.
+    var seenVersion = cursor.take(Self.usualStart)
+    guard seenVersion || cursor.take(UInt8(ascii: "{")) else { return nil }
     var id: RequestID?
     var method: String?
     var params: JSONValue?
@@ -73,6 +75,7 @@ package struct EnvelopeScanner: Sendable {
   }
 
   private static let version: StaticString = "\"2.0\""
+  private static let usualStart: StaticString = "{\"jsonrpc\":\"2.0\","
 
   /// The members the scanner tells apart.
   private enum Member {
