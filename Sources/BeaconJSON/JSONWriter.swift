@@ -22,9 +22,9 @@ package enum JSONWriter {
   /// Appends the compact JSON text of `value` to `output`.
   package static func write(_ value: JSONValue, into output: inout [UInt8]) {
     switch value {
-    case .null: output.append(contentsOf: "null".utf8)
-    case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-    case .int(let number): output.append(contentsOf: String(number).utf8)
+    case .null: writeLiteral("null", into: &output)
+    case .bool(let flag): writeLiteral(flag ? "true" : "false", into: &output)
+    case .int(let number): writeInteger(number, into: &output)
     case .largeInteger(let text), .exactNumber(let text): output.append(contentsOf: text.utf8)
     case .double(let number): writeDouble(number, into: &output)
     case .string(let text): writeString(text, into: &output)
@@ -92,13 +92,38 @@ package enum JSONWriter {
     }
     if number.rounded() == number, abs(number) < 1e15 {
       // Integral values print without a fraction, as other JSON writers do ("5" rather than "5.0").
-      output.append(contentsOf: String(Int(number)).utf8)
+      writeInteger(Int(number), into: &output)
     } else {
       output.append(contentsOf: number.description.utf8)
     }
   }
 
   private static let hexDigits = Array("0123456789abcdef".utf8)
+
+  /// Appends the decimal digits of `number` (with `-` when negative), as `String(number)` spells them, without
+  /// making that string.
+  package static func writeInteger(_ number: Int, into output: inout [UInt8]) {
+    if number >= 0, number < 10 {
+      output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: number))
+      return
+    }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var magnitude = number.magnitude
+      var start = digits.count
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      if number < 0 { output.append(UInt8(ascii: "-")) }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+    }
+  }
+
+  /// Appends the bytes of a literal (`null`, `true`, `false`).
+  package static func writeLiteral(_ text: StaticString, into output: inout [UInt8]) {
+    text.withUTF8Buffer { output.append(contentsOf: $0) }
+  }
 
   static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
