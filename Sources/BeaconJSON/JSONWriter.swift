@@ -93,9 +93,51 @@ package enum JSONWriter {
     if number.rounded() == number, abs(number) < 1e15 {
       // Integral values print without a fraction, as other JSON writers do ("5" rather than "5.0").
       writeInteger(Int(number), into: &output)
-    } else {
+    } else if !writeShortDecimal(number, into: &output) {
       output.append(contentsOf: number.description.utf8)
     }
+  }
+
+  /// Writes `number` with the fewest decimals (at most 7) that read back as `number`, which is what its
+  /// `description` writes for a magnitude between 0.001 and 10⁷ (coordinates, ratings): no `String` made. Returns
+  /// `false`, writing nothing, for other numbers, and for those that need more decimals.
+  ///
+  /// In that range a decimal with k ≤ 7 places is far coarser than the spacing of doubles, so at most one such
+  /// decimal reads back as `number` for the smallest k that has one, and it is the shortest, as `description`'s.
+  /// Dividing the exact integer by the exact power of ten rounds as reading the decimal text does.
+  static func writeShortDecimal(_ number: Double, into output: inout [UInt8]) -> Bool {
+    let magnitude = abs(number)
+    guard magnitude >= 0.001, magnitude < 1e7 else { return false }
+    var power = 1.0
+    for places in 1...7 {
+      power *= 10  // Exact up to 10⁷.
+      let scaled = Int(magnitude * power + 0.5)
+      guard Double(scaled) / power == magnitude else { continue }
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
+        // Written from the end: the fraction's digits (with its leading zeros), the point, the whole part, the sign.
+        var digits = scaled
+        var start = text.count
+        for _ in 0..<places {
+          start -= 1
+          text[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digits % 10)
+          digits /= 10
+        }
+        start -= 1
+        text[start] = UInt8(ascii: ".")
+        repeat {
+          start -= 1
+          text[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digits % 10)
+          digits /= 10
+        } while digits > 0
+        if number < 0 {
+          start -= 1
+          text[start] = UInt8(ascii: "-")
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
+      }
+      return true
+    }
+    return false
   }
 
   private static let hexDigits = Array("0123456789abcdef".utf8)
