@@ -38,7 +38,7 @@ package struct JSONObjectWriter {
   /// Writes the member `key` with the number `value`.
   package mutating func member(_ key: StaticString, _ value: Int) {
     writeKey(key)
-    output.append(contentsOf: String(value).utf8)
+    JSONWriter.writeInteger(value, into: &output)
   }
 
   /// Writes the member `key` with the number `value` as ``JSONWriter`` writes a double.
@@ -50,13 +50,13 @@ package struct JSONObjectWriter {
   /// Writes the member `key` with `true` or `false`.
   package mutating func member(_ key: StaticString, _ value: Bool) {
     writeKey(key)
-    output.append(contentsOf: (value ? "true" : "false").utf8)
+    JSONWriter.writeLiteral(value ? "true" : "false", into: &output)
   }
 
   /// Writes the member `key` with `null` (what `encode(_:forKey:)` writes for an optional without a value).
   package mutating func null(_ key: StaticString) {
     writeKey(key)
-    output.append(contentsOf: "null".utf8)
+    JSONWriter.writeLiteral("null", into: &output)
   }
 
   /// Writes the separator and `"key":`.

@@ -16,6 +16,12 @@ package struct JSONValueDecoder: Sendable {
     return try T(from: Implementation(value: value, codingPath: []))
   }
 
+  /// The value `decoder` reads when it is one of this decoder's: a type's `init(from:)` may read a plain value
+  /// straight from it (see ``JSONPlainMember``) and leave everything else to the decoder's containers.
+  package static func value(of decoder: any Decoder) -> JSONValue? {
+    (decoder as? Implementation)?.value
+  }
+
   final class Implementation: Decoder {
     let value: JSONValue
     let codingPath: [any CodingKey]

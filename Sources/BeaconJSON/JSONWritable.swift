@@ -24,7 +24,7 @@ extension String: JSONWritable {
 
 extension Int: JSONWritable {
   /// The decimal digits.
-  package func writeJSON(into output: inout [UInt8]) { output.append(contentsOf: String(self).utf8) }
+  package func writeJSON(into output: inout [UInt8]) { JSONWriter.writeInteger(self, into: &output) }
 }
 
 extension Double: JSONWritable {
@@ -34,7 +34,7 @@ extension Double: JSONWritable {
 
 extension Bool: JSONWritable {
   /// `true` or `false`.
-  package func writeJSON(into output: inout [UInt8]) { output.append(contentsOf: (self ? "true" : "false").utf8) }
+  package func writeJSON(into output: inout [UInt8]) { JSONWriter.writeLiteral(self ? "true" : "false", into: &output) }
 }
 
 extension Date: JSONWritable {
@@ -47,7 +47,7 @@ extension Date: JSONWritable {
 extension Optional: JSONWritable where Wrapped: JSONWritable {
   /// The value, or `null` (what encoding an optional with `encode(_:forKey:)` gives).
   package func writeJSON(into output: inout [UInt8]) {
-    if let value = self { value.writeJSON(into: &output) } else { output.append(contentsOf: "null".utf8) }
+    if let value = self { value.writeJSON(into: &output) } else { JSONWriter.writeLiteral("null", into: &output) }
   }
 }
 

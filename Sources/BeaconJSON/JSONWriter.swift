@@ -22,8 +22,8 @@ package enum JSONWriter {
   /// Appends the compact JSON text of `value` to `output`.
   package static func write(_ value: JSONValue, into output: inout [UInt8]) {
     switch value {
-    case .null: output.append(contentsOf: "null".utf8)
-    case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .null: writeLiteral("null", into: &output)
+    case .bool(let flag): writeLiteral(flag ? "true" : "false", into: &output)
     case .int(let number): writeInteger(number, into: &output)
     case .largeInteger(let text), .exactNumber(let text): output.append(contentsOf: text.utf8)
     case .double(let number): writeDouble(number, into: &output)
@@ -38,25 +38,6 @@ package enum JSONWriter {
     case .object(let members):
       // The members sorted by key as pairs: no lookup (hashing) per key.
       write(members: members.sorted(by: { $0.key < $1.key }), into: &output)
-    }
-  }
-
-  /// Appends the decimal text of `number`, as `String(number)` spells it, without making a string.
-  package static func writeInteger(_ number: Int, into output: inout [UInt8]) {
-    // The digits from the last, into a buffer on the stack, then appended at once.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var rest = number.magnitude
-      var start = digits.count
-      repeat {
-        start -= 1
-        digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-        rest /= 10
-      } while rest > 0
-      if number < 0 {
-        start -= 1
-        digits[start] = UInt8(ascii: "-")
-      }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
     }
   }
 
@@ -111,13 +92,80 @@ package enum JSONWriter {
     }
     if number.rounded() == number, abs(number) < 1e15 {
       // Integral values print without a fraction, as other JSON writers do ("5" rather than "5.0").
-      output.append(contentsOf: String(Int(number)).utf8)
-    } else {
+      writeInteger(Int(number), into: &output)
+    } else if !writeShortDecimal(number, into: &output) {
       output.append(contentsOf: number.description.utf8)
     }
   }
 
+  /// Writes `number` with the fewest decimals (at most 7) that read back as `number`, which is what its
+  /// `description` writes for a magnitude between 0.001 and 10⁷ (coordinates, ratings): no `String` made. Returns
+  /// `false`, writing nothing, for other numbers, and for those that need more decimals.
+  ///
+  /// In that range a decimal with k ≤ 7 places is far coarser than the spacing of doubles, so at most one such
+  /// decimal reads back as `number` for the smallest k that has one, and it is the shortest, as `description`'s.
+  /// Dividing the exact integer by the exact power of ten rounds as reading the decimal text does.
+  static func writeShortDecimal(_ number: Double, into output: inout [UInt8]) -> Bool {
+    let magnitude = abs(number)
+    guard magnitude >= 0.001, magnitude < 1e7 else { return false }
+    var power = 1.0
+    for places in 1...7 {
+      power *= 10  // Exact up to 10⁷.
+      let scaled = Int(magnitude * power + 0.5)
+      guard Double(scaled) / power == magnitude else { continue }
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
+        // Written from the end: the fraction's digits (with its leading zeros), the point, the whole part, the sign.
+        var digits = scaled
+        var start = text.count
+        for _ in 0..<places {
+          start -= 1
+          text[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digits % 10)
+          digits /= 10
+        }
+        start -= 1
+        text[start] = UInt8(ascii: ".")
+        repeat {
+          start -= 1
+          text[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digits % 10)
+          digits /= 10
+        } while digits > 0
+        if number < 0 {
+          start -= 1
+          text[start] = UInt8(ascii: "-")
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
+      }
+      return true
+    }
+    return false
+  }
+
   private static let hexDigits = Array("0123456789abcdef".utf8)
+
+  /// Appends the decimal digits of `number` (with `-` when negative), as `String(number)` spells them, without
+  /// making that string.
+  package static func writeInteger(_ number: Int, into output: inout [UInt8]) {
+    if number >= 0, number < 10 {
+      output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: number))
+      return
+    }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var magnitude = number.magnitude
+      var start = digits.count
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      if number < 0 { output.append(UInt8(ascii: "-")) }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+    }
+  }
+
+  /// Appends the bytes of a literal (`null`, `true`, `false`).
+  package static func writeLiteral(_ text: StaticString, into output: inout [UInt8]) {
+    text.withUTF8Buffer { output.append(contentsOf: $0) }
+  }
 
   static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))

@@ -126,21 +126,4 @@ private let roundTripValues: [JSONValue] = [
     #expect(value.description == #"{"a":null,"z":[1.5,"x"]}"#)
   }
 
-  /// Integers are written digit by digit without a `String`: spelled as `String(_:)` spells them, wherever they stand.
-  @Test func integersAreSpelledAsStringSpellsThem() {
-    var numbers = [0, 1, -1, 9, -9, 10, -10, 99, 100, Int.max, Int.min, Int.max - 1, Int.min + 1]
-    var power = 1
-    while power <= Int.max / 10 {
-      power *= 10
-      numbers += [power - 1, power, power + 1, -power, 1 - power]
-    }
-    var generator = SystemRandomNumberGenerator()
-    numbers += (0..<500).map { _ in Int.random(in: Int.min...Int.max, using: &generator) }
-    for number in numbers {
-      var output = Array("x".utf8)
-      JSONWriter.writeInteger(number, into: &output)
-      #expect(String(decoding: output, as: UTF8.self) == "x" + String(number))
-      #expect(JSONWriter.serialize(.int(number)) == Array(String(number).utf8))
-    }
-  }
 }

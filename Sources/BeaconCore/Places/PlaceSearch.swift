@@ -113,7 +113,7 @@ extension PlaceSearch {
   /// `places` as the search answers them: only the open ones with ``openNow``, in its ``sort``, at most ``limit``.
   package func answer(_ places: [PlaceSummary]) -> [PlaceSummary] {
     let kept = openNow ? places.filter { $0.openNow == true } : places
-    return Array(sort.sorted(kept, reach: radiusMeters).prefix(limit))
+    return sort.order(of: kept, reach: radiusMeters).prefix(limit).map { kept[$0] }
   }
 }
 

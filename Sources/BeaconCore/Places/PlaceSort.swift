@@ -41,34 +41,50 @@ package enum PlaceSort: String, Sendable, Codable, CaseIterable {
     reach: Int? = nil,
     distance: KeyPath<PlaceSummary, Int?> = \.distanceMeters
   ) -> [PlaceSummary] {
+    order(of: places, reach: reach, distance: distance).map { places[$0] }
+  }
+
+  /// The positions of `places` in the order of ``sorted(_:reach:distance:)``. The summaries stay where they are (no
+  /// copies while sorting), and a name's collation key is made only when names are compared: for `name`, or on a
+  /// tie of the distances.
+  package func order(
+    of places: [PlaceSummary],
+    reach: Int? = nil,
+    distance: KeyPath<PlaceSummary, Int?> = \.distanceMeters
+  ) -> [Int] {
     let reach = reach ?? Self.defaultReachMeters
-    let keyed = places.map { place in
-      (
-        place: place,
-        name: NorwegianCollation.key(place.name),
-        score: self == .best ? Self.bestScore(of: place, reach: reach, distance: place[keyPath: distance]) : 0
-      )
+    let scores =
+      self == .best
+      ? places.map { Self.bestScore(of: $0, reach: reach, distance: $0[keyPath: distance]) } : []
+    var keys = [String?](repeating: nil, count: places.count)
+    func name(_ index: Int) -> String {
+      if let key = keys[index] { return key }
+      let key = NorwegianCollation.key(places[index].name)
+      keys[index] = key
+      return key
     }
-    return keyed.sorted { left, right in
-      let a = left.place
-      let b = right.place
+    return places.indices.sorted { left, right in
       switch self {
       case .distance:
         break
       case .rating:
-        let ra = a.rating?.average ?? -1
-        let rb = b.rating?.average ?? -1
+        let ra = places[left].rating?.average ?? -1
+        let rb = places[right].rating?.average ?? -1
         if ra != rb { return ra > rb }
       case .name:
-        if left.name != right.name { return left.name < right.name }
+        let (na, nb) = (name(left), name(right))
+        if na != nb { return na < nb }
       case .best:
-        if left.score != right.score { return left.score < right.score }
+        if scores[left] != scores[right] { return scores[left] < scores[right] }
       }
-      let da = a.alongRouteMeters ?? a.distanceMeters ?? Int.max
-      let db = b.alongRouteMeters ?? b.distanceMeters ?? Int.max
+      let da = places[left].alongRouteMeters ?? places[left].distanceMeters ?? Int.max
+      let db = places[right].alongRouteMeters ?? places[right].distanceMeters ?? Int.max
       if da != db { return da < db }
-      if self != .best, left.name != right.name { return left.name < right.name }
-      return a.id < b.id
-    }.map(\.place)
+      if self != .best {
+        let (na, nb) = (name(left), name(right))
+        if na != nb { return na < nb }
+      }
+      return places[left].id < places[right].id
+    }
   }
 }

@@ -37,6 +37,58 @@ package struct SearchPlacesParams: FilteredParams {
   package var openNow: Bool?
   /// Search the demo places too once the user has imported places of their own (they are left out then).
   package var includeDemo: Bool?
+
+  /// The params among `members` when each is absent, `null` or of its plain JSON type (an integer literal for
+  /// the integers, a known name for the enums, `{"lat": number, "lon": number}` for the centre); `nil` for anything
+  /// else, which `init(from:)` then decodes or names as the fault. Costs one pass over the members instead of a
+  /// `Decoder`'s look-up of every field.
+  package static func decodedDirectly(members: [String: JSONValue]) -> SearchPlacesParams? {
+    var params = SearchPlacesParams()
+    for (name, value) in members {
+      switch name {
+      case "center":
+        guard let center = Self.plainCoordinate(value) else { return nil }
+        params.center = center
+      case "category":
+        guard let category = JSONPlainMember.rawValue(value, as: PlaceCategory.self) else { return nil }
+        params.category = category
+      case "radiusMeters":
+        guard let radiusMeters = JSONPlainMember.int(value) else { return nil }
+        params.radiusMeters = radiusMeters
+      case "text": guard let text = JSONPlainMember.string(value) else { return nil }; params.text = text
+      case "sort":
+        guard let sort = JSONPlainMember.rawValue(value, as: PlaceSort.self) else { return nil }; params.sort = sort
+      case "scope":
+        guard let scope = JSONPlainMember.rawValue(value, as: SearchScope.self) else { return nil }
+        params.scope = scope
+      case "limit": guard let limit = JSONPlainMember.int(value) else { return nil }; params.limit = limit
+      case "refresh": guard let refresh = JSONPlainMember.bool(value) else { return nil }; params.refresh = refresh
+      case "debounceMs":
+        guard let debounceMs = JSONPlainMember.int(value) else { return nil }
+        params.debounceMs = debounceMs
+      case "nearMe": guard let nearMe = JSONPlainMember.bool(value) else { return nil }; params.nearMe = nearMe
+      case "openNow": guard let openNow = JSONPlainMember.bool(value) else { return nil }; params.openNow = openNow
+      case "includeDemo":
+        guard let includeDemo = JSONPlainMember.bool(value) else { return nil }
+        params.includeDemo = includeDemo
+      default: continue
+      }
+    }
+    return params
+  }
+
+  /// `center` as `Coordinate`'s `init(from:)` reads it, when absent, `null` or an object with both numbers plain.
+  private static func plainCoordinate(_ value: JSONValue) -> Coordinate?? {
+    switch value {
+    case .null: return .some(nil)
+    case .object(let members):
+      guard let lat = JSONPlainMember.double(members["lat"]), let lat,
+        let lon = JSONPlainMember.double(members["lon"]), let lon
+      else { return nil }
+      return .some(Coordinate(lat: lat, lon: lon))
+    default: return nil
+    }
+  }
 }
 
 /// Shows everything known about one place, with links and presentation hints.
