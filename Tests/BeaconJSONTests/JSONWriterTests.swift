@@ -125,5 +125,4 @@ private let roundTripValues: [JSONValue] = [
     let value: JSONValue = ["z": [1.5, "x"], "a": nil]
     #expect(value.description == #"{"a":null,"z":[1.5,"x"]}"#)
   }
-
 }
