@@ -53,7 +53,7 @@ package struct JSONParser {
 
   /// Reads one JSON text from `bytes` with `body`, past the whitespace that may surround it; anything after it is
   /// ``JSONParseError/Kind/dataAfterValue``.
-  private static func parseText<Value>(
+  static func parseText<Value>(
     _ bytes: [UInt8],
     maxDepth: Int,
     exactNumberKeys: Set<String>,
@@ -77,7 +77,7 @@ package struct JSONParser {
   }
 
   let buffer: UnsafeBufferPointer<UInt8>
-  private let maxDepth: Int
+  let maxDepth: Int
   private let exactNumberKeys: Set<String>
   var index = 0
 
@@ -98,7 +98,7 @@ package struct JSONParser {
     JSONParseError(offset: index, kind: kind)
   }
 
-  private mutating func skipWhitespace() {
+  mutating func skipWhitespace() {
     while index < buffer.count {
       switch buffer[index] {
       case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -107,7 +107,7 @@ package struct JSONParser {
     }
   }
 
-  private mutating func parseValue(depth: Int, exactNumber: Bool = false) throws(JSONParseError) -> JSONValue {
+  mutating func parseValue(depth: Int, exactNumber: Bool = false) throws(JSONParseError) -> JSONValue {
     guard index < buffer.count else { throw error(.unexpectedEndOfInput) }
     switch buffer[index] {
     case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
@@ -121,7 +121,7 @@ package struct JSONParser {
     }
   }
 
-  private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+  mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
     let count = literal.utf8CodeUnitCount
     guard buffer.count - index >= count else { throw error(.invalidLiteral) }
     let start = literal.utf8Start
@@ -236,7 +236,7 @@ package struct JSONParser {
     }
   }
 
-  private mutating func parseNumber(exact: Bool) throws(JSONParseError) -> JSONValue {
+  mutating func parseNumber(exact: Bool) throws(JSONParseError) -> JSONValue {
     let start = index
     var isInteger = true
     if buffer[index] == UInt8(ascii: "-") { index += 1 }

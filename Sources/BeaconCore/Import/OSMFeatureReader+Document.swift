@@ -113,7 +113,8 @@ extension OSMFeatureReader {
       let position: ImportPosition = reader.format == .overpass ? .element(number) : .feature(number)
       return reader.failure(position, .recordTooLarge(limitMiB: reader.maxBytes >> 20))
     }
-    let value = try parseValue(from: start, to: end)
+    let pruning = prunes && format == .geoJSON ? Self.featurePruning : nil
+    let value = try parseValue(from: start, to: end, pruning: pruning)
     start = end
     state = .elements(first: false)
     return value
@@ -233,9 +234,10 @@ extension OSMFeatureReader {
     }
   }
 
-  /// The JSON value in `buffer[from..<to]`, or an error at its line and column.
-  private func parseValue(from: Int, to end: Int) throws(BeaconError) -> JSONValue {
+  /// The JSON value in `buffer[from..<to]` (kept as `pruning` says), or an error at its line and column.
+  private func parseValue(from: Int, to end: Int, pruning: JSONPruning? = nil) throws(BeaconError) -> JSONValue {
     do {
+      if let pruning { return try JSONParser.parse(Array(buffer[from..<end]), pruning: pruning) }
       return try JSONParser.parse(Array(buffer[from..<end]))
     } catch {
       throw syntaxError(at: from + error.offset, error.kind)

@@ -43,6 +43,9 @@ struct OSMFeatureReader {
   var memberBytes = 0
   var objectStart = 0
   var streamed = false
+  /// Whether GeoJSON features are parsed keeping only what Beacon reads of them (``featurePruning``); `false`
+  /// builds every member, as before (the differential tests compare the two).
+  var prunes = true
 
   enum State {
     case start
@@ -193,7 +196,8 @@ struct OSMFeatureReader {
       // Without trailing white space, an error at the end of a cut record is on its own line.
       let trimmed = record[..<(record.lastIndex { !Self.isSpace($0) }.map { $0 + 1 } ?? 0)]
       do {
-        return try JSONParser.parse(Array(trimmed))
+        return try prunes
+          ? JSONParser.parse(Array(trimmed), pruning: Self.featurePruning) : JSONParser.parse(Array(trimmed))
       } catch {
         throw failure(Self.position(of: error.offset, in: record, firstLine: recordLine), .invalidJSON(error.kind))
       }
@@ -209,6 +213,31 @@ struct OSMFeatureReader {
   }
 
   // MARK: - Objects
+
+  /// What ``feature(_:)`` and ``OSMImporter`` read of a GeoJSON Feature: its `type`, `id` and `geometry`, and of its
+  /// `properties` (and their nested `tags`) the tags Beacon keeps (``OSMImporter/keeps(_:)``) and those that can
+  /// name the object (``OSMImporter/identity(feature:tags:)``). The other tags are checked but not built.
+  static let featurePruning = JSONPruning.members { key in
+    switch key {
+    case "type", "id", "geometry": .all
+    case "properties": propertiesPruning
+    default: nil
+    }
+  }
+
+  private static let propertiesPruning = JSONPruning.members { key in
+    key == "tags" ? tagsPruning : isReadTag(key) ? .all : nil
+  }
+
+  private static let tagsPruning = JSONPruning.members { key in isReadTag(key) ? .all : nil }
+
+  /// Whether a tag is kept or names the object.
+  private static func isReadTag(_ key: String) -> Bool {
+    switch key {
+    case "@type", "@id", "id", "type": true
+    default: OSMImporter.keeps(key)
+    }
+  }
 
   /// A GeoJSON Feature: its tags (properties and any nested `tags`) and its identity.
   func feature(_ value: JSONValue) throws(BeaconError) -> OSMFeature {
