@@ -4,8 +4,9 @@ package enum JSONPruning: Sendable {
   /// The whole value.
   case all
   /// When the value is an object, only the members `keep` returns a pruning for (each pruned by it); any other
-  /// value whole.
-  case members(@Sendable (String) -> JSONPruning?)
+  /// value whole. `keep` is given the UTF-8 bytes of the member's name (unescaped), so that members left out need
+  /// no string made.
+  case members(@Sendable (UnsafeBufferPointer<UInt8>) -> JSONPruning?)
 }
 
 /// Parsing with ``JSONPruning``: the members left out are skipped without building values (strings that are plain
@@ -33,7 +34,7 @@ extension JSONParser {
   /// `parseObject(depth:)` keeping only the members `keep` names (the last of duplicates, as it does).
   private mutating func parseObject(
     depth: Int,
-    keep: (String) -> JSONPruning?
+    keep: (UnsafeBufferPointer<UInt8>) -> JSONPruning?
   ) throws(JSONParseError) -> JSONValue {
     guard depth <= maxDepth else { throw error(.nestedTooDeep(limit: maxDepth)) }
     index += 1
@@ -46,12 +47,25 @@ extension JSONParser {
     while true {
       skipWhitespace()
       guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { throw error(.expectedObjectKey) }
-      let key = try parseString()
+      // A name of plain ASCII (most) is judged on its bytes in the input; any other is made (and checked) first.
+      let keyStart = index + 1
+      var key: String?
+      var pruning: JSONPruning?
+      if let end = plainEnd(from: keyStart) {
+        let bytes = UnsafeBufferPointer(rebasing: buffer[keyStart..<end])
+        index = end + 1
+        pruning = keep(bytes)
+        if pruning != nil { key = String(decoding: bytes, as: UTF8.self) }
+      } else {
+        var text = try parseString()
+        pruning = text.withUTF8 { keep($0) }
+        key = text
+      }
       skipWhitespace()
       guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { throw error(.expectedColon) }
       index += 1
       skipWhitespace()
-      if let pruning = keep(key) {
+      if let pruning, let key {
         members[key] = try parseValue(depth: depth, pruning: pruning)
       } else {
         try skipValue(depth: depth)
@@ -112,6 +126,19 @@ extension JSONParser {
       default: throw error(object ? .expectedCommaOrClosingBrace : .expectedCommaOrClosingBracket)
       }
     }
+  }
+
+  /// Where the string whose bytes start at `start` ends (its closing quote) when it is plain ASCII without escapes,
+  /// else `nil`.
+  private func plainEnd(from start: Int) -> Int? {
+    var end = start
+    while end < buffer.count {
+      let byte = buffer[end]
+      if byte == UInt8(ascii: "\"") { return end }
+      if byte == UInt8(ascii: "\\") || byte >= 0x80 || byte < 0x20 { return nil }
+      end += 1
+    }
+    return nil
   }
 
   /// `parseString()` without the string: plain ASCII is only scanned; anything else (an escape, a byte of a

@@ -218,25 +218,42 @@ struct OSMFeatureReader {
   /// `properties` (and their nested `tags`) the tags Beacon keeps (``OSMImporter/keeps(_:)``) and those that can
   /// name the object (``OSMImporter/identity(feature:tags:)``). The other tags are checked but not built.
   static let featurePruning = JSONPruning.members { key in
-    switch key {
-    case "type", "id", "geometry": .all
-    case "properties": propertiesPruning
-    default: nil
-    }
+    if equals(key, "properties") { return propertiesPruning }
+    return equals(key, "type") || equals(key, "id") || equals(key, "geometry") ? .all : nil
   }
 
   private static let propertiesPruning = JSONPruning.members { key in
-    key == "tags" ? tagsPruning : isReadTag(key) ? .all : nil
+    equals(key, "tags") ? tagsPruning : isReadTag(key) ? .all : nil
   }
 
   private static let tagsPruning = JSONPruning.members { key in isReadTag(key) ? .all : nil }
 
-  /// Whether a tag is kept or names the object.
-  private static func isReadTag(_ key: String) -> Bool {
-    switch key {
-    case "@type", "@id", "id", "type": true
-    default: OSMImporter.keeps(key)
+  /// The names of the tags read besides those with a kept prefix: ``OSMImporter/keptTags`` and those that can name
+  /// the object.
+  private static let readTags =
+    (OSMImporter.keptTags.map { Array($0.utf8) } + [
+      Array("@type".utf8), Array("@id".utf8), Array("id".utf8), Array("type".utf8),
+    ])
+
+  /// Whether a tag (its name's UTF-8 bytes) is kept (``OSMImporter/keeps(_:)``) or names the object: compared byte
+  /// by byte, without a string or a hash.
+  static func isReadTag(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    if key.count >= 5, key[4] == UInt8(ascii: ":") {
+      let prefix = UnsafeBufferPointer(rebasing: key[..<5])
+      // A superset of `hasPrefix` (which compares characters): what is kept here and not there is left out later.
+      if equals(prefix, "name:") || equals(prefix, "addr:") || equals(prefix, "diet:") { return true }
     }
+    for name in readTags where name.count == key.count && name.elementsEqual(key) { return true }
+    return false
+  }
+
+  /// Whether `bytes` are the UTF-8 of `text`.
+  private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+    let count = text.utf8CodeUnitCount
+    guard bytes.count == count else { return false }
+    let start = text.utf8Start
+    for index in 0..<count where bytes[index] != start[index] { return false }
+    return true
   }
 
   /// A GeoJSON Feature: its tags (properties and any nested `tags`) and its identity.
