@@ -185,20 +185,32 @@ struct OSMFeatureReader {
         }
       }
       guard let end else { return nil }
-      let record = Array(buffer[start..<end])
+      let recordStart = start
       let recordLine = line
-      line += record.count { $0 == Self.lineFeed } + (separator == Self.lineFeed && end < buffer.count ? 1 : 0)
+      // One pass over the record's bytes: its line feeds and its last byte that is not white space.
+      let (lineFeeds, contentEnd) = buffer.withUnsafeBufferPointer { bytes in
+        var lineFeeds = 0
+        var contentEnd = recordStart
+        for index in recordStart..<end {
+          let byte = bytes[index]
+          if byte == Self.lineFeed { lineFeeds += 1 }
+          if !Self.isSpace(byte) { contentEnd = index + 1 }
+        }
+        return (lineFeeds, contentEnd)
+      }
+      line += lineFeeds + (separator == Self.lineFeed && end < buffer.count ? 1 : 0)
       start = min(end + 1, buffer.count)
-      if record.allSatisfy(Self.isSpace) {
+      if contentEnd == recordStart {
         if end >= buffer.count { return nil }
         continue
       }
       // Without trailing white space, an error at the end of a cut record is on its own line.
-      let trimmed = record[..<(record.lastIndex { !Self.isSpace($0) }.map { $0 + 1 } ?? 0)]
+      let trimmed = Array(buffer[recordStart..<contentEnd])
       do {
         return try prunes
-          ? JSONParser.parse(Array(trimmed), pruning: Self.featurePruning) : JSONParser.parse(Array(trimmed))
+          ? JSONParser.parse(trimmed, pruning: Self.featurePruning) : JSONParser.parse(trimmed)
       } catch {
+        let record = Array(buffer[recordStart..<end])
         throw failure(Self.position(of: error.offset, in: record, firstLine: recordLine), .invalidJSON(error.kind))
       }
     }
