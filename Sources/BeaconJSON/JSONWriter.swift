@@ -102,31 +102,34 @@ package enum JSONWriter {
 
   static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    // The bytes are copied in runs between the bytes to escape (most strings have none: one piece). `withUTF8` gives
-    // the bytes of small strings too (stored inline, which `withContiguousStorageIfAvailable` does not).
-    var text = text
-    text.withUTF8 { bytes in
-      var run = 0
-      for index in 0..<bytes.count {
-        let byte = bytes[index]
-        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-        run = index + 1
-        switch byte {
-        case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-        case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-        case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-        case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-        case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-        case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-        case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-        default:
-          output.append(contentsOf: "\\u00".utf8)
-          output.append(hexDigits[Int(byte >> 4)])
-          output.append(hexDigits[Int(byte & 0x0F)])
+    // Most strings need no escape: checked in a plain loop over their bytes and copied in one piece.
+    let plain =
+      text.utf8.withContiguousStorageIfAvailable { bytes in
+        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+          return false
         }
+        output.append(contentsOf: bytes)
+        return true
+      } ?? false
+    if plain {
+      output.append(UInt8(ascii: "\""))
+      return
+    }
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+      case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+      case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+      case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+      case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+      case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+      case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+      case 0..<0x20:
+        output.append(contentsOf: "\\u00".utf8)
+        output.append(hexDigits[Int(byte >> 4)])
+        output.append(hexDigits[Int(byte & 0x0F)])
+      default: output.append(byte)
       }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
     }
     output.append(UInt8(ascii: "\""))
   }

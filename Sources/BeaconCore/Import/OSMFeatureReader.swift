@@ -185,32 +185,20 @@ struct OSMFeatureReader {
         }
       }
       guard let end else { return nil }
-      let recordStart = start
+      let record = Array(buffer[start..<end])
       let recordLine = line
-      // One pass over the record's bytes: its line feeds and its last byte that is not white space.
-      let (lineFeeds, contentEnd) = buffer.withUnsafeBufferPointer { bytes in
-        var lineFeeds = 0
-        var contentEnd = recordStart
-        for index in recordStart..<end {
-          let byte = bytes[index]
-          if byte == Self.lineFeed { lineFeeds += 1 }
-          if !Self.isSpace(byte) { contentEnd = index + 1 }
-        }
-        return (lineFeeds, contentEnd)
-      }
-      line += lineFeeds + (separator == Self.lineFeed && end < buffer.count ? 1 : 0)
+      line += record.count { $0 == Self.lineFeed } + (separator == Self.lineFeed && end < buffer.count ? 1 : 0)
       start = min(end + 1, buffer.count)
-      if contentEnd == recordStart {
+      if record.allSatisfy(Self.isSpace) {
         if end >= buffer.count { return nil }
         continue
       }
       // Without trailing white space, an error at the end of a cut record is on its own line.
-      let trimmed = Array(buffer[recordStart..<contentEnd])
+      let trimmed = record[..<(record.lastIndex { !Self.isSpace($0) }.map { $0 + 1 } ?? 0)]
       do {
         return try prunes
-          ? JSONParser.parse(trimmed, pruning: Self.featurePruning) : JSONParser.parse(trimmed)
+          ? JSONParser.parse(Array(trimmed), pruning: Self.featurePruning) : JSONParser.parse(Array(trimmed))
       } catch {
-        let record = Array(buffer[recordStart..<end])
         throw failure(Self.position(of: error.offset, in: record, firstLine: recordLine), .invalidJSON(error.kind))
       }
     }
@@ -255,7 +243,14 @@ struct OSMFeatureReader {
       // A superset of `hasPrefix` (which compares characters): what is kept here and not there is left out later.
       if equals(prefix, "name:") || equals(prefix, "addr:") || equals(prefix, "diet:") { return true }
     }
-    for name in readTags where name.count == key.count && name.elementsEqual(key) { return true }
+    for name in readTags where name.count == key.count {
+      var same = true
+      for index in 0..<key.count where name[index] != key[index] {
+        same = false
+        break
+      }
+      if same { return true }
+    }
     return false
   }
 
