@@ -75,6 +75,25 @@ private let roundTripValues: [JSONValue] = [
     #expect(text(value) == #""\u0000\u0001\u001f\b\f\t\n\r\"\\/"# + "\u{7F}\"")
   }
 
+  /// Strings are copied in runs between the bytes escaped: at either end, side by side, in short (inline) strings
+  /// and long ones.
+  @Test(arguments: ["\"", "a\"", "\"a", "\\\"", "ab\ncd", "a long string of plain text \"quoted\" \\ and\tmore\u{1}"])
+  func escapesBetweenRunsOfPlainBytes(string: String) {
+    var expected = "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": expected += "\\\""
+      case "\\": expected += "\\\\"
+      case "\n": expected += "\\n"
+      case "\t": expected += "\\t"
+      case "\u{1}": expected += "\\u0001"
+      default: expected.unicodeScalars.append(scalar)
+      }
+    }
+    #expect(text(.string(string)) == expected + "\"")
+    #expect(text(.string(string + string + string)) == expected + expected.dropFirst() + expected.dropFirst() + "\"")
+  }
+
   @Test func writesNonASCIIAsRawUTF8() {
     let string = "æøå 😀 \u{2028}"
     #expect(JSONWriter.serialize(.string(string)) == [0x22] + Array(string.utf8) + [0x22])

@@ -219,22 +219,30 @@ package enum OSMImporter {
   /// (`-a type,id`) or feature id (`-u type_id`: `n1`, `w2`, `r3`, and `a4`/`a7` for the areas of way 2 and
   /// relation 3, twice the id plus one for a relation), or overpass turbo's `node/1`.
   static func identity(feature: JSONValue, tags: [String: JSONValue]) -> (type: String, id: Int)? {
-    let types = ["n": "node", "w": "way", "r": "relation", "node": "node", "way": "way", "relation": "relation"]
-    if let type = tags["@type"]?.stringValue.flatMap({ types[$0] }), let id = tags["@id"]?.intValue {
+    // A function, not a dictionary literal: this runs for every feature of an import.
+    func types(_ name: String) -> String? {
+      switch name {
+      case "n", "node": "node"
+      case "w", "way": "way"
+      case "r", "relation": "relation"
+      default: nil
+      }
+    }
+    if let type = tags["@type"]?.stringValue.flatMap({ types($0) }), let id = tags["@id"]?.intValue {
       return (type, id)
     }
     for text in [feature["id"]?.stringValue, tags["@id"]?.stringValue, tags["id"]?.stringValue].compactMap({ $0 }) {
       let parts = text.split(separator: "/")
-      if parts.count == 2, let type = types[String(parts[0])], let id = Int(parts[1]) { return (type, id) }
+      if parts.count == 2, let type = types(String(parts[0])), let id = Int(parts[1]) { return (type, id) }
     }
     if let text = feature["id"]?.stringValue, let letter = text.first, let id = Int(text.dropFirst()) {
       switch letter {
-      case "n", "w", "r": return (types[String(letter)] ?? "node", id)
+      case "n", "w", "r": return (types(String(letter)) ?? "node", id)
       case "a": return id.isMultiple(of: 2) ? ("way", id / 2) : ("relation", (id - 1) / 2)
       default: break
       }
     }
-    if let type = tags["type"]?.stringValue.flatMap({ types[$0] }), let id = tags["id"]?.intValue { return (type, id) }
+    if let type = tags["type"]?.stringValue.flatMap({ types($0) }), let id = tags["id"]?.intValue { return (type, id) }
     return nil
   }
 

@@ -42,72 +42,111 @@ package enum ImportFacts: Equatable, Sendable {
   /// does not read as text, which makes them ``unsure``), the conditions `categories` and the cuisine column
   /// `cuisine`.
   init(raw: [String: JSONValue], categories: [String], cuisine: String?) {
-    self.init(categories: categories, cuisine: cuisine) { raw[$0] }
+    var values = Values()
+    for key in Self.keys {
+      guard let value = raw[key] else { continue }
+      guard values.set(key, value) else {
+        self = .unsure
+        return
+      }
+    }
+    self.init(values, categories: categories, cuisine: cuisine)
   }
 
   /// The facts of a place whose details have the tags `tags` (`datasource.raw` as pairs, each key once), as
   /// ``init(raw:categories:cuisine:)``: what an import has (a dozen tags or so, looked through without hashing).
   init(tags: [(key: String, value: JSONValue)], categories: [String], cuisine: String?) {
-    // The few tags the facts read, found by their first byte before any hashing (`contact:*`, `name:*`, `addr:*`
-    // and the like are most of a place's tags).
-    let read = tags.filter { tag in
+    var values = Values()
+    for tag in tags {
+      // The few tags the facts read, found by their first byte before any comparing (`contact:*`, `name:*`,
+      // `addr:*` and the like are most of a place's tags).
       switch tag.key.utf8.first {
       case UInt8(ascii: "c"), UInt8(ascii: "d"), UInt8(ascii: "o"), UInt8(ascii: "t"), UInt8(ascii: "w"):
-        Self.keys.contains(tag.key)
-      default: false
+        guard values.set(tag.key, tag.value) else {
+          self = .unsure
+          return
+        }
+      default: continue
       }
     }
-    self.init(categories: categories, cuisine: cuisine) { key in read.first { $0.key == key }?.value }
+    self.init(values, categories: categories, cuisine: cuisine)
   }
 
-  /// `diet:` and each diet's name, the keys of the diet tags.
-  private static let dietKeys = Diet.allCases.map { "diet:" + $0.rawValue }
+  /// The values of the tags the SQL reads (``keys``), as SQL's `lower(trim(…))` makes them, without a dictionary.
+  private struct Values {
+    var any = false
+    /// The diets with a tag, and those whose tag is `yes` or `only` (``Diet/bit`` masks).
+    var dietKnown = 0
+    var diet = 0
+    var cuisine: String?
+    var wheelchair: String?
+    var outdoorSeating: String?
+    var takeaway: String?
 
-  /// The facts of a place whose tag `key` is `raw(key)`.
-  private init(categories: [String], cuisine: String?, raw: (String) -> JSONValue?) {
-    var values: [String: String] = [:]
-    for key in Self.keys {
-      guard let value = raw(key) else { continue }
-      guard let text = value.stringValue, Self.isPlain(text) else {
-        self = .unsure
-        return
+    /// Notes the tag `key` when it is one the SQL reads; `false` when the SQL would not read its value as the text
+    /// it is (not a string, or a control character in it).
+    mutating func set(_ key: String, _ value: JSONValue) -> Bool {
+      let bit: Int
+      switch key {
+      case "cuisine", "wheelchair", "outdoor_seating", "takeaway": bit = 0
+      case "diet:vegan": bit = Diet.vegan.bit
+      case "diet:vegetarian": bit = Diet.vegetarian.bit
+      case "diet:gluten_free": bit = Diet.glutenFree.bit
+      case "diet:halal": bit = Diet.halal.bit
+      case "diet:kosher": bit = Diet.kosher.bit
+      default: return true
       }
-      values[key] = Self.lowerTrimmed(text)
+      guard let text = value.stringValue, ImportFacts.isPlain(text) else { return false }
+      let lowered = ImportFacts.lowerTrimmed(text)
+      any = true
+      switch key {
+      case "cuisine": cuisine = lowered
+      case "wheelchair": wheelchair = lowered
+      case "outdoor_seating": outdoorSeating = lowered
+      case "takeaway": takeaway = lowered
+      default:
+        dietKnown |= bit
+        if lowered == "yes" || lowered == "only" { diet |= bit }
+      }
+      return true
     }
-    var named: Set<String> = []
+  }
+
+  /// The facts of a place whose tags the SQL reads are `values`.
+  private init(_ values: Values, categories: [String], cuisine: String?) {
+    var named: [String] = []
     for category in categories {
       guard Self.isPlain(category) else {
         self = .unsure
         return
       }
       let condition = Self.lowerTrimmed(category)
-      if Self.conditions.contains(condition) { named.insert(condition) }
+      if Self.conditions.contains(condition) { named.append(condition) }
     }
     let column = cuisine.map(Self.trimmed).flatMap { $0.isEmpty ? nil : $0 }
     if let cuisine, !Self.isPlain(cuisine) {
       self = .unsure
       return
     }
-    guard !values.isEmpty || !named.isEmpty || column != nil else {
+    guard values.any || !named.isEmpty || column != nil else {
       self = .none
       return
     }
     var row = Row()
-    for (diet, key) in zip(Diet.allCases, Self.dietKeys) {
-      if let value = values[key] {
-        row.dietKnown |= diet.bit
-        if value == "yes" || value == "only" { row.diet |= diet.bit }
-      } else if named.contains(diet.rawValue) || named.contains(diet.rawValue + ".only") {
+    row.dietKnown = values.dietKnown
+    row.diet = values.diet
+    for diet in Diet.allCases where values.dietKnown & diet.bit == 0 {
+      if named.contains(diet.rawValue) || named.contains(diet.rawValue + ".only") {
         row.dietKnown |= diet.bit
         row.diet |= diet.bit
       }
     }
-    if let value = values["cuisine"], !value.isEmpty {
+    if let value = values.cuisine, !value.isEmpty {
       row.cuisine = ";" + Self.joined(value) + ";"
     } else if let column {
       row.cuisine = ";" + Self.joined(Self.asciiLowercased(column)) + ";"
     }
-    switch values["wheelchair"] {
+    switch values.wheelchair {
     case "yes", "designated": row.wheelchair = "yes"
     case "limited": row.wheelchair = "limited"
     case "no": row.wheelchair = "no"
@@ -118,8 +157,8 @@ package enum ImportFacts: Equatable, Sendable {
         row.wheelchair = "limited"
       }
     }
-    row.outdoorSeating = Self.yesNo(values["outdoor_seating"])
-    row.takeaway = Self.yesNo(values["takeaway"])
+    row.outdoorSeating = Self.yesNo(values.outdoorSeating)
+    row.takeaway = Self.yesNo(values.takeaway)
     self = .row(row)
   }
 
@@ -133,7 +172,7 @@ package enum ImportFacts: Equatable, Sendable {
   }
 
   /// Whether the SQL reads `text` from the details as it is (no byte the details escape as `\u00XX`).
-  private static func isPlain(_ text: String) -> Bool {
+  static func isPlain(_ text: String) -> Bool {
     !text.utf8.contains { $0 < 0x20 }
   }
 
@@ -142,6 +181,8 @@ package enum ImportFacts: Equatable, Sendable {
 
   /// SQL's `trim(text)`: without leading and trailing spaces (U+0020 only).
   static func trimmed(_ text: String) -> String {
+    // Most values neither start nor end with a space: returned as they are, without copying their bytes.
+    guard text.utf8.first == 0x20 || text.utf8.last == 0x20 else { return text }
     let bytes = Array(text.utf8)
     guard let first = bytes.firstIndex(where: { $0 != 0x20 }), let last = bytes.lastIndex(where: { $0 != 0x20 })
     else { return "" }
