@@ -101,6 +101,19 @@ extension Store {
     at date: Date,
     progress: @Sendable (Int) -> Void = { _ in }
   ) throws(BeaconError) -> ImportReport {
+    try importPlaces(from: input, source: source, maxBytes: maxBytes, at: date, parallel: true, progress: progress)
+  }
+
+  /// ``importPlaces(from:source:maxBytes:at:progress:)``, reading and building the places on a second thread
+  /// (`parallel`, what an import does) or on this one (for comparison).
+  package func importPlaces(
+    from input: sending ImportInput,
+    source: String = "osm",
+    maxBytes: Int = .max,
+    at date: Date,
+    parallel: Bool,
+    progress: @Sendable (Int) -> Void = { _ in }
+  ) throws(BeaconError) -> ImportReport {
     try storage {
       // A bigger page cache while the indexes grow (64 MiB; SQLite's default is 2 MiB), then back.
       try database.execute("PRAGMA cache_size = -65536")
@@ -112,7 +125,13 @@ extension Store {
         let cells = try DeferredCells.begin(database: database, after: lastRowID)
         // The new places' facts are written with them when their trigger is deferred (and is migration 11's).
         var writer = try ImportWriter(database: database, date: date, facts: facts != nil)
-        let streamed = try OSMImporter.stream(input, source: source, maxBytes: maxBytes, progress: progress) {
+        let streamed = try OSMImporter.stream(
+          input,
+          source: source,
+          maxBytes: maxBytes,
+          progress: progress,
+          parallel: parallel
+        ) {
           place,
           placeFacts,
           earlier,
