@@ -1,4 +1,3 @@
-import BeaconSync
 import BeaconTestSupport
 import Foundation
 import Testing
@@ -146,24 +145,12 @@ import Testing
     let before = try await store.dump()
     let file = directory.file("big.geojsonseq")
     try Data(Self.sequence(count: 100_000).utf8).write(to: URL(fileURLWithPath: file))
-    let started = DispatchSemaphore(value: 0)
-    let reported = Locked(false)
+    // The import's own task is cancelled from its first progress report, on the thread that stores the places.
     let task = Task {
       try await store.importPlaces(from: try .file(path: file), at: Date(), parallel: true) { _ in
-        let first = reported.withLock { seen in
-          defer { seen = true }
-          return !seen
-        }
-        if first { started.signal() }
+        withUnsafeCurrentTask { $0?.cancel() }
       }
     }
-    await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        started.wait()
-        continuation.resume()
-      }
-    }
-    task.cancel()
     let result = await task.result
     guard case .failure(let error) = result, case .storage(let detail)? = error as? BeaconError else {
       Issue.record("the import should be cancelled: \(result)")

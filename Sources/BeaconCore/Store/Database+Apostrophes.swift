@@ -17,13 +17,14 @@ extension Database {
       + "'´', '')"
   }
 
-  /// Defines `beacon_without_apostrophes(x)` on this connection: the text of `x` without the six apostrophes, as
+  /// Defines `beacon_without_apostrophes(x)` on this connection (once): the text of `x` without the six apostrophes, as
   /// ``apostrophesReplaced(_:)``'s six `replace` calls make it (`NULL` for `NULL`), in one pass over the bytes and
   /// with no copy when there is none (six `replace` calls cost ~7 k instructions a column).
   ///
   /// The same as the `replace` calls for valid UTF-8 (what Beacon stores): removing whole characters cannot make
   /// a new one of the six.
   func defineWithoutApostrophes() throws(SQLiteError) {
+    guard !definesWithoutApostrophes else { return }
     let code = sqlite3_create_function_v2(
       handle,
       Self.withoutApostrophesFunction,
@@ -36,6 +37,7 @@ extension Database {
       nil
     )
     guard code == SQLITE_OK else { throw SQLiteError(code: code, message: String(cString: sqlite3_errstr(code))) }
+    definesWithoutApostrophes = true
   }
 }
 

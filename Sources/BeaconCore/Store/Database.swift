@@ -16,6 +16,8 @@ package final class Database {
   /// The file path, or `:memory:`.
   let path: String
   private var statements: [String: Statement] = [:]
+  /// Whether ``defineWithoutApostrophes()`` defined its function (redefining one fails while a statement runs).
+  var definesWithoutApostrophes = false
 
   /// How a connection opens its file.
   enum Mode {
