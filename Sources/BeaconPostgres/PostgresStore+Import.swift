@@ -56,7 +56,14 @@ extension PostgresStore {
             opening_hours, time_zone, source, search_text, \(PostgresFacts.columns)) FROM STDIN
           """
         ) { writer in
-          streamed = try OSMImporter.stream(input, source: source, maxBytes: maxBytes, progress: progress) {
+          streamed = try OSMImporter.stream(
+            input,
+            source: source,
+            maxBytes: maxBytes,
+            progress: progress,
+            parallel: true,
+            cancelled: BeaconError.storeServer(message: .storageFailure, detail: "the import was cancelled")
+          ) {
             place,
             facts,
             earlier,

@@ -17,6 +17,9 @@ package final class ImportInput {
   package let size: Int?
   /// How many bytes have been read so far.
   package private(set) var bytesRead = 0
+  /// Asked before each chunk is read: `true` ends the reading with an error (the import's writer stopped, and a
+  /// reading thread must not go on through the rest of the file).
+  var shouldStop: (@Sendable () -> Bool)?
 
   private var descriptor: Int32
   private let closesDescriptor: Bool
@@ -128,6 +131,7 @@ package final class ImportInput {
 
   /// The next chunk of bytes, or `nil` at the end of the input.
   func read() throws(BeaconError) -> [UInt8]? {
+    if let shouldStop, shouldStop() { throw .importFailed(file: name, position: nil, reason: .unreadable) }
     if let memory {
       self.memory = []
       guard !memory.isEmpty else { return nil }

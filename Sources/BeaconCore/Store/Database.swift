@@ -12,10 +12,12 @@ import CSQLite
 /// mode without its own mutexes. Prepared statements are cached per SQL text and finalized with the
 /// connection.
 package final class Database {
-  private let handle: OpaquePointer
+  let handle: OpaquePointer
   /// The file path, or `:memory:`.
   let path: String
   private var statements: [String: Statement] = [:]
+  /// Whether ``defineWithoutApostrophes()`` defined its function (redefining one fails while a statement runs).
+  var definesWithoutApostrophes = false
 
   /// How a connection opens its file.
   enum Mode {

@@ -9,7 +9,8 @@ package protocol PlaceImporting: Actor {
   /// - Parameters:
   ///   - source: The `source` the places get; a re-import removes the places of that source it no longer has.
   ///   - maxBytes: The largest object (a feature, an element, a GeoJSONSeq record).
-  ///   - progress: Called with the number of bytes read so far, after each object.
+  ///   - progress: Called with the number of bytes read so far, after each batch of places stored (256 places or
+  ///     1 MiB of input apart).
   func importPlaces(
     from input: sending ImportInput,
     source: String,

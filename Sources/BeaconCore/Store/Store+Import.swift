@@ -83,14 +83,17 @@ extension Store {
   /// file no longer has. Of those, places the user rated or marked as favourites are kept (and counted as `kept`).
   /// The imported places' mean position becomes the default centre (see ``importedArea()``).
   ///
-  /// Memory holds one object of the input and the ids imported so far (``ImportedIDs``), whatever its size. The
+  /// The input is read and its places built on a second thread, which hands them to this one (the connection's
+  /// owner) through a bounded queue (``PlacePipe``). Memory holds one object of the input, at most a few thousand
+  /// built places and the ids imported so far (``ImportedIDs``), whatever its size. The
   /// new places are indexed (R*Tree, full text) in bulk at the end (``DeferredIndexes``); their filter facts are
   /// written with them, worked out in Swift (``ImportFacts``, while ``DeferredFacts`` holds their trigger back), and
   /// their rows of what filtered searches read are filled at the end (``DeferredCells``).
   ///
   /// - Parameters:
   ///   - maxBytes: The largest object (a feature, an element, a GeoJSONSeq record).
-  ///   - progress: Called with the number of bytes read so far, after each object.
+  ///   - progress: Called with the number of bytes read so far, after each batch of places stored (256 places or
+  ///     1 MiB of input apart).
   /// - Throws: ``BeaconError/importFailed(file:position:reason:)`` for bad input,
   ///   ``BeaconError/nothingImported(file:skipped:)`` when the file has no place Beacon keeps, and a storage
   ///   error (`SQLITE_INTERRUPT`) when the task is cancelled.
@@ -99,6 +102,19 @@ extension Store {
     source: String = "osm",
     maxBytes: Int = .max,
     at date: Date,
+    progress: @Sendable (Int) -> Void = { _ in }
+  ) throws(BeaconError) -> ImportReport {
+    try importPlaces(from: input, source: source, maxBytes: maxBytes, at: date, parallel: true, progress: progress)
+  }
+
+  /// ``importPlaces(from:source:maxBytes:at:progress:)``, reading and building the places on a second thread
+  /// (`parallel`, what an import does) or on this one (for comparison).
+  package func importPlaces(
+    from input: sending ImportInput,
+    source: String = "osm",
+    maxBytes: Int = .max,
+    at date: Date,
+    parallel: Bool,
     progress: @Sendable (Int) -> Void = { _ in }
   ) throws(BeaconError) -> ImportReport {
     try storage {
@@ -112,7 +128,13 @@ extension Store {
         let cells = try DeferredCells.begin(database: database, after: lastRowID)
         // The new places' facts are written with them when their trigger is deferred (and is migration 11's).
         var writer = try ImportWriter(database: database, date: date, facts: facts != nil)
-        let streamed = try OSMImporter.stream(input, source: source, maxBytes: maxBytes, progress: progress) {
+        let streamed = try OSMImporter.stream(
+          input,
+          source: source,
+          maxBytes: maxBytes,
+          progress: progress,
+          parallel: parallel
+        ) {
           place,
           placeFacts,
           earlier,
