@@ -1,8 +1,9 @@
 import Foundation
 
 extension Store {
-  /// A place a box query found, before its row is read: its rowid and its exact distance from the centre.
-  typealias Candidate = (rowid: Int, distance: Double)
+  /// A place a box query found: its rowid, its exact distance from the centre, and the place itself when the box was
+  /// read whole (a sparse box), else `nil` until ``rows(of:)`` reads it.
+  typealias Candidate = (rowid: Int, distance: Double, place: Place?)
 
   /// At least the `limit` places nearest to `center` within `radiusMeters` (category and text as in
   /// ``places(near:radiusMeters:category:text:excludingDemo:filters:)``), nearest first: every place that can be among
@@ -15,9 +16,10 @@ extension Store {
   /// few), so that consecutive searches usually read one box; without one (or after a search that found nothing), a
   /// sixteenth of the radius.
   ///
-  /// A box is read as rowids and positions only (``candidates(near:radiusMeters:category:match:excludingDemo:)``), and
-  /// whole rows only for the places chosen: a box at 100 000 places holds ~100 places of the category, ~12 make the
-  /// list.
+  /// A box where many places are expected is read as rowids and positions only
+  /// (``candidates(near:radiusMeters:category:match:excludingDemo:expected:)``), and whole rows only for the places
+  /// chosen: a box at 100 000 places holds ~30 restaurants, ~12 make the list. A box expected to hold fewer places than
+  /// twice its bands of latitude is read whole from the R*Tree, as before (nearly all of it makes the list).
   package func nearest(
     _ limit: Int,
     to center: Coordinate,
@@ -35,13 +37,15 @@ extension Store {
       reach = min(max((wanted / (.pi * density)).squareRoot(), smallest), radius)
     }
     let match = Self.fullTextQuery(text)
+    let density = text == nil ? nearestDensity[densityKey] : nil
     while true {
       let found = try candidates(
         near: center,
         radiusMeters: Int(reach.rounded(.up)),
         category: category,
         match: match,
-        excludingDemo: excludingDemo
+        excludingDemo: excludingDemo,
+        expected: density.map { $0 * 4 * reach * reach }
       )
       let clearlyInside = found.prefix { $0.distance <= reach - 2 }.count
       if clearlyInside >= limit || reach >= radius {
@@ -64,16 +68,20 @@ extension Store {
   }
 
   /// The rowids and distances of the places within `radiusMeters` of `center` (of `category`, matching the full-text
-  /// query `match`, without the demo places when asked), nearest first; no place's row is read.
+  /// query `match`, without the demo places when asked), nearest first.
   ///
-  /// A category without text is read from `place_cell` (the category's rows of each band of latitude in the box, side
-  /// by side in one table); anything else from the R*Tree, with each place's position read from its row.
+  /// Where `expected` (the places of the category the box should hold, from the last search's density) is below twice
+  /// the box's bands of latitude, the box is read whole from the R*Tree: a seek per band would cost more than the few
+  /// rows. Otherwise no place's row is read: a category without text comes from `place_cell` (the category's rows of
+  /// each band of latitude in the box, side by side in one table), anything else from the R*Tree with each place's
+  /// position read from its row.
   func candidates(
     near center: Coordinate,
     radiusMeters: Int,
     category: PlaceCategory?,
     match: String?,
-    excludingDemo: Bool
+    excludingDemo: Bool,
+    expected: Double? = nil
   ) throws(BeaconError) -> [Candidate] {
     let radius = Double(radiusMeters)
     let box = Self.boundingBox(around: center, radiusMeters: radius)
@@ -84,6 +92,16 @@ extension Store {
     let margin = 1e-7
     let bands =
       PlaceCellSQL.band(of: max(box.minLat - margin, -90))...PlaceCellSQL.band(of: min(box.maxLat + margin, 90))
+    if match == nil, let expected, expected < Double(2 * bands.count) {
+      return try places(
+        near: center,
+        radiusMeters: radiusMeters,
+        category: category,
+        text: nil,
+        excludingDemo: excludingDemo
+      )
+      .map { (0, $0.location.distance(to: center), $0) }
+    }
     if let category, match == nil, bands.count <= Self.cellBandLimit {
       sql = Self.nearestCellSQL
       values = [bands.lowerBound, bands.upperBound, category.rawValue, box.minLon - margin, box.maxLon + margin]
@@ -103,25 +121,28 @@ extension Store {
     var found: [Candidate] = try storage {
       try database.query(sql, values) { row in
         let distance = Coordinate(lat: row.real(at: 1), lon: row.real(at: 2)).distance(to: center)
-        return distance <= radius ? (Int(row.integer(at: 0)), distance) : nil
+        return distance <= radius ? (Int(row.integer(at: 0)), distance, nil) : nil
       }
     }
     found.sort { $0.distance < $1.distance }
     return found
   }
 
-  /// The places of `chosen`, each read whole by its rowid, in the same order; a place gone since is left out.
+  /// The places of `chosen` in the same order, those not read yet read whole by their rowids in one statement; a
+  /// place gone since is left out.
   func rows(of chosen: ArraySlice<Candidate>) throws(BeaconError) -> [Place] {
-    try storage {
-      var places: [Place] = []
-      places.reserveCapacity(chosen.count)
-      for candidate in chosen {
-        if let place = try database.query(Self.rowSQL, [candidate.rowid], reading: { listedPlace(from: $0) }).first {
-          places.append(place)
-        }
+    let unread = chosen.filter { $0.place == nil }.map(\.rowid)
+    guard !unread.isEmpty else { return chosen.compactMap(\.place) }
+    let read: [Int: Place] = try storage {
+      var read: [Int: Place] = [:]
+      let ids = "[" + unread.map(String.init).joined(separator: ",") + "]"
+      let _: [Void] = try database.query(Self.rowSQL, [ids]) { row in
+        read[Int(row.integer(at: 12))] = listedPlace(from: row)
+        return nil
       }
-      return places
+      return read
     }
+    return chosen.compactMap { $0.place ?? read[$0.rowid] }
   }
 
   /// The places of a category in a range of bands of latitude (first and last band, the category, then the longitude
@@ -138,6 +159,8 @@ extension Store {
   /// ``candidates(near:radiusMeters:category:match:excludingDemo:)``.
   static let candidateColumns = "place.rowid, place.latitude, place.longitude"
 
-  /// One place's whole row (``placeColumns``) by rowid.
-  static let rowSQL = "SELECT \(placeColumns) FROM place WHERE rowid = ?"
+  /// The whole rows (``placeColumns``, then the rowid) of the places whose rowids a JSON array lists.
+  static let rowSQL = """
+    SELECT \(placeColumns), place.rowid FROM json_each(?) AS ids JOIN place ON place.rowid = ids.value
+    """
 }
