@@ -4,9 +4,11 @@ import Testing
 @testable import BeaconCore
 
 extension Store {
-  /// How many times the search's box query (with a category, no text, demo places kept) has run so far.
+  /// How many boxes of a category (no text, demo places kept) have been read so far: the nearest places' rowids
+  /// and positions from `place_cell`, and the whole circle's places from the R*Tree.
   fileprivate func boxQueries() throws -> Int {
-    try database.statement(Self.searchSQL(category: true, text: false)).runs
+    try database.statement(Self.nearestCellSQL).runs
+      + database.statement(Self.searchSQL(category: true, text: false)).runs
   }
 }
 

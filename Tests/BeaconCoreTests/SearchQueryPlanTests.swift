@@ -52,4 +52,22 @@ import Testing
     #expect(plan.contains { $0.contains("place_fact") && $0.contains("INTEGER PRIMARY KEY") }, "\(plan)")
     #expect(!plan.contains { $0.contains("SCAN place_fact") || $0.contains("place_category") }, "\(plan)")
   }
+
+  /// The nearest places of a category are read from `place_cell` band by band: one range of the primary key per band
+  /// (category, band, longitude), never a scan of the category or of a band's whole width.
+  @Test func theNearestAreReadAsOneKeyRangePerBand() async throws {
+    let path = directory.file("cell-plan.sqlite")
+    let store = try Store.open(path: path)
+    try await store.upsert(DemoDataset.places())
+    let database = try Database(path: path)
+    for excludingDemo in [false, true] {
+      var values: [any DatabaseValueConvertible] = [74_990, 74_995, "restaurant", 10.7, 10.8]
+      if excludingDemo { values.append("demo") }
+      let sql = Store.nearestCellSQL + (excludingDemo ? " AND place_cell.source <> ?" : "")
+      let plan = try database.query("EXPLAIN QUERY PLAN " + sql, values).compactMap { $0.string(3) }
+      let range = "place_cell USING PRIMARY KEY (category=? AND band=? AND longitude>? AND longitude<?)"
+      #expect(plan.contains { $0.contains("SEARCH " + range) }, "\(plan)")
+      #expect(!plan.contains { $0.contains("SCAN place_cell") }, "\(plan)")
+    }
+  }
 }

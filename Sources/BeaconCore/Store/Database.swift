@@ -236,6 +236,57 @@ package final class Database {
     }
   }
 
+  /// Runs `body` in one read transaction (`BEGIN`, then `COMMIT`; `ROLLBACK` when it throws): its statements see one
+  /// state of the file, and SQLite takes the read locks once instead of once per statement. Inside a transaction
+  /// already, `body` simply runs in it. `body` must not write.
+  func readTransaction<T>(_ body: () throws -> T) throws -> T {
+    guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
+    try run("BEGIN")
+    let result: T
+    do {
+      result = try body()
+    } catch {
+      if sqlite3_get_autocommit(handle) == 0 { try? run("ROLLBACK") }
+      throw error
+    }
+    try run("COMMIT")
+    return result
+  }
+
+  /// Where the file stands, as this connection sees it: other connections' commits (`PRAGMA data_version`) and this
+  /// connection's own changed rows (`sqlite3_total_changes64`). Two equal stamps mean nothing was written in between.
+  struct ChangeStamp: Equatable {
+    var dataVersion: Int64
+    var ownChanges: Int64
+  }
+
+  /// The ``ChangeStamp`` now (inside a transaction: the state the transaction reads).
+  var changeStamp: ChangeStamp {
+    get throws(SQLiteError) {
+      let version = try query("PRAGMA data_version", reading: { $0.integer(at: 0) }).first ?? 0
+      return ChangeStamp(dataVersion: version, ownChanges: sqlite3_total_changes64(handle))
+    }
+  }
+
+  /// Runs `body` and counts the rows each statement returned meanwhile, by its SQL text (SQLite's
+  /// `SQLITE_TRACE_ROW`): what a search reads, for tests.
+  func countingRows<T>(_ body: () throws -> T) rethrows -> (result: T, rows: [String: Int]) {
+    let counts = RowCounts()
+    sqlite3_trace_v2(
+      handle,
+      UInt32(SQLITE_TRACE_ROW),
+      { _, context, statement, _ in
+        guard let context, let statement, let sql = sqlite3_sql(OpaquePointer(statement)) else { return 0 }
+        Unmanaged<RowCounts>.fromOpaque(context).takeUnretainedValue().bySQL[String(cString: sql), default: 0] += 1
+        return 0
+      },
+      Unmanaged.passUnretained(counts).toOpaque()
+    )
+    defer { sqlite3_trace_v2(handle, 0, nil, nil) }
+    let result = try withExtendedLifetime(counts) { try body() }
+    return (result, counts.bySQL)
+  }
+
   /// The prepared statement for `sql` (cached), for a caller that binds and steps it itself in a hot loop.
   func statement(_ sql: String) throws(SQLiteError) -> Statement { try prepared(sql) }
 
@@ -249,3 +300,8 @@ package final class Database {
 
 @available(*, unavailable)
 extension Database: Sendable {}
+
+/// The rows each statement returned while ``Database/countingRows(_:)`` counted, by SQL text.
+private final class RowCounts {
+  var bySQL: [String: Int] = [:]
+}

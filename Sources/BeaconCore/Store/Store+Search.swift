@@ -49,98 +49,51 @@ extension Store {
   /// What an offline search finds, summarized, in one visit to the store: the demo data loaded first if the
   /// store does not have it yet, then the places around the centre (only the nearest when sorted by
   /// distance: nothing else can make the list). Once the user has imported places, the demo places are left
-  /// out unless the search includes them.
+  /// out unless the search includes them. All of it reads one state of the store (``inSearchSnapshot(_:)``).
   /// With filters, every place in the area is judged, so `excludedUnknown` counts all of them (from `place_cell`
   /// when the filters are facts: ``cellSearch(_:excludingDemo:at:)``).
   package func storedSummaries(for search: PlaceSearch, at date: Date) throws(BeaconError) -> FilteredPlaces {
     try loadDemoDataIfNeeded()
-    let excludingDemo = try excludesDemo(unlessAsked: search.includesDemo)
-    if let judged = try cellSearch(search, excludingDemo: excludingDemo, at: date) { return judged }
-    let found =
-      search.sort == .distance && !search.openNow && search.filters.isEmpty
-      ? try nearest(
-        search.limit,
-        to: search.center,
-        within: search.radiusMeters,
-        category: search.category,
-        text: search.text,
-        excludingDemo: excludingDemo
-      )
-      : try places(
-        near: search.center,
-        radiusMeters: search.radiusMeters,
-        category: search.category,
-        text: search.text,
-        excludingDemo: excludingDemo,
-        filters: search.filters
-      )
-    return try filteredSummaries(of: found, filters: search.filters, center: search.center, at: date)
-  }
-
-  /// At least the `limit` places nearest to `center` within `radiusMeters` (category and text as in
-  /// ``places(near:radiusMeters:category:text:)``), nearest first: every place that can be among the first
-  /// `limit` when sorted by distance in whole metres, and no others farther than 2 m beyond the `limit`th.
-  ///
-  /// The box grows four times at a time (sixteen times while it is empty), until it holds `limit` places clearly (2 m)
-  /// inside its circle: nothing outside can then come first, and a dense store answers from a small box (at a million
-  /// places a 1 km search reads ~30 rows instead of ~1 300). The first box is the one the density of the last such
-  /// search (same category, no text) says holds about twice `limit` places (the whole radius where that search found
-  /// few), so that consecutive searches usually read one box; without one (or after a search that found nothing), a
-  /// sixteenth of the radius.
-  package func nearest(
-    _ limit: Int,
-    to center: Coordinate,
-    within radiusMeters: Int,
-    category: PlaceCategory?,
-    text: String?,
-    excludingDemo: Bool = false
-  ) throws(BeaconError) -> [Place] {
-    let radius = Double(radiusMeters)
-    let smallest = max(min(radius, 100), radius / 16)
-    var reach = smallest
-    let densityKey = category?.rawValue ?? ""
-    if text == nil, let density = nearestDensity[densityKey] {
-      let wanted = Double(2 * limit + 4)
-      reach = min(max((wanted / (.pi * density)).squareRoot(), smallest), radius)
-    }
-    while true {
-      let found = try places(
-        near: center,
-        radiusMeters: Int(reach.rounded(.up)),
-        category: category,
-        text: text,
-        excludingDemo: excludingDemo
-      )
-      let clearlyInside = found.prefix { $0.location.distance(to: center) <= reach - 2 }.count
-      if clearlyInside >= limit || reach >= radius {
-        // Nothing found says nothing of the density here: the next search starts small again.
-        if text == nil {
-          nearestDensity[densityKey] = clearlyInside > 0 ? Double(clearlyInside) / (.pi * reach * reach) : nil
-        }
-        let inside = found.filter { $0.location.distance(to: center) <= radius }
-        guard limit > 0, inside.count > limit else { return inside }
-        // Whole metres decide the order: nothing farther than 2 m beyond the `limit`th can come before it, so only
-        // those are summarized.
-        let cut = inside[limit - 1].location.distance(to: center) + 2
-        return Array(inside.prefix { $0.location.distance(to: center) <= cut })
-      }
-      // An empty box says the places are sparse here: a box four times as wide would most likely be empty too.
-      reach = min(reach * (found.isEmpty ? 16 : 4), radius)
+    // One read transaction: the facts (an import? any marks?) are read once, and usually remembered.
+    return try inSearchSnapshot { facts throws(BeaconError) in
+      let excludingDemo = !search.includesDemo && facts.hasImportedArea
+      if let judged = try cellSearch(search, excludingDemo: excludingDemo, at: date) { return judged }
+      let found =
+        search.sort == .distance && !search.openNow && search.filters.isEmpty
+        ? try nearest(
+          search.limit,
+          to: search.center,
+          within: search.radiusMeters,
+          category: search.category,
+          text: search.text,
+          excludingDemo: excludingDemo
+        )
+        : try places(
+          near: search.center,
+          radiusMeters: search.radiusMeters,
+          category: search.category,
+          text: search.text,
+          excludingDemo: excludingDemo,
+          filters: search.filters
+        )
+      return try filteredSummaries(of: found, filters: search.filters, center: search.center, at: date)
     }
   }
 
   /// The query behind ``places(near:radiusMeters:category:text:)``: the box (4 values), then the category and
   /// the demo source and the full-text query when asked for. The R*Tree drives it (tested with `EXPLAIN QUERY PLAN`).
-  /// With `factConditions` (from ``factConditions(_:)``), the facts join in and their conditions follow.
+  /// With `factConditions` (from ``factConditions(_:)``), the facts join in and their conditions follow. `columns`
+  /// are what it reads of each place (``placeColumns`` unless given; ``factColumns`` follow with `factConditions`).
   static func searchSQL(
     category: Bool,
     text: Bool,
     excludingDemo: Bool = false,
-    factConditions: String? = nil
+    factConditions: String? = nil,
+    columns: String = placeColumns
   ) -> String {
     // Overlap, not containment: the R*Tree keeps 32-bit floats rounded outwards, so a point on the edge of
     // the box may be stored a little beyond it.
-    let columns = factConditions == nil ? placeColumns : placeColumns + ", " + factColumns
+    let columns = factConditions == nil ? columns : columns + ", " + factColumns
     var sql = """
       SELECT \(columns) FROM place_rtree JOIN place ON place.rowid = place_rtree.place_rowid\(factConditions == nil ? "" : factJoin)
       WHERE place_rtree.max_latitude >= ? AND place_rtree.min_latitude <= ?
@@ -197,9 +150,10 @@ extension Store {
     return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
   }
 
-  /// ``place(from:)`` for a row of ``searchSQL(category:text:excludingDemo:factConditions:)`` without facts, with the
-  /// details text of ``factsByPlace`` when the row holds the same bytes: a place listed again (a client searching the
-  /// same area as the map moves) costs no new copy of its details and no second comparison in ``resolvedFacts(of:)``.
+  /// ``place(from:)`` for a row of ``placeColumns`` (a box of
+  /// ``searchSQL(category:text:excludingDemo:factConditions:columns:)`` without facts, or ``rowSQL``), with the details
+  /// text of ``factsByPlace`` when the row holds the same bytes: a place listed again (a client searching the same area
+  /// as the map moves) costs no new copy of its details and no second comparison in ``resolvedFacts(of:)``.
   func listedPlace(from row: Statement) -> Place? {
     guard let id = row.string(0), let known = factsByPlace[id], row.text(7, equals: known.details) else {
       return Self.place(from: row)

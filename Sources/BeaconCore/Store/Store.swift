@@ -36,6 +36,10 @@ package actor Store {
   /// Places per square metre of each category (`""` for all) around the last search for the nearest without text
   /// (``nearest(_:to:within:category:text:excludingDemo:)``): where the next one's first box starts.
   var nearestDensity: [String: Double] = [:]
+  /// The ``SearchFacts`` as last read (``searchFacts()``), with the state of the store they hold for.
+  var searchFactsCache: SearchFacts?
+  /// The ``SearchFacts`` of the search running in one read transaction (``inSearchSnapshot(_:)``), else `nil`.
+  var snapshotFacts: SearchFacts?
 
   private init(database: Database, path: String, defaultTimeZone: TimeZone, readOnlyReason: String?) {
     self.database = database
@@ -236,9 +240,15 @@ package actor Store {
     return try storage {
       var ratings: [String: RatingSummary] = [:]
       var favorites: Set<String> = []
-      // A store without a single rating or favourite (most, for a long while) is answered by two first-row probes,
-      // without the list of ids made and looked up one by one.
-      guard try database.query(Self.anyMarksSQL).first?.int(0) == 1 else { return (ratings, favorites) }
+      // A store without a single rating or favourite (most, for a long while) is answered by two first-row probes
+      // (or what a search's snapshot already knows), without the list of ids made and looked up one by one.
+      let hasMarks: Bool
+      if let facts = snapshotFacts {
+        hasMarks = facts.hasMarks
+      } else {
+        hasMarks = try database.query(Self.anyMarksSQL).first?.int(0) == 1
+      }
+      guard hasMarks else { return (ratings, favorites) }
       // Each row is read where it stands.
       let _: [Void] = try database.query(Self.marksSQL, [Self.jsonArray(ids)]) { row in
         guard let id = row.string(0) else { return nil }

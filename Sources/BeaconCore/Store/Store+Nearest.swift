@@ -1,0 +1,166 @@
+import Foundation
+
+extension Store {
+  /// A place a box query found: its rowid, its exact distance from the centre, and the place itself when the box was
+  /// read whole (a sparse box), else `nil` until ``rows(of:)`` reads it.
+  typealias Candidate = (rowid: Int, distance: Double, place: Place?)
+
+  /// At least the `limit` places nearest to `center` within `radiusMeters` (category and text as in
+  /// ``places(near:radiusMeters:category:text:excludingDemo:filters:)``), nearest first: every place that can be among
+  /// the first `limit` when sorted by distance in whole metres, and no others farther than 2 m beyond the `limit`th.
+  ///
+  /// The box grows four times at a time (sixteen times while it is empty), until it holds `limit` places clearly (2 m)
+  /// inside its circle: nothing outside can then come first, and a dense store answers from a small box (at a million
+  /// places a 1 km search reads ~30 rows instead of ~1 300). The first box is the one the density of the last such
+  /// search (same category, no text) says holds about twice `limit` places (the whole radius where that search found
+  /// few), so that consecutive searches usually read one box; without one (or after a search that found nothing), a
+  /// sixteenth of the radius.
+  ///
+  /// A box where many places are expected is read as rowids and positions only
+  /// (``candidates(near:radiusMeters:category:match:excludingDemo:expected:)``), and whole rows only for the places
+  /// chosen: a box at 100 000 places holds ~30 restaurants, ~12 make the list. A box expected to hold fewer places than
+  /// twice its bands of latitude is read whole from the R*Tree, as before (nearly all of it makes the list).
+  package func nearest(
+    _ limit: Int,
+    to center: Coordinate,
+    within radiusMeters: Int,
+    category: PlaceCategory?,
+    text: String?,
+    excludingDemo: Bool = false
+  ) throws(BeaconError) -> [Place] {
+    let radius = Double(radiusMeters)
+    let smallest = max(min(radius, 100), radius / 16)
+    var reach = smallest
+    let densityKey = category?.rawValue ?? ""
+    if text == nil, let density = nearestDensity[densityKey] {
+      let wanted = Double(2 * limit + 4)
+      reach = min(max((wanted / (.pi * density)).squareRoot(), smallest), radius)
+    }
+    let match = Self.fullTextQuery(text)
+    let density = text == nil ? nearestDensity[densityKey] : nil
+    while true {
+      let found = try candidates(
+        near: center,
+        radiusMeters: Int(reach.rounded(.up)),
+        category: category,
+        match: match,
+        excludingDemo: excludingDemo,
+        expected: density.map { $0 * 4 * reach * reach }
+      )
+      let clearlyInside = found.prefix { $0.distance <= reach - 2 }.count
+      if clearlyInside >= limit || reach >= radius {
+        // Nothing found says nothing of the density here: the next search starts small again.
+        if text == nil {
+          nearestDensity[densityKey] = clearlyInside > 0 ? Double(clearlyInside) / (.pi * reach * reach) : nil
+        }
+        var chosen = found.prefix { $0.distance <= radius }
+        if limit > 0, chosen.count > limit {
+          // Whole metres decide the order: nothing farther than 2 m beyond the `limit`th can come before it, so only
+          // those are read and summarized.
+          let cut = chosen[limit - 1].distance + 2
+          chosen = chosen.prefix { $0.distance <= cut }
+        }
+        return try rows(of: chosen)
+      }
+      // An empty box says the places are sparse here: a box four times as wide would most likely be empty too.
+      reach = min(reach * (found.isEmpty ? 16 : 4), radius)
+    }
+  }
+
+  /// The rowids and distances of the places within `radiusMeters` of `center` (of `category`, matching the full-text
+  /// query `match`, without the demo places when asked), nearest first.
+  ///
+  /// Where `expected` (the places of the category the box should hold, from the last search's density) is below twice
+  /// the box's bands of latitude, the box is read whole from the R*Tree: a seek per band would cost more than the few
+  /// rows. Otherwise no place's row is read: a category without text comes from `place_cell` (the category's rows of
+  /// each band of latitude in the box, side by side in one table), anything else from the R*Tree with each place's
+  /// position read from its row.
+  func candidates(
+    near center: Coordinate,
+    radiusMeters: Int,
+    category: PlaceCategory?,
+    match: String?,
+    excludingDemo: Bool,
+    expected: Double? = nil
+  ) throws(BeaconError) -> [Candidate] {
+    let radius = Double(radiusMeters)
+    let box = Self.boundingBox(around: center, radiusMeters: radius)
+    var sql: String
+    var values: [any DatabaseValueConvertible]
+    // A centimetre wider than the circle's box: positions in `place_cell` are exact, not rounded outwards as in the
+    // R*Tree.
+    let margin = 1e-7
+    let bands =
+      PlaceCellSQL.band(of: max(box.minLat - margin, -90))...PlaceCellSQL.band(of: min(box.maxLat + margin, 90))
+    if match == nil, let expected, expected < Double(2 * bands.count) {
+      return try places(
+        near: center,
+        radiusMeters: radiusMeters,
+        category: category,
+        text: nil,
+        excludingDemo: excludingDemo
+      )
+      .map { (0, $0.location.distance(to: center), $0) }
+    }
+    if let category, match == nil, bands.count <= Self.cellBandLimit {
+      sql = Self.nearestCellSQL
+      values = [bands.lowerBound, bands.upperBound, category.rawValue, box.minLon - margin, box.maxLon + margin]
+      if excludingDemo { sql += " AND place_cell.source <> ?" }
+    } else {
+      sql = Self.searchSQL(
+        category: category != nil,
+        text: match != nil,
+        excludingDemo: excludingDemo,
+        columns: Self.candidateColumns
+      )
+      values = [box.minLat, box.maxLat, box.minLon, box.maxLon]
+      if let category { values.append(category.rawValue) }
+    }
+    if excludingDemo { values.append(DemoDataset.source) }
+    if let match { values.append(match) }
+    var found: [Candidate] = try storage {
+      try database.query(sql, values) { row in
+        let distance = Coordinate(lat: row.real(at: 1), lon: row.real(at: 2)).distance(to: center)
+        return distance <= radius ? (Int(row.integer(at: 0)), distance, nil) : nil
+      }
+    }
+    found.sort { $0.distance < $1.distance }
+    return found
+  }
+
+  /// The places of `chosen` in the same order, those not read yet read whole by their rowids in one statement; a
+  /// place gone since is left out.
+  func rows(of chosen: ArraySlice<Candidate>) throws(BeaconError) -> [Place] {
+    let unread = chosen.filter { $0.place == nil }.map(\.rowid)
+    guard !unread.isEmpty else { return chosen.compactMap(\.place) }
+    let read: [Int: Place] = try storage {
+      var read: [Int: Place] = [:]
+      let ids = "[" + unread.map(String.init).joined(separator: ",") + "]"
+      let _: [Void] = try database.query(Self.rowSQL, [ids]) { row in
+        read[Int(row.integer(at: 12))] = listedPlace(from: row)
+        return nil
+      }
+      return read
+    }
+    return chosen.compactMap { $0.place ?? read[$0.rowid] }
+  }
+
+  /// The places of a category in a range of bands of latitude (first and last band, the category, then the longitude
+  /// range): each band's rows side by side in `place_cell`'s key order, one range per band (tested with `EXPLAIN QUERY
+  /// PLAN`); the rowid, latitude and longitude of each.
+  static let nearestCellSQL = """
+    WITH RECURSIVE bands(band) AS (SELECT ? UNION ALL SELECT band + 1 FROM bands WHERE band < ?)
+    SELECT place_cell.place_rowid, place_cell.latitude, place_cell.longitude FROM bands CROSS JOIN place_cell
+    WHERE place_cell.category = ? AND place_cell.band = bands.band
+      AND place_cell.longitude >= ? AND place_cell.longitude <= ?
+    """
+
+  /// What a box query of ``searchSQL(category:text:excludingDemo:factConditions:columns:)`` reads of each place for
+  /// ``candidates(near:radiusMeters:category:match:excludingDemo:)``.
+  static let candidateColumns = "place.rowid, place.latitude, place.longitude"
+
+  /// The whole rows (``placeColumns``, then the rowid) of the places whose rowids a JSON array lists.
+  static let rowSQL = """
+    SELECT \(placeColumns), place.rowid FROM json_each(?) AS ids JOIN place ON place.rowid = ids.value
+    """
+}
