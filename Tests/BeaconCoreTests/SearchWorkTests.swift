@@ -4,7 +4,7 @@ import Testing
 
 @testable import BeaconCore
 
-/// Issue 26's set-based search work gives what the per-list queries gave: rating summaries and favourite marks read
+/// The set-based search work gives what the per-list queries gave: rating summaries and favourite marks read
 /// together, facts remembered per details text, and the settings read again whenever the store changed.
 @Suite struct SearchWorkTests {
   let directory = TemporaryDirectory()
