@@ -40,6 +40,7 @@ package final class BeaconServer: Sendable {
     options: ServerOptions,
     logger: Logger = Logger(),
     send: @escaping @Sendable ([UInt8]) -> Void,
+    sendInPlace: Dispatcher.SendInPlace? = nil,
     exit: @escaping @Sendable (Int32) -> Void
   ) {
     self.options = options
@@ -54,6 +55,7 @@ package final class BeaconServer: Sendable {
         maxInFlight: options.maxInFlight
       ),
       send: send,
+      sendInPlace: sendInPlace,
       onExit: exit,
       log: { logger.warning($0) }
     )

@@ -1,4 +1,7 @@
 extension Dispatcher {
+  /// Writes a body of `length` bytes, which the closure appends, into the transport's buffer.
+  package typealias SendInPlace = @Sendable (_ length: Int, _ write: (inout [UInt8]) -> Void) -> Void
+
   /// Sends a notification to the client.
   package func notify(_ method: String, params: JSONValue) {
     var output = Array(#"{"jsonrpc":"2.0","method":"#.utf8)
@@ -37,6 +40,31 @@ extension Dispatcher {
 
   /// Sends a response on its own (not in a batch).
   func sendResponse(id: RequestID, outcome: Result<[UInt8], ResponseError>) {
+    // The usual answer (an integer id, a result already encoded): its length is known before it is written, so it
+    // goes straight into the writer's queue, with no array of its own. The bytes are what `encodeResponse` makes.
+    if let sendInPlace, case .integer(let number) = id, case .success(let result) = outcome {
+      let length =
+        Self.responseStart.count + Self.decimalLength(of: number) + Self.resultMember.count + result.count + 1
+      sendInPlace(length) { output in
+        output.append(contentsOf: Self.responseStart)
+        JSONWriter.writeInteger(number, into: &output)
+        output.append(contentsOf: Self.resultMember)
+        output.append(contentsOf: result)
+        output.append(UInt8(ascii: "}"))
+      }
+      return
+    }
     send(encodeResponse(id: id, outcome: outcome))
+  }
+
+  /// The number of bytes `JSONWriter.writeInteger` writes for `number`.
+  static func decimalLength(of number: Int) -> Int {
+    var magnitude = number.magnitude
+    var count = number < 0 ? 2 : 1
+    while magnitude >= 10 {
+      magnitude /= 10
+      count += 1
+    }
+    return count
   }
 }

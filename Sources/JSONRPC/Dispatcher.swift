@@ -70,6 +70,8 @@ package final class Dispatcher: Sendable {
   var conventions: Conventions { configuration.conventions }
   let state = Locked(State())
   let send: @Sendable ([UInt8]) -> Void
+  /// Writes one outgoing body of a known length straight into the transport's buffer, when the transport can.
+  let sendInPlace: SendInPlace?
   private let onExit: @Sendable (Int32) -> Void
   let log: @Sendable (String) -> Void
   let hooks = Locked(Hooks())
@@ -83,11 +85,14 @@ package final class Dispatcher: Sendable {
   /// - Parameters:
   ///   - configuration: Limits and lifecycle settings.
   ///   - send: Writes one outgoing message body (compact JSON); the transport frames it.
+  ///   - sendInPlace: Optionally, the same for a body of a known length that a closure appends to the transport's
+  ///     own buffer (``MessageWriter/enqueue(length:write:)``): an answer then needs no array of its own.
   ///   - onExit: Called once with the exit code when `exit` arrives.
   ///   - log: Receives diagnostics for stderr; never called with params or results.
   package init(
     configuration: Configuration = Configuration(),
     send: @escaping @Sendable ([UInt8]) -> Void,
+    sendInPlace: SendInPlace? = nil,
     onExit: @escaping @Sendable (Int32) -> Void = { _ in },
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
@@ -95,6 +100,7 @@ package final class Dispatcher: Sendable {
     exactNumberKeys = ["id", configuration.conventions.cancelledIDMember]
     scanner = EnvelopeScanner(maxDepth: configuration.maxJSONDepth, exactNumberKeys: exactNumberKeys)
     self.send = send
+    self.sendInPlace = sendInPlace
     self.onExit = onExit
     self.log = log
   }

@@ -88,6 +88,23 @@ package final class MessageWriter: Sendable {
     condition.unlock()
   }
 
+  /// Queues one message body of `length` bytes that `write` appends: while a read's answers are collected, the
+  /// frame's header and the body go straight into the queue, with no array of the body's own.
+  ///
+  /// `write` must append exactly `length` bytes (the header says so before they are written).
+  package func enqueue(length: Int, write: (inout [UInt8]) -> Void) {
+    let written = queue.withLock { queue -> Bool in
+      guard queue.isCollecting, !queue.isClosed else { return false }
+      Self.appendFrame(length: length, framing: queue.framing, to: &queue.pending, body: write)
+      return true
+    }
+    if written { return }
+    var body: [UInt8] = []
+    body.reserveCapacity(length)
+    write(&body)
+    enqueue(body)
+  }
+
   /// Runs `body` (the handling of one read's messages) with every frame it enqueues held back, then writes
   /// them together: one `write(2)` for a whole pipelined read instead of one per answer.
   package func collectingWrites(_ body: () -> Void) {
@@ -163,16 +180,26 @@ package final class MessageWriter: Sendable {
 
   /// Appends the frame of `body` to `output`.
   static func appendFrame(_ body: [UInt8], framing: MessageFramer.Framing, to output: inout [UInt8]) {
+    appendFrame(length: body.count, framing: framing, to: &output) { $0.append(contentsOf: body) }
+  }
+
+  /// Appends the frame of a body of `length` bytes that `body` appends to `output`.
+  static func appendFrame(
+    length: Int,
+    framing: MessageFramer.Framing,
+    to output: inout [UInt8],
+    body: (inout [UInt8]) -> Void
+  ) {
     switch framing {
     case .newlineDelimited:
-      output.append(contentsOf: body)
+      body(&output)
       output.append(0x0A)
     case .automatic, .contentLength:
       output.append(contentsOf: Self.contentLengthPrefix)
       // The decimal length, most significant digit first, without an array for the digits.
       var divisor = 1
-      while divisor <= body.count / 10 { divisor *= 10 }
-      var rest = body.count
+      while divisor <= length / 10 { divisor *= 10 }
+      var rest = length
       while divisor > 0 {
         output.append(UInt8(ascii: "0") + UInt8(rest / divisor))
         rest %= divisor
@@ -182,7 +209,7 @@ package final class MessageWriter: Sendable {
       output.append(0x0A)
       output.append(0x0D)
       output.append(0x0A)
-      output.append(contentsOf: body)
+      body(&output)
     }
   }
 

@@ -38,15 +38,22 @@ enum ServeCommand {
       log: { logger.warning($0) }
     )
     let send: @Sendable ([UInt8]) -> Void = { connection.writer.enqueue($0) }
+    let sendInPlace: Dispatcher.SendInPlace = { connection.writer.enqueue(length: $0, write: $1) }
     let dispatcher: Dispatcher
     let endOfInput: @Sendable () async -> Int32
     switch mode {
     case .jsonRPC:
-      let server = BeaconServer(options: options, logger: logger, send: send, exit: { coordinator.requestExit($0) })
+      let server = BeaconServer(
+        options: options,
+        logger: logger,
+        send: send,
+        sendInPlace: sendInPlace,
+        exit: { coordinator.requestExit($0) }
+      )
       dispatcher = server.dispatcher
       endOfInput = { server.dispatcher.hasReceivedShutdown ? 0 : 1 }
     case .mcp(let toolSets):
-      let server = MCPServer(options: options, logger: logger, toolSets: toolSets, send: send)
+      let server = MCPServer(options: options, logger: logger, toolSets: toolSets, send: send, sendInPlace: sendInPlace)
       dispatcher = server.dispatcher
       endOfInput = {
         await server.close()

@@ -67,12 +67,17 @@ private func readToEnd(_ descriptor: Int32) -> [UInt8] {
 }
 
 /// Runs a connection over pipes: writes `input`, closes it, and returns everything written back.
-private func converse(_ input: [UInt8]) async -> [UInt8] {
+///
+/// With `inPlace`, answers of a known length are written straight into the writer's queue, as `beacon serve` does.
+private func converse(_ input: [UInt8], inPlace: Bool = false) async -> [UInt8] {
   let inbound = PipePair()
   let outbound = PipePair()
   let connection = Connection(input: inbound.readEnd, output: outbound.writeEnd)
-  let dispatcher = Dispatcher(send: { connection.writer.enqueue($0) })
+  let writeInPlace: Dispatcher.SendInPlace = { length, write in connection.writer.enqueue(length: length, write: write)
+  }
+  let dispatcher = Dispatcher(send: { connection.writer.enqueue($0) }, sendInPlace: inPlace ? writeInPlace : nil)
   dispatcher.register(InitializeRequest.self) { _, _ in EmptyResult() }
+  dispatcher.registerImmediate(EchoRequest.self) { EchoResult(text: $0.text) }
   let ended = Locked(false)
   connection.start(dispatcher: dispatcher) { ended.withLock { $0 = true } }
   writeAll(input, to: inbound.writeEnd)
@@ -92,6 +97,40 @@ private func converse(_ input: [UInt8]) async -> [UInt8] {
 }
 
 @Suite struct ConnectionTests {
+  @Test(arguments: [false, true])
+  func answersWrittenInPlaceAreTheBytesOfAnswersEncodedApart(newlineDelimited: Bool) async {
+    // Integer ids of every length and sign (the in-place path), other ids and errors (the general path), results
+    // of several lengths, all in one pipelined read after `initialize`; answered at once and by tasks.
+    let ids = [
+      "0", "9", "10", "-1", "-10", "99", "100", "123456789", "-987654321", "9223372036854775807",
+      "-9223372036854775808", #""s""#, "1.5", "null",
+    ]
+    var bodies = [#"{"jsonrpc":"2.0","id":-1,"method":"initialize"}"#]
+    for (position, id) in ids.enumerated() {
+      let text = String(repeating: "é", count: position * 7)
+      bodies.append(#"{"jsonrpc":"2.0","id":\#(id),"method":"test/echo","params":{"text":"\#(text)"}}"#)
+      bodies.append(#"{"jsonrpc":"2.0","id":\#(id),"method":"test/missing"}"#)
+    }
+    let input: [UInt8] =
+      newlineDelimited
+      ? Array(bodies.joined(separator: "\n").utf8) + [0x0A]
+      : bodies.flatMap { Array("Content-Length: \($0.utf8.count)\r\n\r\n\($0)".utf8) }
+    let apart = await converse(input)
+    let inPlace = await converse(input, inPlace: true)
+    // Answers made by tasks may come in another order from run to run: the frames are compared as sets.
+    let text = String(decoding: inPlace, as: UTF8.self)
+    func frames(_ text: String) -> [String] {
+      text.components(separatedBy: newlineDelimited ? "\n" : "Content-Length: ").sorted()
+    }
+    #expect(frames(text) == frames(String(decoding: apart, as: UTF8.self)))
+    #expect(frames(text).count == 2 + 2 * ids.count, "an empty piece, `initialize` and two answers per id")
+    for (position, id) in ids.enumerated() where id != "null" {
+      let body = #"{"jsonrpc":"2.0","id":\#(id),"result":{"text":"\#(String(repeating: "é", count: position * 7))"}}"#
+      let frame = newlineDelimited ? body + "\n" : "Content-Length: \(body.utf8.count)\r\n\r\n" + body
+      #expect(text.contains(frame), "\(id)")
+    }
+  }
+
   @Test func answersNewlineDelimitedInputInKind() async throws {
     let input = #"{"jsonrpc":"2.0","id":1,"method":"initialize"}"# + "\n" + #"{"jsonrpc":"2.0","id":2,"method":"x"}"#
     let output = await converse(Array(input.utf8))

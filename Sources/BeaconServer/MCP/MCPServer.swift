@@ -79,7 +79,8 @@ package final class MCPServer: Sendable {
     logger: Logger = Logger(),
     toolSets: Set<MCPToolSet> = MCPToolSet.defaultSets,
     pageSize: Int = 100,
-    send: @escaping @Sendable ([UInt8]) -> Void
+    send: @escaping @Sendable ([UInt8]) -> Void,
+    sendInPlace: Dispatcher.SendInPlace? = nil
   ) {
     let session = Session()
     let dispatcher = Dispatcher(
@@ -91,6 +92,7 @@ package final class MCPServer: Sendable {
         maxInFlight: options.maxInFlight
       ),
       send: send,
+      sendInPlace: sendInPlace,
       log: { logger.warning($0) }
     )
     client = InProcessClient(options: options, logger: logger) { method, params in
