@@ -46,15 +46,36 @@ extension Dispatcher {
       let length =
         Self.responseStart.count + Self.decimalLength(of: number) + Self.resultMember.count + result.count + 1
       sendInPlace(length) { output in
-        output.append(contentsOf: Self.responseStart)
-        JSONWriter.writeInteger(number, into: &output)
-        output.append(contentsOf: Self.resultMember)
+        Self.appendResponseStart(id: number, to: &output)
         output.append(contentsOf: result)
         output.append(UInt8(ascii: "}"))
       }
       return
     }
     send(encodeResponse(id: id, outcome: outcome))
+  }
+
+  /// Appends `{"jsonrpc":"2.0","id":N,"result":` in one piece, made on the stack.
+  static func appendResponseStart(id number: Int, to output: inout [UInt8]) {
+    let start: StaticString = #"{"jsonrpc":"2.0","id":"#
+    let member: StaticString = #","result":"#
+    let digits = decimalLength(of: number)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+      let idStart = start.withUTF8Buffer { buffer.update(fromContentsOf: $0) }
+      let idEnd = idStart + digits
+      var magnitude = number.magnitude
+      var position = idEnd
+      repeat {
+        position -= 1
+        buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      if number < 0 { buffer[idStart] = UInt8(ascii: "-") }
+      let end = member.withUTF8Buffer { memberBytes in
+        UnsafeMutableBufferPointer(rebasing: buffer[idEnd...]).update(fromContentsOf: memberBytes)
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<(idEnd + end)]))
+    }
   }
 
   /// The number of bytes `JSONWriter.writeInteger` writes for `number`.

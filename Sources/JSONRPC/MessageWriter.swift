@@ -32,8 +32,6 @@ package final class MessageWriter: Sendable {
     var heldByteCount: Int { pending.count + writingByteCount }
   }
 
-  private static let contentLengthPrefix = Array("Content-Length: ".utf8)
-
   /// The largest frame written directly: what a pipe takes in one piece without blocking once it is writable.
   static let directWriteLimit = 4_096
 
@@ -195,21 +193,35 @@ package final class MessageWriter: Sendable {
       body(&output)
       output.append(0x0A)
     case .automatic, .contentLength:
-      output.append(contentsOf: Self.contentLengthPrefix)
-      // The decimal length, most significant digit first, without an array for the digits.
-      var divisor = 1
-      while divisor <= length / 10 { divisor *= 10 }
-      var rest = length
-      while divisor > 0 {
-        output.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-        rest %= divisor
-        divisor /= 10
-      }
-      output.append(0x0D)
-      output.append(0x0A)
-      output.append(0x0D)
-      output.append(0x0A)
+      appendHeader(length: length, to: &output)
       body(&output)
+    }
+  }
+
+  /// Appends `Content-Length: N\r\n\r\n`, made on the stack and appended in one piece.
+  static func appendHeader(length: Int, to output: inout [UInt8]) {
+    var digits = 1
+    var rest = length / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    let prefix: StaticString = "Content-Length: "
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { header in
+      let start = prefix.withUTF8Buffer { header.update(fromContentsOf: $0) }
+      let end = start + digits
+      var value = length
+      var position = end
+      while position > start {
+        position -= 1
+        header[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+        value /= 10
+      }
+      header[end] = 0x0D
+      header[end + 1] = 0x0A
+      header[end + 2] = 0x0D
+      header[end + 3] = 0x0A
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: header[..<(end + 4)]))
     }
   }
 
