@@ -17,7 +17,8 @@ extension Dispatcher {
       let id: RequestID
       let params: JSONValue?
       let context: RequestContext
-      let reply: Reply
+      /// Takes the answer; `nil`: sent on its own.
+      let reply: Reply?
     }
 
     let method: String
@@ -78,7 +79,7 @@ extension Dispatcher {
     method: String,
     params: JSONValue?,
     handler: RequestHandler,
-    reply: @escaping Reply
+    reply: Reply?
   ) -> Bool {
     let (collecting, otherMethod) = state.withLock { ($0.isCollecting, $0.pendingGroup.map { $0.method != method }) }
     guard collecting else { return false }
@@ -107,13 +108,13 @@ extension Dispatcher {
       spawn(ordering: .exclusive, id: only.id) {
         let outcome = await self.run(group.handler, method: group.method, params: only.params, context: only.context)
         if Task.isCancelled && !self.conventions.answersCancelledRequests { return }
-        only.reply(only.id, outcome)
+        self.answer(only.id, outcome, through: only.reply)
       }
       return
     }
     spawn(ordering: .exclusive, id: nil) {
       let outcomes = await self.runGroup(group)
-      for (member, outcome) in zip(group.members, outcomes) { member.reply(member.id, outcome) }
+      for (member, outcome) in zip(group.members, outcomes) { self.answer(member.id, outcome, through: member.reply) }
     }
   }
 

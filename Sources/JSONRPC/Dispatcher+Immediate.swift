@@ -40,10 +40,10 @@ extension Dispatcher {
     method: String,
     params: JSONValue?,
     runNow: @Sendable (JSONValue?) throws -> [UInt8],
-    reply: Reply
+    reply: Reply?
   ) -> Bool {
     guard state.withLock({ $0.lastExclusive == nil }) else { return false }
-    reply(id, runImmediately(method: method, params: params, runNow: runNow))
+    answer(id, runImmediately(method: method, params: params, runNow: runNow), through: reply)
     return true
   }
 

@@ -1,6 +1,12 @@
 extension Dispatcher {
-  /// Writes a body of `length` bytes, which the closure appends, into the transport's buffer.
-  package typealias SendInPlace = @Sendable (_ length: Int, _ write: (inout [UInt8]) -> Void) -> Void
+  /// Writes a body of `length` bytes into the transport's buffer: `start` writes its first bytes (at most
+  /// ``MessageWriter/maxStartLength``) into a buffer on the stack and returns how many, `rest` appends the others.
+  package typealias SendInPlace =
+    @Sendable (
+      _ length: Int,
+      _ start: (UnsafeMutableBufferPointer<UInt8>) -> Int,
+      _ rest: (inout [UInt8]) -> Void
+    ) -> Void
 
   /// Sends a notification to the client.
   package func notify(_ method: String, params: JSONValue) {
@@ -45,8 +51,20 @@ extension Dispatcher {
     if let sendInPlace, case .integer(let number) = id, case .success(let result) = outcome {
       let length =
         Self.responseStart.count + Self.decimalLength(of: number) + Self.resultMember.count + result.count + 1
-      sendInPlace(length) { output in
-        Self.appendResponseStart(id: number, to: &output)
+      // A short answer (`ping`'s `{}`) is made whole on the stack: one append for header and body.
+      let isShort = length <= MessageWriter.maxStartLength
+      sendInPlace(
+        length,
+        { buffer in
+          let startEnd = Self.writeResponseStart(id: number, into: buffer)
+          guard isShort else { return startEnd }
+          let resultEnd =
+            startEnd + UnsafeMutableBufferPointer(rebasing: buffer[startEnd...]).update(fromContentsOf: result)
+          buffer[resultEnd] = UInt8(ascii: "}")
+          return resultEnd + 1
+        }
+      ) { output in
+        guard !isShort else { return }
         output.append(contentsOf: result)
         output.append(UInt8(ascii: "}"))
       }
@@ -57,25 +75,31 @@ extension Dispatcher {
 
   /// Appends `{"jsonrpc":"2.0","id":N,"result":` in one piece, made on the stack.
   static func appendResponseStart(id number: Int, to output: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: MessageWriter.maxStartLength) { buffer in
+      let end = writeResponseStart(id: number, into: buffer)
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<end]))
+    }
+  }
+
+  /// Writes `{"jsonrpc":"2.0","id":N,"result":` (at most 52 bytes) at the start of `buffer`; returns its length.
+  static func writeResponseStart(id number: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
     let start: StaticString = #"{"jsonrpc":"2.0","id":"#
     let member: StaticString = #","result":"#
     let digits = decimalLength(of: number)
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
-      let idStart = start.withUTF8Buffer { buffer.update(fromContentsOf: $0) }
-      let idEnd = idStart + digits
-      var magnitude = number.magnitude
-      var position = idEnd
-      repeat {
-        position -= 1
-        buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-        magnitude /= 10
-      } while magnitude > 0
-      if number < 0 { buffer[idStart] = UInt8(ascii: "-") }
-      let end = member.withUTF8Buffer { memberBytes in
-        UnsafeMutableBufferPointer(rebasing: buffer[idEnd...]).update(fromContentsOf: memberBytes)
-      }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<(idEnd + end)]))
+    let idStart = start.withUTF8Buffer { buffer.update(fromContentsOf: $0) }
+    let idEnd = idStart + digits
+    var magnitude = number.magnitude
+    var position = idEnd
+    repeat {
+      position -= 1
+      buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+      magnitude /= 10
+    } while magnitude > 0
+    if number < 0 { buffer[idStart] = UInt8(ascii: "-") }
+    let end = member.withUTF8Buffer { memberBytes in
+      UnsafeMutableBufferPointer(rebasing: buffer[idEnd...]).update(fromContentsOf: memberBytes)
     }
+    return idEnd + end
   }
 
   /// The number of bytes `JSONWriter.writeInteger` writes for `number`.

@@ -117,7 +117,7 @@ package final class Dispatcher: Sendable {
   /// The usual request is read in place (``EnvelopeScanner``); everything else, every error included, is parsed.
   package func receive(_ body: ArraySlice<UInt8>) {
     if let message = body.withUnsafeBufferPointer({ scanner.scan($0) }) {
-      handle(message, reply: { id, outcome in self.sendResponse(id: id, outcome: outcome) })
+      handle(message, reply: nil)
       return
     }
     receiveParsed(Array(body))
@@ -142,11 +142,11 @@ package final class Dispatcher: Sendable {
       return
     }
     guard let value = parsed else {
-      handle(IncomingMessage(envelope), reply: { id, outcome in self.sendResponse(id: id, outcome: outcome) })
+      handle(IncomingMessage(envelope), reply: nil)
       return
     }
     guard case .array(let elements) = value else {
-      handle(IncomingMessage(value), reply: { id, outcome in self.sendResponse(id: id, outcome: outcome) })
+      handle(IncomingMessage(value), reply: nil)
       return
     }
     guard !elements.isEmpty else {
@@ -207,21 +207,35 @@ package final class Dispatcher: Sendable {
 
   // MARK: - Dispatch
 
+  /// Takes an answer instead of sending it on its own (a batch's collector).
   typealias Reply = @Sendable (RequestID, Result<[UInt8], ResponseError>) -> Void
 
-  func handle(_ message: IncomingMessage, reply: @escaping Reply) {
+  /// Answers `id` through `reply`, or on its own (``sendResponse(id:outcome:)``) when there is none: the usual
+  /// request needs no closure made for it.
+  func answer(_ id: RequestID, _ outcome: Result<[UInt8], ResponseError>, through reply: Reply?) {
+    if let reply {
+      reply(id, outcome)
+    } else {
+      sendResponse(id: id, outcome: outcome)
+    }
+  }
+
+  /// Handles one message; `reply` takes its answer, or `nil` to send it on its own.
+  func handle(_ message: IncomingMessage, reply: Reply?) {
     if case .request = message {} else { flushGroup() }  // Requests decide in `handleRequest`.
     switch message {
     case .invalid(let id, let error):
       log("Invalid request: \(error.data?["detail"]?.stringValue ?? error.message)")
-      spawn(ordering: .concurrent, id: nil) { reply(id ?? .null, .failure(self.presented(error))) }
+      spawn(ordering: .concurrent, id: nil) {
+        self.answer(id ?? .null, .failure(self.presented(error)), through: reply)
+      }
     case .response(let id, _):
       log("Ignoring a response to unknown request \(id)")
     case .notification(let method, let params):
       handleNotification(method: method, params: params)
     case .request(.null, _, _) where !conventions.acceptsNullID:
       let error = ResponseError.invalidRequest("'id' must be a string or an integer, not null")
-      spawn(ordering: .concurrent, id: nil) { reply(.null, .failure(self.presented(error))) }
+      spawn(ordering: .concurrent, id: nil) { self.answer(.null, .failure(self.presented(error)), through: reply) }
     case .request(let id, let method, let params):
       handleRequest(id: id, method: method, params: params, reply: reply)
     }
@@ -264,7 +278,7 @@ package final class Dispatcher: Sendable {
     }
   }
 
-  private func handleRequest(id: RequestID, method: String, params: JSONValue?, reply: @escaping Reply) {
+  private func handleRequest(id: RequestID, method: String, params: JSONValue?, reply: Reply?) {
     enum Decision {
       case reject(ResponseError)
       case refuseNow(ResponseError)
@@ -305,7 +319,7 @@ package final class Dispatcher: Sendable {
       }
     }
     if case .now(let runNow) = decision {
-      reply(id, runImmediately(method: method, params: params, runNow: runNow))
+      answer(id, runImmediately(method: method, params: params, runNow: runNow), through: reply)
       return
     }
     if case .run(let handler?, .exclusive, false) = decision, handler.runGroup != nil,
@@ -324,15 +338,15 @@ package final class Dispatcher: Sendable {
     case .refuseNow(let error):
       // No task: a flood of requests past the limit must not queue anything.
       log("Refusing '\(method)': \(configuration.maxInFlight) requests in flight")
-      reply(id, .failure(presented(error)))
+      answer(id, .failure(presented(error)), through: reply)
     case .reject(let error):
       guard state.withLock({ $0.running.count }) < configuration.maxInFlight else {
         // Too many tasks already: answer now rather than queue another.
-        reply(id, .failure(presented(error)))
+        answer(id, .failure(presented(error)), through: reply)
         return
       }
       // Answered in order: a rejection does not overtake an `initialize` or a write still running.
-      spawn(ordering: .concurrent, id: nil) { reply(id, .failure(self.presented(error))) }
+      spawn(ordering: .concurrent, id: nil) { self.answer(id, .failure(self.presented(error)), through: reply) }
     case .run(let handler, let ordering, let isInitialize):
       let context = makeContext(id: id, method: method, params: params)
       // Counted until the answer is handed over, so a client that sends on as soon as it has an answer
@@ -351,7 +365,7 @@ package final class Dispatcher: Sendable {
         }
         // MCP: a request the client cancelled is never answered.
         if Task.isCancelled && !self.conventions.answersCancelledRequests { return }
-        reply(id, outcome)
+        self.answer(id, outcome, through: reply)
       }
     }
   }

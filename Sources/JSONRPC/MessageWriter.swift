@@ -7,9 +7,9 @@ import Foundation
 /// end of the pipe (no two-way pipe deadlock). Frames are written whole, queued frames are coalesced
 /// into one `write(2)`, and a write error (the peer went away) drops further output.
 ///
-/// When nothing is queued or being written and the peer has room (`poll` says writable, and the frame fits
-/// in one pipe buffer, `PIPE_BUF`, so the write cannot block), the calling thread writes the frame itself:
-/// a request answered on the reader thread then costs no thread wake-up at all.
+/// When nothing is queued or being written, the calling thread writes the frame itself, as far as the peer takes it
+/// now (``WriteWithoutWaiting``: never blocking): a request answered on the reader thread then costs no thread wake-up
+/// at all, and one system call.
 package final class MessageWriter: Sendable {
   private struct Queue {
     /// How frames are made: kept with the queue, so a collected answer takes one lock hold.
@@ -86,22 +86,34 @@ package final class MessageWriter: Sendable {
     condition.unlock()
   }
 
-  /// Queues one message body of `length` bytes that `write` appends: while a read's answers are collected, the
-  /// frame's header and the body go straight into the queue, with no array of the body's own.
+  /// Queues one message body of `length` bytes: `start` writes its first bytes (at most ``maxStartLength``) into a
+  /// buffer on the stack and returns how many, `rest` appends the others. While a read's answers are collected, the
+  /// frame's header and the body's start go into the queue in one piece and the rest after them, with no array of
+  /// the body's own.
   ///
-  /// `write` must append exactly `length` bytes (the header says so before they are written).
-  package func enqueue(length: Int, write: (inout [UInt8]) -> Void) {
+  /// Together the two must write exactly `length` bytes (the header says so before they are written).
+  package func enqueue(
+    length: Int,
+    start: (UnsafeMutableBufferPointer<UInt8>) -> Int,
+    rest: (inout [UInt8]) -> Void
+  ) {
     let written = queue.withLock { queue -> Bool in
       guard queue.isCollecting, !queue.isClosed else { return false }
-      Self.appendFrame(length: length, framing: queue.framing, to: &queue.pending, body: write)
+      Self.appendFrame(length: length, framing: queue.framing, to: &queue.pending, start: start, rest: rest)
       return true
     }
     if written { return }
     var body: [UInt8] = []
     body.reserveCapacity(length)
-    write(&body)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maxStartLength) { buffer in
+      body.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<start(buffer)]))
+    }
+    rest(&body)
     enqueue(body)
   }
+
+  /// The most bytes the `start` of ``enqueue(length:start:rest:)`` may write.
+  package static let maxStartLength = 64
 
   /// Runs `body` (the handling of one read's messages) with every frame it enqueues held back, then writes
   /// them together: one `write(2)` for a whole pipelined read instead of one per answer.
@@ -143,16 +155,7 @@ package final class MessageWriter: Sendable {
   /// Writes `frame` while holding the direct-write claim, if the peer can take it now, then gives the claim up;
   /// whatever was not written goes to the front of the queue for the writer thread.
   private func writeClaimed(_ frame: [UInt8]) {
-    var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
-    let writable = poll(&descriptor, 1, 0) == 1 && descriptor.revents & Int16(POLLOUT) != 0
-    var written = 0
-    if writable {
-      written = frame.withUnsafeBytes { buffer in
-        var result: Int
-        repeat { result = write(fileDescriptor, buffer.baseAddress, buffer.count) } while result < 0 && errno == EINTR
-        return result
-      }
-    }
+    let written = frame.withUnsafeBytes { WriteWithoutWaiting.write(fileDescriptor, $0) }
     condition.lock()
     let wake = queue.withLock { queue in
       queue.isWritingDirectly = false
@@ -198,8 +201,38 @@ package final class MessageWriter: Sendable {
     }
   }
 
+  /// Appends the frame of a body of `length` bytes whose first bytes `start` writes (see
+  /// ``enqueue(length:start:rest:)``) and whose others `rest` appends: the header and the start in one piece.
+  static func appendFrame(
+    length: Int,
+    framing: MessageFramer.Framing,
+    to output: inout [UInt8],
+    start: (UnsafeMutableBufferPointer<UInt8>) -> Int,
+    rest: (inout [UInt8]) -> Void
+  ) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxHeaderLength + maxStartLength) { buffer in
+      let headerEnd = framing == .newlineDelimited ? 0 : writeHeader(length: length, into: buffer)
+      let end = headerEnd + start(UnsafeMutableBufferPointer(rebasing: buffer[headerEnd...]))
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<end]))
+    }
+    rest(&output)
+    if framing == .newlineDelimited { output.append(0x0A) }
+  }
+
+  /// The longest `Content-Length: N\r\n\r\n`.
+  static let maxHeaderLength = 48
+
   /// Appends `Content-Length: N\r\n\r\n`, made on the stack and appended in one piece.
   static func appendHeader(length: Int, to output: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxHeaderLength) { header in
+      let end = writeHeader(length: length, into: header)
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: header[..<end]))
+    }
+  }
+
+  /// Writes `Content-Length: N\r\n\r\n` (at most ``maxHeaderLength`` bytes) at the start of `header`; returns its
+  /// length.
+  static func writeHeader(length: Int, into header: UnsafeMutableBufferPointer<UInt8>) -> Int {
     var digits = 1
     var rest = length / 10
     while rest > 0 {
@@ -207,22 +240,20 @@ package final class MessageWriter: Sendable {
       rest /= 10
     }
     let prefix: StaticString = "Content-Length: "
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { header in
-      let start = prefix.withUTF8Buffer { header.update(fromContentsOf: $0) }
-      let end = start + digits
-      var value = length
-      var position = end
-      while position > start {
-        position -= 1
-        header[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
-        value /= 10
-      }
-      header[end] = 0x0D
-      header[end + 1] = 0x0A
-      header[end + 2] = 0x0D
-      header[end + 3] = 0x0A
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: header[..<(end + 4)]))
+    let start = prefix.withUTF8Buffer { header.update(fromContentsOf: $0) }
+    let end = start + digits
+    var value = length
+    var position = end
+    while position > start {
+      position -= 1
+      header[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+      value /= 10
     }
+    header[end] = 0x0D
+    header[end + 1] = 0x0A
+    header[end + 2] = 0x0D
+    header[end + 3] = 0x0A
+    return end + 4
   }
 
   /// The bytes waiting to be written, including a chunk the writer thread is writing.

@@ -38,7 +38,7 @@ enum ServeCommand {
       log: { logger.warning($0) }
     )
     let send: @Sendable ([UInt8]) -> Void = { connection.writer.enqueue($0) }
-    let sendInPlace: Dispatcher.SendInPlace = { connection.writer.enqueue(length: $0, write: $1) }
+    let sendInPlace: Dispatcher.SendInPlace = { connection.writer.enqueue(length: $0, start: $1, rest: $2) }
     let dispatcher: Dispatcher
     let endOfInput: @Sendable () async -> Int32
     switch mode {

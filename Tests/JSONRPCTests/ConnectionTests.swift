@@ -73,8 +73,7 @@ private func converse(_ input: [UInt8], inPlace: Bool = false) async -> [UInt8] 
   let inbound = PipePair()
   let outbound = PipePair()
   let connection = Connection(input: inbound.readEnd, output: outbound.writeEnd)
-  let writeInPlace: Dispatcher.SendInPlace = { length, write in connection.writer.enqueue(length: length, write: write)
-  }
+  let writeInPlace: Dispatcher.SendInPlace = { connection.writer.enqueue(length: $0, start: $1, rest: $2) }
   let dispatcher = Dispatcher(send: { connection.writer.enqueue($0) }, sendInPlace: inPlace ? writeInPlace : nil)
   dispatcher.register(InitializeRequest.self) { _, _ in EmptyResult() }
   dispatcher.registerImmediate(EchoRequest.self) { EchoResult(text: $0.text) }

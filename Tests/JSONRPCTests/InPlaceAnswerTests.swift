@@ -33,4 +33,23 @@ import Testing
       #expect(Dispatcher.decimalLength(of: id) == String(id).utf8.count, "\(id)")
     }
   }
+
+  @Test(arguments: [MessageFramer.Framing.contentLength, .newlineDelimited])
+  func aFrameMadeOfAStartOnTheStackAndARestIsTheFrameOfTheWholeBody(framing: MessageFramer.Framing) {
+    let body = Array(#"{"jsonrpc":"2.0","id":-9223372036854775808,"result":{"text":"é"}}"#.utf8)
+    for startLength in [0, 1, 17, MessageWriter.maxStartLength] {
+      var output: [UInt8] = [0x41]
+      MessageWriter.appendFrame(
+        length: body.count,
+        framing: framing,
+        to: &output,
+        start: { buffer in
+          _ = UnsafeMutableBufferPointer(rebasing: buffer[..<startLength]).update(fromContentsOf: body[..<startLength])
+          return startLength
+        },
+        rest: { $0.append(contentsOf: body[startLength...]) }
+      )
+      #expect(output == [0x41] + MessageWriter.frame(body, framing: framing), "\(framing) \(startLength)")
+    }
+  }
 }
