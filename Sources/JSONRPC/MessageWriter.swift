@@ -155,7 +155,7 @@ package final class MessageWriter: Sendable {
   /// Writes `frame` while holding the direct-write claim, if the peer can take it now, then gives the claim up;
   /// whatever was not written goes to the front of the queue for the writer thread.
   private func writeClaimed(_ frame: [UInt8]) {
-    let written = frame.withUnsafeBytes { WriteWithoutWaiting.write(fileDescriptor, $0) }
+    let written = frame.withUnsafeBytes { WriteWithoutWaiting.writeNow(fileDescriptor, $0) }
     condition.lock()
     let wake = queue.withLock { queue in
       queue.isWritingDirectly = false

@@ -19,7 +19,7 @@ enum WriteWithoutWaiting {
 
   /// Writes what `descriptor` takes of `bytes` now; returns the count written (`0`: no room now), or `-1` on an
   /// error, `errno` set.
-  static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+  static func writeNow(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
     if let pwritev2 {
       var vector = iovec(iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress), iov_len: bytes.count)
       var result: Int
@@ -31,7 +31,7 @@ enum WriteWithoutWaiting {
     var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
     guard poll(&pollDescriptor, 1, 0) == 1, pollDescriptor.revents & Int16(POLLOUT) != 0 else { return 0 }
     var result: Int
-    repeat { result = Glibc.write(descriptor, bytes.baseAddress, bytes.count) } while result < 0 && errno == EINTR
+    repeat { result = write(descriptor, bytes.baseAddress, bytes.count) } while result < 0 && errno == EINTR
     return result
   }
 }

@@ -7,7 +7,7 @@ import Testing
 /// sends the frame later), descriptors that cannot say so without `poll` still get everything.
 @Suite struct WriteWithoutWaitingTests {
   private static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int {
-    bytes.withUnsafeBytes { WriteWithoutWaiting.write(descriptor, $0) }
+    bytes.withUnsafeBytes { WriteWithoutWaiting.writeNow(descriptor, $0) }
   }
 
   @Test func aPipeGetsWhatFitsAndAFullPipeNothingWithoutBlocking() throws {
