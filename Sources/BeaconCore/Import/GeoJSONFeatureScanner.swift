@@ -1,4 +1,5 @@
 import BeaconJSON
+import Foundation
 
 /// Reads one GeoJSON Feature (a GeoJSONSeq record) straight from its bytes, keeping only what an import uses: the
 /// feature's `type`, `id` and `geometry`, and of its properties (and their nested `tags`) only the tags
@@ -70,18 +71,37 @@ enum GeoJSONFeatureScanner {
     OSMImporter.keeps(key) || key == "@type" || key == "@id" || key == "id" || key == "type"
   }
 
-  /// ``isRelevant(_:)`` of a key written in plain ASCII, on its bytes (for ASCII, the same answer).
-  static func isRelevant(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// The name of a key written in plain ASCII when ``isRelevant(_:)`` (decided on its bytes: for ASCII, the same
+  /// answer), else `nil`. The single keys and the commonest `addr:*` ones are strings made once.
+  static func relevantName(_ key: UnsafeBufferPointer<UInt8>) -> String? {
+    guard let base = key.baseAddress else { return nil }
+    if key.count < relevantKeys.count {
+      let known = relevantKeys.withUnsafeBufferPointer { byLength in
+        byLength[key.count].first { candidate in
+          candidate.bytes.withUnsafeBufferPointer { $0.baseAddress.map { memcmp($0, base, key.count) == 0 } ?? false }
+        }
+      }
+      if let known { return known.name }
+    }
     if key.count >= 5, key[4] == UInt8(ascii: ":") {
       let head = UnsafeBufferPointer(rebasing: key[0..<4])
-      if equals(head, "name") || equals(head, "addr") || equals(head, "diet") { return true }
+      if equals(head, "name") || equals(head, "addr") || equals(head, "diet") {
+        return String(decoding: key, as: UTF8.self)
+      }
     }
-    for candidate in relevantKeys where candidate.count == key.count && candidate.elementsEqual(key) { return true }
-    return false
+    return nil
   }
 
-  private static let relevantKeys: [[UInt8]] =
-    (OSMImporter.keptTags.sorted() + ["@type", "@id", "id", "type"]).map { Array($0.utf8) }
+  /// ``relevantName(_:)``'s strings made once, with their bytes, by their length.
+  private static let relevantKeys: [[(bytes: [UInt8], name: String)]] = {
+    let common = [
+      "addr:street", "addr:housenumber", "addr:postcode", "addr:city", "addr:country", "name:fi", "name:sv",
+    ]
+    let keys = OSMImporter.keptTags.sorted() + ["@type", "@id", "id", "type"] + common
+    var byLength = [[(bytes: [UInt8], name: String)]](repeating: [], count: (keys.map(\.utf8.count).max() ?? 0) + 1)
+    for key in keys { byLength[key.utf8.count].append((Array(key.utf8), key)) }
+    return byLength
+  }()
 
   // MARK: - Objects
 
@@ -149,7 +169,8 @@ enum GeoJSONFeatureScanner {
       try JSONParser.skipValue(in: buffer, at: &index, depth: 1, maxDepth: maxDepth)
       return ([:], nil)
     }
-    var tags: [String: JSONValue] = [:]
+    // Room for a place's tags without growing (most have fewer than a dozen relevant ones).
+    var tags = [String: JSONValue](minimumCapacity: 16)
     var nested: [String: JSONValue]?
     try forEachMember(buffer, &index, depth: 2) { key, index throws(JSONParseError) in
       let isTags: Bool
@@ -186,10 +207,10 @@ enum GeoJSONFeatureScanner {
     let name: String
     switch key {
     case .plain(let bytes):
-      guard isRelevant(bytes) else {
+      guard let relevant = relevantName(bytes) else {
         return try JSONParser.skipValue(in: buffer, at: &index, depth: depth, maxDepth: maxDepth)
       }
-      name = String(decoding: bytes, as: UTF8.self)
+      name = relevant
     case .text(let text):
       guard isRelevant(text) else {
         return try JSONParser.skipValue(in: buffer, at: &index, depth: depth, maxDepth: maxDepth)

@@ -1,4 +1,5 @@
 import BeaconJSON
+import Foundation
 
 /// The formats `places/import` reads, recognised by their content (never by the file name).
 package enum OSMImportFormat: String, Sendable, Codable {
@@ -170,7 +171,7 @@ struct OSMFeatureReader {
       var searched = start
       var end: Int?
       while end == nil {
-        if let index = buffer[searched...].firstIndex(of: separator) {
+        if let index = Self.index(of: separator, in: buffer, from: searched) {
           end = index
         } else if buffer.count - start > maxBytes {
           throw failure(.feature(count + 1), .recordTooLarge(limitMiB: maxBytes >> 20))
@@ -182,7 +183,10 @@ struct OSMFeatureReader {
       guard let end else { return nil }
       let record = Array(buffer[start..<end])
       let recordLine = line
-      line += record.count { $0 == Self.lineFeed } + (separator == Self.lineFeed && end < buffer.count ? 1 : 0)
+      // Records split at line feeds hold none.
+      line +=
+        separator == Self.lineFeed
+        ? (end < buffer.count ? 1 : 0) : record.count { $0 == Self.lineFeed }
       start = min(end + 1, buffer.count)
       if record.allSatisfy(Self.isSpace) {
         if end >= buffer.count { return nil }
@@ -204,6 +208,15 @@ struct OSMFeatureReader {
       case .failure(let error):
         throw failure(Self.position(of: error.offset, in: record, firstLine: recordLine), .invalidJSON(error.kind))
       }
+    }
+  }
+
+  /// The first `byte` in `buffer` at or after `start` (`memchr`: records are kilobytes long).
+  private static func index(of byte: UInt8, in buffer: [UInt8], from start: Int) -> Int? {
+    buffer.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress, start < bytes.count else { return nil }
+      guard let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
   }
 
