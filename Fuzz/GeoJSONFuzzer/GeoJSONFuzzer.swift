@@ -9,7 +9,10 @@
 // - parsing either returns places or throws `importFailed` naming the file, with no PBF problem;
 // - a position, when there is one, is inside the input: a line no later than the last line and a column no
 //   later than one past the end of the input, a feature or element number no larger than the input's size;
-// - every place has a name and a finite location.
+// - every place has a name and a finite location;
+// - every line (and RS-separated record) of the input reads the same through `GeoJSONFeatureScanner` (what a
+//   GeoJSONSeq import uses) as through `JSONParser.parse` and `OSMFeatureReader.feature(_:)` (the reading it stands
+//   in for): the same error at the same offset, or both not a feature, or the same identity, geometry and tags.
 //
 // Seeds (Fuzz/Corpus/geojson): real objects of the Helsinki fixture (ODbL) as `osmium export -a type,id` wrote
 // them (GeoJSON and GeoJSONSeq, nodes, ways and a multipolygon relation), and the same objects as overpass turbo's
@@ -17,13 +20,21 @@
 //
 // Built by Scripts/fuzz.sh against the SwiftPM-built modules; not part of the package.
 
-import BeaconCore
+import BeaconJSON
+
+@testable import BeaconCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   guard let data, size > 0 else { return 0 }
   var bytes = Array(UnsafeBufferPointer(start: data, count: size))
   if bytes[0] == 0 { bytes[0] = 0x20 }
+  for record in bytes.split(omittingEmptySubsequences: false, whereSeparator: { $0 == 0x0A || $0 == 0x1E }) {
+    let record = Array(record)
+    let scanned = scannerReading(record)
+    let parsed = parserReading(record)
+    precondition(scanned == parsed, "the scanner read \(scanned) where the parser read \(parsed)")
+  }
   do {
     let parsed = try OSMImporter.parse(bytes, file: "fuzz")
     for place in parsed.places {
@@ -55,4 +66,42 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
   }
   return 0
+}
+
+/// What `OSMFeatureReader.feature(_:)` makes of a parsed feature, comparably: the tags something reads (sorted),
+/// the identity and the geometry.
+private func describe(_ feature: OSMFeature) -> String {
+  var geometry = "-"
+  if case .geoJSON(let value) = feature.shape { geometry = value.map { "\($0)" } ?? "nil" }
+  let tags = JSONValue.object(feature.tags.filter { GeoJSONFeatureScanner.isRelevant($0.key) })
+  return "\(tags) \(feature.identity.map { "\($0.type)/\($0.id)" } ?? "-") \(geometry)"
+}
+
+/// A reader for `feature(_:)` alone (it reads nothing).
+private var reader: OSMFeatureReader { OSMFeatureReader(input: .bytes([], name: "fuzz"), maxBytes: .max) }
+
+/// A record as a GeoJSONSeq import reads it.
+private func scannerReading(_ record: [UInt8]) -> String {
+  let result: Result<GeoJSONFeatureScanner.Scanned, JSONParseError> = record.withUnsafeBufferPointer { buffer in
+    do throws(JSONParseError) {
+      return .success(try GeoJSONFeatureScanner.scan(buffer))
+    } catch {
+      return .failure(error)
+    }
+  }
+  switch result {
+  case .failure(let error): return "\(error)"
+  case .success(let scanned): return (try? reader.feature(scanned)).map(describe) ?? "not a feature"
+  }
+}
+
+/// A record parsed whole, then read as a feature.
+private func parserReading(_ record: [UInt8]) -> String {
+  let value: JSONValue
+  do {
+    value = try JSONParser.parse(record)
+  } catch {
+    return "\(error)"
+  }
+  return (try? reader.feature(value)).map(describe) ?? "not a feature"
 }

@@ -99,11 +99,11 @@ package struct JSONParser {
   }
 
   let buffer: UnsafeBufferPointer<UInt8>
-  private let maxDepth: Int
+  let maxDepth: Int
   private let exactNumberKeys: Set<String>
   var index = 0
 
-  private init(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int, exactNumberKeys: Set<String>) {
+  init(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int, exactNumberKeys: Set<String>) {
     self.buffer = buffer
     self.maxDepth = maxDepth
     self.exactNumberKeys = exactNumberKeys
@@ -143,7 +143,7 @@ package struct JSONParser {
     }
   }
 
-  private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+  mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
     let count = literal.utf8CodeUnitCount
     guard buffer.count - index >= count else { throw error(.invalidLiteral) }
     let start = literal.utf8Start
@@ -318,7 +318,7 @@ package struct JSONParser {
     return value
   }
 
-  private func isDigit(_ byte: UInt8) -> Bool {
+  func isDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
   }
 }

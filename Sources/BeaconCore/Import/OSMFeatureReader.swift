@@ -1,4 +1,5 @@
 import BeaconJSON
+import Foundation
 
 /// The formats `places/import` reads, recognised by their content (never by the file name).
 package enum OSMImportFormat: String, Sendable, Codable {
@@ -88,9 +89,7 @@ struct OSMFeatureReader {
       count += 1
       return try format == .overpass ? element(item) : feature(item)
     case .sequence(let separator):
-      guard let record = try nextRecord(separator: separator) else { return nil }
-      count += 1
-      return try feature(record)
+      return try nextRecord(separator: separator)
     case .pbf:
       // Read whole here; ``isPBF()`` lets a caller have the objects handed on as they are found instead.
       state = .features(try PBFFeatureReader.read(input), next: 0)
@@ -161,42 +160,63 @@ struct OSMFeatureReader {
     return true
   }
 
-  /// The next record of a sequence that is not only white space, parsed.
-  private mutating func nextRecord(separator: UInt8) throws(BeaconError) -> JSONValue? {
+  /// The Feature of the next record of a sequence that is not only white space (``GeoJSONFeatureScanner``).
+  private mutating func nextRecord(separator: UInt8) throws(BeaconError) -> OSMFeature? {
     while true {
       // Drop what was read once it is most of the buffer (indexes stay valid within one record).
       if start > 1 << 20, start * 2 > buffer.count {
         buffer.removeFirst(start)
         start = 0
       }
-      var scanned = start
+      var searched = start
       var end: Int?
       while end == nil {
-        if let index = buffer[scanned...].firstIndex(of: separator) {
+        if let index = Self.index(of: separator, in: buffer, from: searched) {
           end = index
         } else if buffer.count - start > maxBytes {
           throw failure(.feature(count + 1), .recordTooLarge(limitMiB: maxBytes >> 20))
         } else {
-          scanned = buffer.count
+          searched = buffer.count
           if try !fill() { end = buffer.count }
         }
       }
       guard let end else { return nil }
       let record = Array(buffer[start..<end])
       let recordLine = line
-      line += record.count { $0 == Self.lineFeed } + (separator == Self.lineFeed && end < buffer.count ? 1 : 0)
+      // Records split at line feeds hold none.
+      line +=
+        separator == Self.lineFeed
+        ? (end < buffer.count ? 1 : 0) : record.count { $0 == Self.lineFeed }
       start = min(end + 1, buffer.count)
       if record.allSatisfy(Self.isSpace) {
         if end >= buffer.count { return nil }
         continue
       }
       // Without trailing white space, an error at the end of a cut record is on its own line.
-      let trimmed = record[..<(record.lastIndex { !Self.isSpace($0) }.map { $0 + 1 } ?? 0)]
-      do {
-        return try JSONParser.parse(Array(trimmed))
-      } catch {
+      let trimmed = record.lastIndex { !Self.isSpace($0) }.map { $0 + 1 } ?? 0
+      let scanned: Result<GeoJSONFeatureScanner.Scanned, JSONParseError> = record.withUnsafeBufferPointer { bytes in
+        do throws(JSONParseError) {
+          return .success(try GeoJSONFeatureScanner.scan(UnsafeBufferPointer(rebasing: bytes[..<trimmed])))
+        } catch {
+          return .failure(error)
+        }
+      }
+      switch scanned {
+      case .success(let scanned):
+        count += 1
+        return try feature(scanned)
+      case .failure(let error):
         throw failure(Self.position(of: error.offset, in: record, firstLine: recordLine), .invalidJSON(error.kind))
       }
+    }
+  }
+
+  /// The first `byte` in `buffer` at or after `start` (`memchr`: records are kilobytes long).
+  private static func index(of byte: UInt8, in buffer: [UInt8], from start: Int) -> Int? {
+    buffer.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress, start < bytes.count else { return nil }
+      guard let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
   }
 
@@ -218,8 +238,16 @@ struct OSMFeatureReader {
     }
     var tags = properties.objectValue ?? [:]
     if let nested = properties["tags"]?.objectValue { tags.merge(nested) { _, tag in tag } }
-    let identity = OSMImporter.identity(feature: value, tags: tags)
+    let identity = OSMImporter.identity(featureID: value["id"]?.stringValue, tags: tags)
     return OSMFeature(position: position, tags: tags, identity: identity, shape: .geoJSON(value["geometry"]))
+  }
+
+  /// A GeoJSON Feature as ``GeoJSONFeatureScanner`` read it (what ``feature(_:)`` makes of the parsed value).
+  func feature(_ scanned: GeoJSONFeatureScanner.Scanned) throws(BeaconError) -> OSMFeature {
+    let position = ImportPosition.feature(count)
+    guard case .feature(let tags, let featureID, let geometry) = scanned else { throw failure(position, .notFeature) }
+    let identity = OSMImporter.identity(featureID: featureID, tags: tags)
+    return OSMFeature(position: position, tags: tags, identity: identity, shape: .geoJSON(geometry))
   }
 
   /// An Overpass element: `type`, `id`, `tags` and where it is.

@@ -154,7 +154,8 @@ package enum OSMImporter {
   /// The OSM type (`node`, `way`, `relation`) and id of a GeoJSON feature: osmium's `@type`/`@id` properties
   /// (`-a type,id`) or feature id (`-u type_id`: `n1`, `w2`, `r3`, and `a4`/`a7` for the areas of way 2 and
   /// relation 3, twice the id plus one for a relation), or overpass turbo's `node/1`.
-  static func identity(feature: JSONValue, tags: [String: JSONValue]) -> (type: String, id: Int)? {
+  /// `featureID` is the feature's `id` when it is a string.
+  static func identity(featureID: String?, tags: [String: JSONValue]) -> (type: String, id: Int)? {
     // A function, not a dictionary literal: this runs for every feature of an import.
     func types(_ name: String) -> String? {
       switch name {
@@ -167,11 +168,11 @@ package enum OSMImporter {
     if let type = tags["@type"]?.stringValue.flatMap({ types($0) }), let id = tags["@id"]?.intValue {
       return (type, id)
     }
-    for text in [feature["id"]?.stringValue, tags["@id"]?.stringValue, tags["id"]?.stringValue].compactMap({ $0 }) {
+    for text in [featureID, tags["@id"]?.stringValue, tags["id"]?.stringValue].compactMap({ $0 }) {
       let parts = text.split(separator: "/")
       if parts.count == 2, let type = types(String(parts[0])), let id = Int(parts[1]) { return (type, id) }
     }
-    if let text = feature["id"]?.stringValue, let letter = text.first, let id = Int(text.dropFirst()) {
+    if let text = featureID, let letter = text.first, let id = Int(text.dropFirst()) {
       switch letter {
       case "n", "w", "r": return (types(String(letter)) ?? "node", id)
       case "a": return id.isMultiple(of: 2) ? ("way", id / 2) : ("relation", (id - 1) / 2)
