@@ -3,7 +3,7 @@ import Foundation
 /// Index maintenance of an import's new places in bulk: the spatial (R*Tree) and full-text (FTS5) indexes are kept
 /// in step with the place table by triggers, row by row, which is most of the cost of a big import. Inside the
 /// import's transaction the insert trigger is dropped (and the update trigger limited to places older than the
-/// import), and at its end one `INSERT … SELECT` per statement of the insert trigger indexes all new places at once;
+/// import, its full text deferred to the end as well: ``DeferredFullTextUpdates``), and at its end one `INSERT … SELECT` per statement of the insert trigger indexes all new places at once;
 /// then both triggers are restored, word for word. All of it is in the transaction: a failure rolls the schema back
 /// with the rows.
 ///
