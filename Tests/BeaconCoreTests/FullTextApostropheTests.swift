@@ -82,6 +82,37 @@ import Testing
     #expect(found.map(\.name) == ["Robert's Coffee"])
     try await store.expectWordsAsTriggered()
   }
+
+  /// A re-import changes older places (their full text taken out and put in at the end, not by the update trigger),
+  /// one of them twice, leaves some as they were and adds others: the index holds the words of the places as they
+  /// are, and a search finds the new names, not the old.
+  @Test func aReimportIndexesTheChangedPlacesAsTheTriggersWould() async throws {
+    func feature(_ id: Int, _ name: String, street: String = "Gata") -> String {
+      #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},"properties":{"@type":"node","#
+        + #""@id":\#(id),"amenity":"restaurant","name":"\#(name)","addr:street":"\#(street) \#(id)","#
+        + #""cuisine":"pizza"}}"#
+    }
+    func collection(_ features: [String]) -> [UInt8] {
+      Array((#"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}").utf8)
+    }
+    let store = try Store.open(path: directory.file("store.sqlite"))
+    let first = (1...40).map { feature($0, "Gammel’s \($0)") }
+    _ = try await store.importPlaces(from: .bytes(collection(first), name: "a.geojson"), at: Date())
+    var second = (1...40).map { $0 % 3 == 0 ? feature($0, "Gammel’s \($0)") : feature($0, "Ny'e \($0)") }
+    second.append(feature(2, "Andre navn", street: "Veien"))
+    second += (41...45).map { feature($0, "Helt ny \($0)") }
+    let report = try await store.importPlaces(from: .bytes(collection(second), name: "b.geojson"), at: Date())
+    #expect(report.tally.updated == 27)
+    #expect(report.tally.added == 5)
+    let center = Coordinate(lat: 59.91, lon: 10.75)
+    let old = try await store.places(near: center, radiusMeters: 1_000, category: nil, text: "gammels")
+    #expect(old.count == 13)
+    let new = try await store.places(near: center, radiusMeters: 1_000, category: nil, text: "nye")
+    #expect(new.count == 26)
+    let renamed = try await store.places(near: center, radiusMeters: 1_000, category: nil, text: "andre veien")
+    #expect(renamed.map(\.name) == ["Andre navn"])
+    try await store.expectWordsAsTriggered()
+  }
 }
 
 extension Store {

@@ -3,7 +3,7 @@ import Foundation
 /// Index maintenance of an import's new places in bulk: the spatial (R*Tree) and full-text (FTS5) indexes are kept
 /// in step with the place table by triggers, row by row, which is most of the cost of a big import. Inside the
 /// import's transaction the insert trigger is dropped (and the update trigger limited to places older than the
-/// import), and at its end one `INSERT … SELECT` per statement of the insert trigger indexes all new places at once;
+/// import, its full text deferred to the end as well: ``DeferredFullTextUpdates``), and at its end one `INSERT … SELECT` per statement of the insert trigger indexes all new places at once;
 /// then both triggers are restored, word for word. All of it is in the transaction: a failure rolls the schema back
 /// with the rows.
 ///
@@ -15,9 +15,12 @@ struct DeferredIndexes {
   private let updateTrigger: String
   private let bulkStatements: [String]
   private let lastRowID: Int64
+  /// The update trigger's full text deferred too, or `nil` (the update trigger limited to the older rows instead).
+  private let updates: DeferredFullTextUpdates?
 
-  /// Drops the insert trigger and limits the update trigger to rows up to `lastRowID`; `nil` (and nothing changed)
-  /// when the triggers do not have the expected shape.
+  /// Drops the insert trigger and limits the update trigger to rows up to `lastRowID` (with its full text deferred,
+  /// ``DeferredFullTextUpdates``, when it can be); `nil` (and nothing changed) when the triggers do not have the
+  /// expected shape.
   static func begin(database: Database, after lastRowID: Int64) throws -> DeferredIndexes? {
     func triggerSQL(_ name: String) throws -> String? {
       try database.query("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?", [name]).first?.string(0)
@@ -26,9 +29,16 @@ struct DeferredIndexes {
       let bulk = bulkStatements(of: insert, after: lastRowID),
       let limitedUpdate = limited(update, to: lastRowID)
     else { return nil }
+    let updates = DeferredFullTextUpdates(trigger: update, after: lastRowID)
     try database.execute("DROP TRIGGER place_inserted; DROP TRIGGER place_updated;")
-    try database.execute(limitedUpdate)
-    return DeferredIndexes(insertTrigger: insert, updateTrigger: update, bulkStatements: bulk, lastRowID: lastRowID)
+    try database.execute(updates?.begin ?? limitedUpdate)
+    return DeferredIndexes(
+      insertTrigger: insert,
+      updateTrigger: update,
+      bulkStatements: bulk,
+      lastRowID: lastRowID,
+      updates: updates
+    )
   }
 
   /// Indexes the new rows (an empty R*Tree in bulk, ``RTreeBulkLoad``) and restores the triggers.
@@ -45,7 +55,12 @@ struct DeferredIndexes {
       }
       try database.execute(statement)
     }
-    try database.execute("DROP TRIGGER place_updated")
+    if let updates {
+      for statement in updates.end.map(Self.withoutReplaceCalls) { try database.execute(statement) }
+      try database.execute(DeferredFullTextUpdates.drop)
+    } else {
+      try database.execute("DROP TRIGGER place_updated")
+    }
     try database.execute(updateTrigger)
     try database.execute(insertTrigger)
   }

@@ -33,6 +33,7 @@ struct ImportWriter {
   private let database: Database
   private let upsert: Statement
   private let lookup: Statement
+  private let rowIDLookup: Statement
   /// The statements that keep the new places' facts, when the writer keeps them (see ``init(database:date:facts:)``).
   private let facts: FactStatements?
   /// For places first written provisionally (osmium's closed way as a line, before its area): a hash of the
@@ -40,6 +41,9 @@ struct ImportWriter {
   private var originals: [String: Int] = [:]
   /// The largest rowid before the import: the rows above it are new (indexed in bulk at the end).
   let lastRowIDBefore: Int64
+  /// The rowids of the older places (up to ``lastRowIDBefore``) the import changed, in the order written (a place
+  /// changed twice is there twice): their facts were written anew (``DeferredCells`` copies them to `place_cell`).
+  private(set) var refreshed: [Int64] = []
   private let fetchedAt: Double
   /// How many places were written (a place given twice counts twice).
   private(set) var written = 0
@@ -56,6 +60,7 @@ struct ImportWriter {
     self.database = database
     upsert = try database.statement(Self.upsertSQL)
     lookup = try database.statement(Self.lookupSQL)
+    rowIDLookup = try database.statement("SELECT rowid FROM place WHERE id = ?")
     facts = keepsFacts ? try FactStatements(database: database) : nil
     lastRowIDBefore = try Self.lastRowID(in: database)
     fetchedAt = date.timeIntervalSince1970
@@ -104,10 +109,12 @@ struct ImportWriter {
       database.lastInsertRowID = 0
       while try upsert.step() {}
       outcome = database.changes == 0 ? .unchanged : database.lastInsertRowID != 0 ? .added : .updated
-      if let facts, outcome != .unchanged {
-        let rowid = outcome == .added ? database.lastInsertRowID : try facts.rowID(of: place.id)
-        // An older row's facts are its update trigger's; a new row's are written here.
-        if rowid > lastRowIDBefore {
+      if outcome != .unchanged {
+        let rowid = outcome == .added ? database.lastInsertRowID : try rowID(of: place.id)
+        if rowid <= lastRowIDBefore {
+          // An older row's facts are its update trigger's; its row of `place_cell` takes them at the end.
+          refreshed.append(rowid)
+        } else if let facts {
           try facts.write(placeFacts, of: place, rowid: rowid, replacing: outcome == .updated)
         }
       }
@@ -123,6 +130,15 @@ struct ImportWriter {
     case (.unchanged?, .unchanged): return .unchanged
     default: return .updated
     }
+  }
+
+  /// The rowid of the place with `id`.
+  private func rowID(of id: String) throws(SQLiteError) -> Int64 {
+    rowIDLookup.reset()
+    defer { rowIDLookup.reset() }
+    try rowIDLookup.bind(id, at: 1)
+    guard try rowIDLookup.step() else { return 0 }
+    return rowIDLookup.integer(at: 0)
   }
 
   /// A hash of the fields the upsert compares, of the row `lookup` stands on.

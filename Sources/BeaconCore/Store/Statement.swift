@@ -81,6 +81,12 @@ final class Statement {
     guard code == SQLITE_OK else { throw failure(code) }
   }
 
+  /// Binds an integer (or NULL) to parameter `index` (1-based).
+  func bind(_ number: Int64?, at index: Int32) throws(SQLiteError) {
+    let code = number.map { sqlite3_bind_int64(handle, index, $0) } ?? sqlite3_bind_null(handle, index)
+    guard code == SQLITE_OK else { throw failure(code) }
+  }
+
   /// The integer in column `index` of the current row.
   func integer(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
 

@@ -153,7 +153,7 @@ extension Store {
         try writer.checkCancellation()
         try deferred?.finish(database: database)
         try facts?.finish(database: database, filled: true)
-        try cells?.finish(database: database)
+        try cells?.finish(database: database, refreshed: writer.refreshed)
         let (removed, kept) = try removeMissing(
           in: area,
           categories: writer.categories,
