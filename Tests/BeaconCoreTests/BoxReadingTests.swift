@@ -25,8 +25,9 @@ import Testing
         east: (random.next() - 0.5) * 4_000
       )
       if index % 11 == 3, let previous = places.last { location = previous.location }
-      let details: String? =
-        index % 3 == 0 ? nil : "{\"diet:vegan\":\"\(index % 2 == 0 ? "yes" : "no")\",\"n\":\(index)}"
+      // Geoapify's shape: the OSM tags under `properties.datasource.raw`.
+      let tags = #""diet:vegan":"\#(index % 2 == 0 ? "yes" : "no")","wheelchair":"limited","n":\#(index)"#
+      let details: String? = index % 3 == 0 ? nil : #"{"properties":{"datasource":{"raw":{\#(tags)}}}}"#
       places.append(
         Place(
           id: "b:\(index)",

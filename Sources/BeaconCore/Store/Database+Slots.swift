@@ -32,11 +32,12 @@ struct StatementSlot {
 }
 
 extension Database {
-  /// The prepared statement in `slot`, prepared from `sql` the first time.
+  /// The prepared statement in `slot`: the first time, the one the cache by SQL text holds for `sql` (so that both
+  /// find the same statement).
   func statement(_ slot: StatementSlot, _ sql: () -> String) throws(SQLiteError) -> Statement {
     if slots.isEmpty { slots = Array(repeating: nil, count: StatementSlot.count) }
     if let cached = slots[slot.index] { return cached }
-    let statement = try Statement(database: handle, sql: sql())
+    let statement = try statement(sql())
     slots[slot.index] = statement
     return statement
   }
