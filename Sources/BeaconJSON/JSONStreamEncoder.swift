@@ -62,7 +62,7 @@ package struct JSONStreamEncoder: Sendable {
       return
     }
     if T.self == Date.self, let date = value as? Date {
-      JSONWriter.writeString(JSONValueEncoder.dateFormat.format(date), into: &stream.buffer)
+      JSONWriter.writeDate(date, into: &stream.buffer)
       return
     }
     if let writable = value as? any JSONWritable {

@@ -39,9 +39,7 @@ extension Bool: JSONWritable {
 
 extension Date: JSONWritable {
   /// An ISO 8601 string in UTC with fractional seconds, as ``JSONValueEncoder`` stores a date.
-  package func writeJSON(into output: inout [UInt8]) {
-    JSONWriter.writeString(JSONValueEncoder.dateFormat.format(self), into: &output)
-  }
+  package func writeJSON(into output: inout [UInt8]) { JSONWriter.writeDate(self, into: &output) }
 }
 
 extension Optional: JSONWritable where Wrapped: JSONWritable {

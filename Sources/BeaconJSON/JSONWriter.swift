@@ -85,7 +85,9 @@ package enum JSONWriter {
     }
   }
 
-  static func writeDouble(_ number: Double, into output: inout [UInt8]) {
+  /// Appends `number` as ``write(_:into:)`` writes a double: integral values without a fraction, non-finite ones as
+  /// `null`.
+  package static func writeDouble(_ number: Double, into output: inout [UInt8]) {
     guard number.isFinite else {
       output.append(contentsOf: "null".utf8)
       return

@@ -4,7 +4,8 @@ import BeaconJSON
 // the encoder's containers. The members are in key order, as `JSONWriter` sorts them; `nil` is left out where
 // `encode(to:)` uses `encodeIfPresent` (the synthesized conformances do for every optional) and written as `null`
 // where it encodes the optional itself. Optionals are unwrapped here, not passed on as `Optional`s (see
-// `JSONObjectWriter.member`). `JSONWritableTests` compares both outputs.
+// `JSONObjectWriter.member`), and enums given as their raw values (what their `writeJSON` writes, without the generic
+// call). `JSONWritableTests` compares both outputs.
 
 extension PlaceSearchResult: JSONWritable {
   /// The result as its `Encodable` conformance writes it.
@@ -13,7 +14,7 @@ extension PlaceSearchResult: JSONWritable {
     output.reserveCapacity(output.count + 512 + 384 * places.count)
     JSONObjectWriter.write(into: &output) { object in
       object.member("attribution", attribution)
-      object.member("category", category)
+      object.member("category", category.rawValue)
       object.member("center", center)
       if let centerSource { object.member("centerSource", centerSource) }
       if let city { object.member("city", city) }
@@ -22,9 +23,9 @@ extension PlaceSearchResult: JSONWritable {
       if let message { object.member("message", message) }
       object.member("places", places)
       object.member("radiusMeters", radiusMeters)
-      object.member("scope", scope)
-      object.member("sort", sort)
-      object.member("source", source)
+      object.member("scope", scope.rawValue)
+      object.member("sort", sort.rawValue)
+      object.member("source", source.rawValue)
       object.member("stale", stale)
     }
   }
@@ -36,7 +37,7 @@ extension PlaceSummary: JSONWritable {
     JSONObjectWriter.write(into: &output) { object in
       if let address { object.member("address", address) }
       if let alongRouteMeters { object.member("alongRouteMeters", alongRouteMeters) }
-      object.member("category", category)
+      object.member("category", category.rawValue)
       if let closesAt { object.member("closesAt", closesAt) }
       if let cuisine { object.member("cuisine", cuisine) }
       if let detourMeters { object.member("detourMeters", detourMeters) }
@@ -52,18 +53,19 @@ extension PlaceSummary: JSONWritable {
       if let rating { object.member("rating", rating) } else { object.null("rating") }
       object.member("source", source)
       if let takeaway { object.member("takeaway", takeaway) }
-      if let wheelchair { object.member("wheelchair", wheelchair) }
+      if let wheelchair { object.member("wheelchair", wheelchair.rawValue) }
     }
   }
 }
 
 extension Coordinate: JSONWritable {
-  /// `{"lat":…,"lon":…}`.
+  /// `{"lat":…,"lon":…}`, written straight (a pin in every summary: no object writer around two numbers).
   package func writeJSON(into output: inout [UInt8]) {
-    JSONObjectWriter.write(into: &output) { object in
-      object.member("lat", lat)
-      object.member("lon", lon)
-    }
+    JSONWriter.writeLiteral("{\"lat\":", into: &output)
+    JSONWriter.writeDouble(lat, into: &output)
+    JSONWriter.writeLiteral(",\"lon\":", into: &output)
+    JSONWriter.writeDouble(lon, into: &output)
+    output.append(UInt8(ascii: "}"))
   }
 }
 

@@ -16,6 +16,8 @@ package final class Database {
   /// The file path, or `:memory:`.
   let path: String
   private var statements: [String: Statement] = [:]
+  /// The statements of hot paths by ``StatementSlot`` number (see `Database+Slots.swift`), `nil` until first used.
+  var slots: [Statement?] = []
   /// Whether ``defineWithoutApostrophes()`` defined its function (redefining one fails while a statement runs).
   var definesWithoutApostrophes = false
 
@@ -69,6 +71,7 @@ package final class Database {
       }
     } catch {
       statements.removeAll()
+      slots.removeAll()
       sqlite3_close_v2(handle)
       throw error
     }
@@ -101,6 +104,7 @@ package final class Database {
 
   deinit {
     statements.removeAll()
+    slots.removeAll()
     sqlite3_close_v2(handle)
   }
 
@@ -241,7 +245,7 @@ package final class Database {
   /// already, `body` simply runs in it. `body` must not write.
   func readTransaction<T>(_ body: () throws -> T) throws -> T {
     guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
-    try run("BEGIN")
+    try run(.begin) { "BEGIN" }
     let result: T
     do {
       result = try body()
@@ -249,7 +253,7 @@ package final class Database {
       if sqlite3_get_autocommit(handle) == 0 { try? run("ROLLBACK") }
       throw error
     }
-    try run("COMMIT")
+    try run(.commit) { "COMMIT" }
     return result
   }
 
@@ -263,7 +267,7 @@ package final class Database {
   /// The ``ChangeStamp`` now (inside a transaction: the state the transaction reads).
   var changeStamp: ChangeStamp {
     get throws(SQLiteError) {
-      let version = try query("PRAGMA data_version", reading: { $0.integer(at: 0) }).first ?? 0
+      let version = try query(.dataVersion, { "PRAGMA data_version" }, reading: { $0.integer(at: 0) }).first ?? 0
       return ChangeStamp(dataVersion: version, ownChanges: sqlite3_total_changes64(handle))
     }
   }

@@ -85,7 +85,8 @@ extension Store {
   ) throws(BeaconError) -> [Candidate] {
     let radius = Double(radiusMeters)
     let box = Self.boundingBox(around: center, radiusMeters: radius)
-    var sql: String
+    let slot: StatementSlot
+    let sql: () -> String
     var values: [any DatabaseValueConvertible]
     // A centimetre wider than the circle's box: positions in `place_cell` are exact, not rounded outwards as in the
     // R*Tree.
@@ -93,33 +94,36 @@ extension Store {
     let bands =
       PlaceCellSQL.band(of: max(box.minLat - margin, -90))...PlaceCellSQL.band(of: min(box.maxLat + margin, 90))
     if match == nil, let expected, expected < Double(2 * bands.count) {
-      return try places(
+      return try placesWithDistances(
         near: center,
         radiusMeters: radiusMeters,
         category: category,
         text: nil,
         excludingDemo: excludingDemo
       )
-      .map { (0, $0.location.distance(to: center), $0) }
+      .map { (0, $0.distance, $0.place) }
     }
     if let category, match == nil, bands.count <= Self.cellBandLimit {
-      sql = Self.nearestCellSQL
+      slot = .nearestCell(excludingDemo: excludingDemo)
+      sql = { Self.nearestCellSQL + (excludingDemo ? " AND place_cell.source <> ?" : "") }
       values = [bands.lowerBound, bands.upperBound, category.rawValue, box.minLon - margin, box.maxLon + margin]
-      if excludingDemo { sql += " AND place_cell.source <> ?" }
     } else {
-      sql = Self.searchSQL(
-        category: category != nil,
-        text: match != nil,
-        excludingDemo: excludingDemo,
-        columns: Self.candidateColumns
-      )
+      slot = .box(category: category != nil, text: match != nil, excludingDemo: excludingDemo, candidates: true)
+      sql = {
+        Self.searchSQL(
+          category: category != nil,
+          text: match != nil,
+          excludingDemo: excludingDemo,
+          columns: Self.candidateColumns
+        )
+      }
       values = [box.minLat, box.maxLat, box.minLon, box.maxLon]
       if let category { values.append(category.rawValue) }
     }
     if excludingDemo { values.append(DemoDataset.source) }
     if let match { values.append(match) }
     var found: [Candidate] = try storage {
-      try database.query(sql, values) { row in
+      try database.query(slot, sql, values) { row in
         let distance = Coordinate(lat: row.real(at: 1), lon: row.real(at: 2)).distance(to: center)
         return distance <= radius ? (Int(row.integer(at: 0)), distance, nil) : nil
       }
@@ -136,7 +140,7 @@ extension Store {
     let read: [Int: Place] = try storage {
       var read: [Int: Place] = [:]
       let ids = "[" + unread.map(String.init).joined(separator: ",") + "]"
-      let _: [Void] = try database.query(Self.rowSQL, [ids]) { row in
+      let _: [Void] = try database.query(.rows, { Self.rowSQL }, [ids]) { row in
         read[Int(row.integer(at: 12))] = listedPlace(from: row)
         return nil
       }

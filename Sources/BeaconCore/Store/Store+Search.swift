@@ -14,36 +14,78 @@ extension Store {
     excludingDemo: Bool = false,
     filters: PlaceFilters = PlaceFilters()
   ) throws(BeaconError) -> [Place] {
+    try placesWithDistances(
+      near: center,
+      radiusMeters: radiusMeters,
+      category: category,
+      text: text,
+      excludingDemo: excludingDemo,
+      filters: filters
+    )
+    .map(\.place)
+  }
+
+  /// ``places(near:radiusMeters:category:text:excludingDemo:filters:)`` with each place's distance from `center`.
+  ///
+  /// A row's distance is worked out from its position before the row is made into a `Place`: a place beyond the
+  /// radius (the box's corners) costs no `Place`.
+  func placesWithDistances(
+    near center: Coordinate,
+    radiusMeters: Int,
+    category: PlaceCategory?,
+    text: String?,
+    excludingDemo: Bool = false,
+    filters: PlaceFilters = PlaceFilters()
+  ) throws(BeaconError) -> [(place: Place, distance: Double)] {
     let box = Self.boundingBox(around: center, radiusMeters: Double(radiusMeters))
     let match = Self.fullTextQuery(text)
-    var values: [any DatabaseValueConvertible] = [box.minLat, box.maxLat, box.minLon, box.maxLon]
-    if let category { values.append(category.rawValue) }
-    if excludingDemo { values.append(DemoDataset.source) }
-    if let match { values.append(match) }
-    var sql = Self.searchSQL(category: category != nil, text: match != nil, excludingDemo: excludingDemo)
-    let withFacts = !filters.isEmpty
-    if withFacts {
+    let radius = Double(radiusMeters)
+    // Each row is read into its `Place` where it stands, with no `Row` in between; columns 3 and 4 are the position
+    // `Place(stored:)` reads.
+    func read(_ row: Statement) -> (place: Place, distance: Double)? {
+      guard let lat = row.double(3), let lon = row.double(4) else { return nil }
+      let distance = Coordinate(lat: lat, lon: lon).distance(to: center)
+      guard distance <= radius, let place = filters.isEmpty ? listedPlace(from: row) : Self.placeWithFacts(from: row)
+      else { return nil }
+      return (place, distance)
+    }
+    let found: [(place: Place, distance: Double)]
+    if filters.isEmpty {
+      let slot = StatementSlot.box(
+        category: category != nil,
+        text: match != nil,
+        excludingDemo: excludingDemo,
+        candidates: false
+      )
+      let sql = { Self.searchSQL(category: category != nil, text: match != nil, excludingDemo: excludingDemo) }
+      found = try storage {
+        try database.query(
+          slot,
+          sql,
+          binding: { statement throws(SQLiteError) in
+            try Self.bindBox(statement, box, category: category, excludingDemo: excludingDemo, match: match)
+          },
+          reading: read
+        )
+      }
+    } else {
       // The facts come along (one primary-key lookup per place in the box); places their data rules out are
       // dropped here, the rest are judged by `filteredSummaries`.
+      var values: [any DatabaseValueConvertible] = [box.minLat, box.maxLat, box.minLon, box.maxLon]
+      if let category { values.append(category.rawValue) }
+      if excludingDemo { values.append(DemoDataset.source) }
+      if let match { values.append(match) }
       let conditions = Self.factConditions(filters)
-      sql = Self.searchSQL(
+      let sql = Self.searchSQL(
         category: category != nil,
         text: match != nil,
         excludingDemo: excludingDemo,
         factConditions: conditions.sql
       )
       values += conditions.values
+      found = try storage { try database.query(sql, values, reading: read) }
     }
-    // Each row is read into its `Place` where it stands, with no `Row` in between.
-    let found: [Place] = try storage {
-      try database.query(sql, values) { withFacts ? Self.placeWithFacts(from: $0) : listedPlace(from: $0) }
-    }
-    return
-      found
-      .map { (place: $0, distance: $0.location.distance(to: center)) }
-      .filter { $0.distance <= Double(radiusMeters) }
-      .sorted { $0.distance < $1.distance }
-      .map(\.place)
+    return found.sorted { $0.distance < $1.distance }
   }
 
   /// What an offline search finds, summarized, in one visit to the store: the demo data loaded first if the
@@ -54,6 +96,7 @@ extension Store {
   /// when the filters are facts: ``cellSearch(_:excludingDemo:at:)``).
   package func storedSummaries(for search: PlaceSearch, at date: Date) throws(BeaconError) -> FilteredPlaces {
     try loadDemoDataIfNeeded()
+    listedFacts.removeAll(keepingCapacity: true)
     // One read transaction: the facts (an import? any marks?) are read once, and usually remembered.
     return try inSearchSnapshot { facts throws(BeaconError) in
       let excludingDemo = !search.includesDemo && facts.hasImportedArea
@@ -110,6 +153,31 @@ extension Store {
     return sql
   }
 
+  /// Binds the values of a box query of ``searchSQL(category:text:excludingDemo:factConditions:columns:)`` without
+  /// facts: the box (4 values), then the category, the demo source and the full-text query `match` when given.
+  static func bindBox(
+    _ statement: Statement,
+    _ box: (minLat: Double, maxLat: Double, minLon: Double, maxLon: Double),
+    category: PlaceCategory?,
+    excludingDemo: Bool,
+    match: String?
+  ) throws(SQLiteError) {
+    try statement.bind(box.minLat, at: 1)
+    try statement.bind(box.maxLat, at: 2)
+    try statement.bind(box.minLon, at: 3)
+    try statement.bind(box.maxLon, at: 4)
+    var index: Int32 = 5
+    if let category {
+      try statement.bind(category.rawValue, at: index)
+      index += 1
+    }
+    if excludingDemo {
+      try statement.bind(DemoDataset.source, at: index)
+      index += 1
+    }
+    if let match { try statement.bind(match, at: index) }
+  }
+
   /// The latitude and longitude range holding every point within `radiusMeters` of `center` on the sphere
   /// of ``Coordinate/distance(to:)``: the spatial index only narrows the candidates, so it must never be
   /// smaller than the circle.
@@ -153,21 +221,32 @@ extension Store {
   /// ``place(from:)`` for a row of ``placeColumns`` (a box of
   /// ``searchSQL(category:text:excludingDemo:factConditions:columns:)`` without facts, or ``rowSQL``), with the details
   /// text of ``factsByPlace`` when the row holds the same bytes: a place listed again (a client searching the same area
-  /// as the map moves) costs no new copy of its details and no second comparison in ``resolvedFacts(of:)``.
+  /// as the map moves) costs no new copy of its details and no second comparison in ``resolvedFacts(of:)``. The id read
+  /// for the look-up is the place's (not read twice).
   func listedPlace(from row: Statement) -> Place? {
-    guard let id = row.string(0), let known = factsByPlace[id], row.text(7, equals: known.details) else {
-      return Self.place(from: row)
+    guard let id = row.string(0) else { return nil }
+    guard let known = factsByPlace[id], row.text(7, equals: known.details) else {
+      return Place(stored: KnownColumns(row: row, id: id, details: nil))
     }
-    return Place(stored: KnownDetails(row: row, details: known.details))
+    noteListed(id, known)
+    return Place(stored: KnownColumns(row: row, id: id, details: known.details))
   }
 }
 
-/// A row of ``Store/placeColumns`` whose details text (column 7) is already known to be `details`.
-private struct KnownDetails: StoredColumns {
+/// A row of ``Store/placeColumns`` whose id (column 0) is already read, and its details text (column 7) known to be
+/// `details` unless `nil`.
+private struct KnownColumns: StoredColumns {
   let row: Statement
-  let details: String
+  let id: String
+  let details: String?
 
-  func string(_ index: Int) -> String? { index == 7 ? details : row.string(index) }
+  func string(_ index: Int) -> String? {
+    switch index {
+    case 0: id
+    case 7: details ?? row.string(7)
+    default: row.string(index)
+    }
+  }
   func double(_ index: Int) -> Double? { row.double(index) }
   func int(_ index: Int) -> Int? { row.int(index) }
 }

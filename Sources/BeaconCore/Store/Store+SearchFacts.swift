@@ -21,7 +21,7 @@ extension Store {
     let facts = SearchFacts(
       stamp: stamp,
       hasImportedArea: try importedArea() != nil,
-      hasMarks: try storage { try database.query(Self.anyMarksSQL).first?.int(0) == 1 }
+      hasMarks: try storage { try database.query(.anyMarks, { Self.anyMarksSQL }, reading: { $0.int(0) }).first == 1 }
     )
     searchFactsCache = facts
     return facts

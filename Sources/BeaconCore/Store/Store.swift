@@ -31,6 +31,8 @@ package actor Store {
   var hasDemoData = false
   /// The facts of places' details texts parsed so far, by place id (``resolvedFacts(of:)``).
   var factsByPlace: [String: (details: String, facts: PlaceFacts)] = [:]
+  /// The entries of ``factsByPlace`` the current search's rows matched, newest last (``listedPlace(from:)``).
+  var listedFacts: [(id: String, details: String, facts: PlaceFacts)] = []
   /// The settings as last read, with SQLite's `data_version` then (``settingsForSearch()``); `nil` after a write.
   var settingsCache: (dataVersion: Int, settings: Settings, hasStoredCenter: Bool)?
   /// Places per square metre of each category (`""` for all) around the last search for the nearest without text
@@ -246,11 +248,11 @@ package actor Store {
       if let facts = snapshotFacts {
         hasMarks = facts.hasMarks
       } else {
-        hasMarks = try database.query(Self.anyMarksSQL).first?.int(0) == 1
+        hasMarks = try database.query(.anyMarks, { Self.anyMarksSQL }, reading: { $0.int(0) }).first == 1
       }
       guard hasMarks else { return (ratings, favorites) }
       // Each row is read where it stands.
-      let _: [Void] = try database.query(Self.marksSQL, [Self.jsonArray(ids)]) { row in
+      let _: [Void] = try database.query(.marks, { Self.marksSQL }, [Self.jsonArray(ids)]) { row in
         guard let id = row.string(0) else { return nil }
         if let summary = RatingSummary(total: row.int(1) ?? 0, count: row.int(2) ?? 0) { ratings[id] = summary }
         if row.int(3) == 1 { favorites.insert(id) }
@@ -271,27 +273,6 @@ package actor Store {
       EXISTS (SELECT 1 FROM favorite WHERE place_id = ids.value)
     FROM json_each(?) AS ids
     """
-
-  /// ``Place/resolvedFacts``, the facts read from a details text parsed once per text: a list of places shown
-  /// again (a client searching on every keystroke) does not parse the same JSON again and again. The facts are a
-  /// function of the text alone, remembered by place id with the text they were read from (comparing the text
-  /// costs less than hashing it); at most ``factsMemoLimit`` places are kept.
-  func resolvedFacts(of place: Place) -> PlaceFacts {
-    guard place.facts == nil, let details = place.detailsJSON else { return place.resolvedFacts }
-    var facts: PlaceFacts
-    if let known = factsByPlace[place.id], known.details == details {
-      facts = known.facts
-    } else {
-      facts = PlaceFacts(detailsJSON: details)
-      if factsByPlace.count >= Self.factsMemoLimit { factsByPlace.removeAll(keepingCapacity: true) }
-      factsByPlace[place.id] = (details, facts)
-    }
-    if facts.cuisine == nil { facts.cuisine = PlaceFacts.cuisineList(place.cuisine) }
-    return facts
-  }
-
-  /// How many places ``resolvedFacts(of:)`` remembers the facts of.
-  static let factsMemoLimit = 1_024
 
   /// `ids` as a JSON array, for `json_each(?)`.
   static func jsonArray(_ ids: [String]) -> String {
@@ -333,7 +314,9 @@ package actor Store {
   /// Read again only when the store changed since: `PRAGMA data_version` moves when another connection (another
   /// Beacon process) commits, and this connection's own setting writes drop the copy.
   package func settingsForSearch() throws(BeaconError) -> (settings: Settings, hasStoredCenter: Bool) {
-    let version = try storage { try database.query("PRAGMA data_version").first?.int(0) ?? 0 }
+    let version = try storage {
+      try database.query(.dataVersion, { "PRAGMA data_version" }, reading: { $0.int(0) }).first ?? 0
+    }
     if let cached = settingsCache, cached.dataVersion == version { return (cached.settings, cached.hasStoredCenter) }
     let read = (try settings(), try hasStoredCenter())
     settingsCache = (version, read.0, read.1)
