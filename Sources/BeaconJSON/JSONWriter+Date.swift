@@ -38,6 +38,19 @@ extension JSONWriter {
 
   /// `"YYYY-MM-DDThh:mm:ss.mmmZ"` of `seconds` since 2001-01-01 (in 1600...9999) and `milliseconds`.
   static func writeDate(seconds: Int, milliseconds: Int, into output: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 26) { text in
+      fillDate(seconds: seconds, milliseconds: milliseconds, into: text)
+      output.append(contentsOf: UnsafeBufferPointer(text))
+    }
+  }
+
+  /// ``writeDate(seconds:milliseconds:into:)`` into reserved memory.
+  static func writeDate(seconds: Int, milliseconds: Int, into writer: inout JSONBufferWriter) {
+    writer.fixed(26) { fillDate(seconds: seconds, milliseconds: milliseconds, into: $0) }
+  }
+
+  /// Fills the 26 bytes of `text` with `"YYYY-MM-DDThh:mm:ss.mmmZ"`.
+  private static func fillDate(seconds: Int, milliseconds: Int, into text: UnsafeMutableBufferPointer<UInt8>) {
     // Days since 1970-01-01, then Howard Hinnant's civil_from_days (the day numbers here are positive from 1600 on).
     let sinceEpoch = seconds + 978_307_200
     let dayNumber = sinceEpoch >= 0 ? sinceEpoch / 86_400 : (sinceEpoch - 86_399) / 86_400
@@ -51,31 +64,28 @@ extension JSONWriter {
     let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
     let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
     let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 26) { text in
-      func put(_ number: Int, digits: Int, at end: Int) {
-        var rest = number
-        for position in stride(from: end - 1, through: end - digits, by: -1) {
-          text[position] = UInt8(truncatingIfNeeded: 48 + rest % 10)
-          rest /= 10
-        }
+    func put(_ number: Int, digits: Int, at end: Int) {
+      var rest = number
+      for position in stride(from: end - 1, through: end - digits, by: -1) {
+        text[position] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+        rest /= 10
       }
-      text[0] = UInt8(ascii: "\"")
-      put(year, digits: 4, at: 5)
-      text[5] = UInt8(ascii: "-")
-      put(month, digits: 2, at: 8)
-      text[8] = UInt8(ascii: "-")
-      put(day, digits: 2, at: 11)
-      text[11] = UInt8(ascii: "T")
-      put(secondOfDay / 3_600, digits: 2, at: 14)
-      text[14] = UInt8(ascii: ":")
-      put(secondOfDay / 60 % 60, digits: 2, at: 17)
-      text[17] = UInt8(ascii: ":")
-      put(secondOfDay % 60, digits: 2, at: 20)
-      text[20] = UInt8(ascii: ".")
-      put(milliseconds, digits: 3, at: 24)
-      text[24] = UInt8(ascii: "Z")
-      text[25] = UInt8(ascii: "\"")
-      output.append(contentsOf: UnsafeBufferPointer(text))
     }
+    text[0] = UInt8(ascii: "\"")
+    put(year, digits: 4, at: 5)
+    text[5] = UInt8(ascii: "-")
+    put(month, digits: 2, at: 8)
+    text[8] = UInt8(ascii: "-")
+    put(day, digits: 2, at: 11)
+    text[11] = UInt8(ascii: "T")
+    put(secondOfDay / 3_600, digits: 2, at: 14)
+    text[14] = UInt8(ascii: ":")
+    put(secondOfDay / 60 % 60, digits: 2, at: 17)
+    text[17] = UInt8(ascii: ":")
+    put(secondOfDay % 60, digits: 2, at: 20)
+    text[20] = UInt8(ascii: ".")
+    put(milliseconds, digits: 3, at: 24)
+    text[24] = UInt8(ascii: "Z")
+    text[25] = UInt8(ascii: "\"")
   }
 }

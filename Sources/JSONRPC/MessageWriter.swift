@@ -74,7 +74,11 @@ package final class MessageWriter: Sendable {
       return nil
     }
     guard let framing = notCollected else { return }
-    let frame = Self.frame(body, framing: framing)
+    enqueue(frame: Self.frame(body, framing: framing))
+  }
+
+  /// Writes `frame` directly when the writer is idle and the peer can take it now, else queues it.
+  private func enqueue(frame: [UInt8]) {
     if frame.count <= Self.directWriteLimit, writeDirectly(frame) { return }
     condition.lock()
     let signal = queue.withLock { queue in
@@ -88,8 +92,8 @@ package final class MessageWriter: Sendable {
 
   /// Queues one message body of `length` bytes: `start` writes its first bytes (at most ``maxStartLength``) into a
   /// buffer on the stack and returns how many, `rest` appends the others. While a read's answers are collected, the
-  /// frame's header and the body's start go into the queue in one piece and the rest after them, with no array of
-  /// the body's own.
+  /// frame's header and the body's start go into the queue in one piece and the rest after them; otherwise they go
+  /// into the frame's array. Either way the body has no array of its own.
   ///
   /// Together the two must write exactly `length` bytes (the header says so before they are written).
   package func enqueue(
@@ -97,19 +101,17 @@ package final class MessageWriter: Sendable {
     start: (UnsafeMutableBufferPointer<UInt8>) -> Int,
     rest: (inout [UInt8]) -> Void
   ) {
-    let written = queue.withLock { queue -> Bool in
-      guard queue.isCollecting, !queue.isClosed else { return false }
+    let notCollected = queue.withLock { queue -> MessageFramer.Framing? in
+      guard queue.isCollecting, !queue.isClosed else { return queue.framing }
       Self.appendFrame(length: length, framing: queue.framing, to: &queue.pending, start: start, rest: rest)
-      return true
+      return nil
     }
-    if written { return }
-    var body: [UInt8] = []
-    body.reserveCapacity(length)
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maxStartLength) { buffer in
-      body.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<start(buffer)]))
-    }
-    rest(&body)
-    enqueue(body)
+    guard let framing = notCollected else { return }
+    // Otherwise the frame is made at once, header and body in one array: no array of the body's own, copied again.
+    var frame: [UInt8] = []
+    frame.reserveCapacity(Self.maxHeaderLength + length + 1)
+    Self.appendFrame(length: length, framing: framing, to: &frame, start: start, rest: rest)
+    enqueue(frame: frame)
   }
 
   /// The most bytes the `start` of ``enqueue(length:start:rest:)`` may write.
