@@ -127,7 +127,8 @@ extension Store {
         let facts = try DeferredFacts.begin(database: database, after: lastRowID)
         let cells = try DeferredCells.begin(database: database, after: lastRowID)
         // The new places' facts are written with them when their trigger is deferred (and is migration 11's).
-        var writer = try ImportWriter(database: database, date: date, facts: facts != nil)
+        // And so are their rows of `place_cell`, while the reading thread still reads, when those are deferred too.
+        var writer = try ImportWriter(database: database, date: date, facts: facts != nil, cells: cells != nil)
         let streamed = try OSMImporter.stream(
           input,
           source: source,
@@ -153,7 +154,7 @@ extension Store {
         try writer.checkCancellation()
         try deferred?.finish(database: database)
         try facts?.finish(database: database, filled: true)
-        try cells?.finish(database: database, refreshed: writer.refreshed)
+        try cells?.finish(database: database, refreshed: writer.refreshed, filled: writer.keepsCells)
         let (removed, kept) = try removeMissing(
           in: area,
           categories: writer.categories,
