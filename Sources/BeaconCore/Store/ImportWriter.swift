@@ -50,6 +50,8 @@ struct ImportWriter {
   private let fetchedAt: Double
   /// How many places were written (a place given twice counts twice).
   private(set) var written = 0
+  /// The rowid of the last place the import added (``lastRowIDBefore`` before any).
+  private(set) var lastNewRowID: Int64 = 0
   /// Whether the writer writes the new places' rows of `place_cell`.
   var keepsCells: Bool { cells != nil }
   /// The bounding box of the places, once there is one.
@@ -71,6 +73,7 @@ struct ImportWriter {
     facts = keepsFacts ? try FactStatements(database: database) : nil
     cells = keepsFacts && keepsCells ? try CellStatements(database: database) : nil
     lastRowIDBefore = try Self.lastRowID(in: database)
+    lastNewRowID = lastRowIDBefore
     fetchedAt = date.timeIntervalSince1970
   }
 
@@ -119,6 +122,7 @@ struct ImportWriter {
       outcome = database.changes == 0 ? .unchanged : database.lastInsertRowID != 0 ? .added : .updated
       if outcome != .unchanged {
         let rowid = outcome == .added ? database.lastInsertRowID : try rowID(of: place.id)
+        if outcome == .added { lastNewRowID = rowid }
         if rowid <= lastRowIDBefore {
           // An older row's facts are its update trigger's; its row of `place_cell` takes them at the end.
           refreshed.append(rowid)

@@ -107,14 +107,20 @@ extension Store {
     try importPlaces(from: input, source: source, maxBytes: maxBytes, at: date, parallel: true, progress: progress)
   }
 
+  /// How many new places an import puts in the full-text index at a time while it writes them
+  /// (``DeferredIndexes/indexFullText(through:database:)``): each batch is a segment of the index, which FTS5 merges.
+  static let fullTextBatch = 8_192
+
   /// ``importPlaces(from:source:maxBytes:at:progress:)``, reading and building the places on a second thread
-  /// (`parallel`, what an import does) or on this one (for comparison).
+  /// (`parallel`, what an import does) or on this one (for comparison), the new places' full text indexed in batches
+  /// of `fullTextBatch` places as they are written.
   package func importPlaces(
     from input: sending ImportInput,
     source: String = "osm",
     maxBytes: Int = .max,
     at date: Date,
     parallel: Bool,
+    fullTextBatch: Int = Store.fullTextBatch,
     progress: @Sendable (Int) -> Void = { _ in }
   ) throws(BeaconError) -> ImportReport {
     try storage {
@@ -123,7 +129,7 @@ extension Store {
       defer { try? database.execute("PRAGMA cache_size = -2000") }
       return try database.transaction { () throws -> ImportReport in
         let lastRowID = try ImportWriter.lastRowID(in: database)
-        let deferred = try DeferredIndexes.begin(database: database, after: lastRowID)
+        var deferred = try DeferredIndexes.begin(database: database, after: lastRowID)
         let facts = try DeferredFacts.begin(database: database, after: lastRowID)
         let cells = try DeferredCells.begin(database: database, after: lastRowID)
         // The new places' facts are written with them when their trigger is deferred (and is migration 11's).
@@ -140,13 +146,22 @@ extension Store {
           placeFacts,
           earlier,
           provisional throws(BeaconError) in
-          try writer.write(
+          let outcome = try writer.write(
             place,
             facts: placeFacts,
             earlier: earlier,
             provisional: provisional,
             storeFailure: { self.storageError($0) }
           )
+          // The new places' full text goes into the index in batches while the reading thread reads.
+          if let through = deferred?.fullTextThrough, writer.lastNewRowID - through >= Int64(fullTextBatch) {
+            do throws(SQLiteError) {
+              try deferred?.indexFullText(through: writer.lastNewRowID, database: database)
+            } catch {
+              throw self.storageError(error)
+            }
+          }
+          return outcome
         }
         guard let area = writer.area else {
           throw BeaconError.nothingImported(file: input.name, skipped: streamed.skipped)
