@@ -85,10 +85,11 @@ extension Store {
   ///
   /// The input is read and its places built on a second thread, which hands them to this one (the connection's
   /// owner) through a bounded queue (``PlacePipe``). Memory holds one object of the input, at most a few thousand
-  /// built places and the ids imported so far (``ImportedIDs``), whatever its size. The
-  /// new places are indexed (R*Tree, full text) in bulk at the end (``DeferredIndexes``); their filter facts are
-  /// written with them, worked out in Swift (``ImportFacts``, while ``DeferredFacts`` holds their trigger back), and
-  /// their rows of what filtered searches read are filled at the end (``DeferredCells``).
+  /// built places and the ids imported so far (``ImportedIDs``), whatever its size. The new places' filter facts are
+  /// written with them, worked out in Swift (``ImportFacts``, while ``DeferredFacts`` holds their trigger back), and so
+  /// are their rows of what filtered searches read (while ``DeferredCells`` holds those triggers back); their full text
+  /// is indexed in batches as they are written and their R*Tree in bulk at the end (``DeferredIndexes``). What the
+  /// writer does while the reading thread reads costs no wall time as long as the reader is the slower of the two.
   ///
   /// - Parameters:
   ///   - maxBytes: The largest object (a feature, an element, a GeoJSONSeq record).
