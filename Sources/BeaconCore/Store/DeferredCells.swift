@@ -29,10 +29,11 @@ struct DeferredCells {
     return DeferredCells(insertTrigger: insert, factsTrigger: facts, lastRowID: lastRowID)
   }
 
-  /// Fills the rows of the new places (their facts filled before), copies the facts of the older places in
+  /// Fills the rows of the new places (their facts filled before; unless they were `filled` as they were written, by
+  /// ``ImportWriter``), copies the facts of the older places in
   /// `refreshed` (those the import changed: their facts were written anew) to their rows, and restores the triggers.
-  func finish(database: Database, refreshed: [Int64] = []) throws {
-    try database.execute(PlaceCellSQL.fill(after: String(lastRowID)))
+  func finish(database: Database, refreshed: [Int64] = [], filled: Bool = false) throws {
+    if !filled { try database.execute(PlaceCellSQL.fill(after: String(lastRowID))) }
     if !refreshed.isEmpty {
       let refresh = try database.statement(Self.refreshSQL)
       for rowid in refreshed {

@@ -13,12 +13,21 @@ import Foundation
 /// The index then holds what the row-by-row trigger would have left (a place changed twice: its text before the
 /// import out, its last in). All of it is in the import's transaction, TEMP objects included.
 ///
+/// New places whose full text ``DeferredIndexes`` puts in the index during the import (up to the rowid in the TEMP
+/// table ``through``) are older places for this purpose: a later form of such a place (the file has it twice) has
+/// its indexed text taken out and its last put in the same way.
+///
 /// Made from the update trigger's own text; a trigger of another shape is left alone (``init(trigger:after:)``).
 struct DeferredFullTextUpdates {
   /// The TEMP table of the old texts.
   static let table = "beacon_import_fts_old"
   /// The TEMP trigger in place of the update trigger during the import.
   static let trigger = "beacon_import_place_updated"
+  /// The TEMP table of the largest rowid whose full text is in the index (the older rows' at first; new rows'
+  /// once ``DeferredIndexes`` indexes them during the import): the trigger acts on the rows up to it.
+  static let through = "beacon_import_fts_through"
+  /// Moves ``through`` to `?1`.
+  static let moveSQL = "UPDATE temp.\(through) SET rowid = ?1"
 
   /// The SQL that creates the TEMP table and trigger.
   let begin: String
@@ -53,7 +62,10 @@ struct DeferredFullTextUpdates {
     guard let oldTexts, let newTexts else { return nil }
     self.begin = """
       CREATE TEMP TABLE \(Self.table) (rowid INTEGER PRIMARY KEY, name, address, cuisine);
-      CREATE TEMP TRIGGER \(Self.trigger) AFTER UPDATE ON main.place WHEN old.rowid <= \(lastRowID) BEGIN
+      CREATE TEMP TABLE \(Self.through) (rowid INTEGER PRIMARY KEY);
+      INSERT INTO temp.\(Self.through) (rowid) VALUES (\(lastRowID));
+      CREATE TEMP TRIGGER \(Self.trigger) AFTER UPDATE ON main.place
+      WHEN old.rowid <= \(lastRowID) OR old.rowid <= (SELECT rowid FROM temp.\(Self.through)) BEGIN
       \(kept.joined(separator: "\n"))
       INSERT INTO \(Self.table) (rowid, name, address, cuisine) SELECT old.rowid, \(oldTexts)
         WHERE NOT EXISTS (SELECT 1 FROM \(Self.table) WHERE rowid = old.rowid);
@@ -72,5 +84,5 @@ struct DeferredFullTextUpdates {
   }
 
   /// Undoes ``begin`` (after ``end``).
-  static let drop = "DROP TRIGGER temp.\(trigger); DROP TABLE temp.\(table);"
+  static let drop = "DROP TRIGGER temp.\(trigger); DROP TABLE temp.\(table); DROP TABLE temp.\(through);"
 }

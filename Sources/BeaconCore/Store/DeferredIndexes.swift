@@ -17,6 +17,8 @@ struct DeferredIndexes {
   private let lastRowID: Int64
   /// The update trigger's full text deferred too, or `nil` (the update trigger limited to the older rows instead).
   private let updates: DeferredFullTextUpdates?
+  /// The new rows whose full text is in the index already (``indexFullText(through:database:)``): up to this rowid.
+  private(set) var fullTextThrough: Int64
 
   /// Drops the insert trigger and limits the update trigger to rows up to `lastRowID` (with its full text deferred,
   /// ``DeferredFullTextUpdates``, when it can be); `nil` (and nothing changed) when the triggers do not have the
@@ -37,16 +39,44 @@ struct DeferredIndexes {
       updateTrigger: update,
       bulkStatements: bulk,
       lastRowID: lastRowID,
-      updates: updates
+      updates: updates,
+      fullTextThrough: lastRowID
     )
   }
 
-  /// Indexes the new rows (an empty R*Tree in bulk, ``RTreeBulkLoad``) and restores the triggers.
+  /// Puts the full text of the new rows up to `rowid` in the index now, during the import, rather than at its end
+  /// (which overlaps nothing, where the writer's thread has time while the reading thread reads): the insert
+  /// trigger's full-text statement over the rows after ``fullTextThrough`` up to `rowid`. A later update of such a row
+  /// takes its text out and puts the new one in at the end (``DeferredFullTextUpdates``), so this does nothing
+  /// without that deferral.
+  mutating func indexFullText(through rowid: Int64, database: Database) throws(SQLiteError) {
+    guard updates != nil, rowid > fullTextThrough,
+      let statement = Self.fullTextStatement(of: insertTrigger, after: fullTextThrough)
+    else { return }
+    try database.defineWithoutApostrophes()
+    try database.execute("\(statement) AND new.rowid <= \(rowid)")
+    try database.run(DeferredFullTextUpdates.moveSQL, [rowid])
+    fullTextThrough = rowid
+  }
+
+  /// The bulk full-text statement of `trigger` (see ``bulkStatements(of:after:)``), without `replace` calls.
+  private static func fullTextStatement(of trigger: String, after rowid: Int64) -> String? {
+    bulkStatements(of: trigger, after: rowid)?.first { $0.hasPrefix("INSERT INTO place_fts") }.map(withoutReplaceCalls)
+  }
+
+  /// Indexes the new rows (an empty R*Tree in bulk, ``RTreeBulkLoad``; the full text of those after
+  /// ``fullTextThrough``) and restores the triggers.
   func finish(database: Database) throws {
     // The full text's apostrophes are removed in one pass rather than by six `replace` calls a column (the same
     // text; two thirds of the full-text index's cost).
     try database.defineWithoutApostrophes()
-    for statement in bulkStatements.map(Self.withoutReplaceCalls) {
+    let later = Self.bulkStatements(of: insertTrigger, after: fullTextThrough) ?? bulkStatements
+    for (statement, fromLater) in zip(bulkStatements, later).map({ (Self.withoutReplaceCalls($0), $1) }) {
+      // The full text of the rows indexed during the import is there already.
+      if statement.hasPrefix("INSERT INTO place_fts") {
+        try database.execute(Self.withoutReplaceCalls(fromLater))
+        continue
+      }
       // An empty R*Tree is built in one go rather than row by row (``RTreeBulkLoad``).
       if RTreeBulkLoad.isPlaceInsert(statement, after: lastRowID),
         try RTreeBulkLoad.fill(database: database, after: lastRowID)

@@ -36,6 +36,9 @@ struct ImportWriter {
   private let rowIDLookup: Statement
   /// The statements that keep the new places' facts, when the writer keeps them (see ``init(database:date:facts:)``).
   private let facts: FactStatements?
+  /// The statements that write the new places' rows of `place_cell`, when the writer writes them (see
+  /// ``init(database:date:facts:cells:)``).
+  private let cells: CellStatements?
   /// For places first written provisionally (osmium's closed way as a line, before its area): a hash of the
   /// stored place before the import, so that the final form can be compared with it.
   private var originals: [String: Int] = [:]
@@ -47,6 +50,10 @@ struct ImportWriter {
   private let fetchedAt: Double
   /// How many places were written (a place given twice counts twice).
   private(set) var written = 0
+  /// The rowid of the last place the import added (``lastRowIDBefore`` before any).
+  private(set) var lastNewRowID: Int64 = 0
+  /// Whether the writer writes the new places' rows of `place_cell`.
+  var keepsCells: Bool { cells != nil }
   /// The bounding box of the places, once there is one.
   private(set) var area: BoundingBox?
   /// The categories the places have.
@@ -55,14 +62,18 @@ struct ImportWriter {
   private(set) var longitudeSum = 0.0
 
   /// A writer of the import into `database` at `date`. With `facts`, it also keeps the facts (`place_fact`) of the
-  /// places new to the store from the ``ImportFacts`` it is given (``DeferredFacts`` then has nothing left to fill).
-  init(database: Database, date: Date, facts keepsFacts: Bool = false) throws {
+  /// places new to the store from the ``ImportFacts`` it is given (``DeferredFacts`` then has nothing left to fill);
+  /// with `cells` too (only with `facts`), their rows of `place_cell` (``DeferredCells`` then has only the older
+  /// places' facts to copy).
+  init(database: Database, date: Date, facts keepsFacts: Bool = false, cells keepsCells: Bool = false) throws {
     self.database = database
     upsert = try database.statement(Self.upsertSQL)
     lookup = try database.statement(Self.lookupSQL)
     rowIDLookup = try database.statement("SELECT rowid FROM place WHERE id = ?")
     facts = keepsFacts ? try FactStatements(database: database) : nil
+    cells = keepsFacts && keepsCells ? try CellStatements(database: database) : nil
     lastRowIDBefore = try Self.lastRowID(in: database)
+    lastNewRowID = lastRowIDBefore
     fetchedAt = date.timeIntervalSince1970
   }
 
@@ -111,11 +122,13 @@ struct ImportWriter {
       outcome = database.changes == 0 ? .unchanged : database.lastInsertRowID != 0 ? .added : .updated
       if outcome != .unchanged {
         let rowid = outcome == .added ? database.lastInsertRowID : try rowID(of: place.id)
+        if outcome == .added { lastNewRowID = rowid }
         if rowid <= lastRowIDBefore {
           // An older row's facts are its update trigger's; its row of `place_cell` takes them at the end.
           refreshed.append(rowid)
         } else if let facts {
           try facts.write(placeFacts, of: place, rowid: rowid, replacing: outcome == .updated)
+          try cells?.write(placeFacts, of: place, rowid: rowid)
         }
       }
     } catch {

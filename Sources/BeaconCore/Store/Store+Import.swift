@@ -85,10 +85,11 @@ extension Store {
   ///
   /// The input is read and its places built on a second thread, which hands them to this one (the connection's
   /// owner) through a bounded queue (``PlacePipe``). Memory holds one object of the input, at most a few thousand
-  /// built places and the ids imported so far (``ImportedIDs``), whatever its size. The
-  /// new places are indexed (R*Tree, full text) in bulk at the end (``DeferredIndexes``); their filter facts are
-  /// written with them, worked out in Swift (``ImportFacts``, while ``DeferredFacts`` holds their trigger back), and
-  /// their rows of what filtered searches read are filled at the end (``DeferredCells``).
+  /// built places and the ids imported so far (``ImportedIDs``), whatever its size. The new places' filter facts are
+  /// written with them, worked out in Swift (``ImportFacts``, while ``DeferredFacts`` holds their trigger back), and so
+  /// are their rows of what filtered searches read (while ``DeferredCells`` holds those triggers back); their full text
+  /// is indexed in batches as they are written and their R*Tree in bulk at the end (``DeferredIndexes``). What the
+  /// writer does while the reading thread reads costs no wall time as long as the reader is the slower of the two.
   ///
   /// - Parameters:
   ///   - maxBytes: The largest object (a feature, an element, a GeoJSONSeq record).
@@ -107,14 +108,20 @@ extension Store {
     try importPlaces(from: input, source: source, maxBytes: maxBytes, at: date, parallel: true, progress: progress)
   }
 
+  /// How many new places an import puts in the full-text index at a time while it writes them
+  /// (``DeferredIndexes/indexFullText(through:database:)``): each batch is a segment of the index, which FTS5 merges.
+  static let fullTextBatch = 8_192
+
   /// ``importPlaces(from:source:maxBytes:at:progress:)``, reading and building the places on a second thread
-  /// (`parallel`, what an import does) or on this one (for comparison).
+  /// (`parallel`, what an import does) or on this one (for comparison), the new places' full text indexed in batches
+  /// of `fullTextBatch` places as they are written.
   package func importPlaces(
     from input: sending ImportInput,
     source: String = "osm",
     maxBytes: Int = .max,
     at date: Date,
     parallel: Bool,
+    fullTextBatch: Int = Store.fullTextBatch,
     progress: @Sendable (Int) -> Void = { _ in }
   ) throws(BeaconError) -> ImportReport {
     try storage {
@@ -123,11 +130,12 @@ extension Store {
       defer { try? database.execute("PRAGMA cache_size = -2000") }
       return try database.transaction { () throws -> ImportReport in
         let lastRowID = try ImportWriter.lastRowID(in: database)
-        let deferred = try DeferredIndexes.begin(database: database, after: lastRowID)
+        var deferred = try DeferredIndexes.begin(database: database, after: lastRowID)
         let facts = try DeferredFacts.begin(database: database, after: lastRowID)
         let cells = try DeferredCells.begin(database: database, after: lastRowID)
         // The new places' facts are written with them when their trigger is deferred (and is migration 11's).
-        var writer = try ImportWriter(database: database, date: date, facts: facts != nil)
+        // And so are their rows of `place_cell`, while the reading thread still reads, when those are deferred too.
+        var writer = try ImportWriter(database: database, date: date, facts: facts != nil, cells: cells != nil)
         let streamed = try OSMImporter.stream(
           input,
           source: source,
@@ -139,13 +147,22 @@ extension Store {
           placeFacts,
           earlier,
           provisional throws(BeaconError) in
-          try writer.write(
+          let outcome = try writer.write(
             place,
             facts: placeFacts,
             earlier: earlier,
             provisional: provisional,
             storeFailure: { self.storageError($0) }
           )
+          // The new places' full text goes into the index in batches while the reading thread reads.
+          if let through = deferred?.fullTextThrough, writer.lastNewRowID - through >= Int64(fullTextBatch) {
+            do throws(SQLiteError) {
+              try deferred?.indexFullText(through: writer.lastNewRowID, database: database)
+            } catch {
+              throw self.storageError(error)
+            }
+          }
+          return outcome
         }
         guard let area = writer.area else {
           throw BeaconError.nothingImported(file: input.name, skipped: streamed.skipped)
@@ -153,7 +170,7 @@ extension Store {
         try writer.checkCancellation()
         try deferred?.finish(database: database)
         try facts?.finish(database: database, filled: true)
-        try cells?.finish(database: database, refreshed: writer.refreshed)
+        try cells?.finish(database: database, refreshed: writer.refreshed, filled: writer.keepsCells)
         let (removed, kept) = try removeMissing(
           in: area,
           categories: writer.categories,
