@@ -12,13 +12,14 @@ package struct JSONValueEncoder: Sendable {
   /// Encodes `value` as a ``JSONValue``.
   package func encode<T: Encodable>(_ value: T) throws -> JSONValue {
     if let direct = value as? JSONValue { return direct }
-    if let date = value as? Date { return .string(Self.dateFormat.format(date)) }
+    if let date = value as? Date { return .string(JSONWriter.dateText(date)) }
     let encoder = Implementation(codingPath: [])
     try value.encode(to: encoder)
     return encoder.result ?? .object([:])
   }
 
-  /// How dates are written and read: ISO 8601 with milliseconds.
+  /// How dates are read, and written outside the years ``JSONWriter/writeDate(_:into:)`` writes by hand: ISO 8601
+  /// with milliseconds.
   static let dateFormat = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
   /// A node under construction: a finished value, or an object or array still being filled.
@@ -94,7 +95,7 @@ package struct JSONValueEncoder: Sendable {
   /// Encodes `value` in a child encoder and returns its node.
   static func encodeChild<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> Node {
     if let direct = value as? JSONValue { return Node(value: direct) }
-    if let date = value as? Date { return Node(value: .string(dateFormat.format(date))) }
+    if let date = value as? Date { return Node(value: .string(JSONWriter.dateText(date))) }
     let child = Implementation(codingPath: codingPath)
     try value.encode(to: child)
     return child.node ?? Node(.object)

@@ -7,12 +7,13 @@ extension JSONWriter {
   /// The first second no longer written by hand: 10000-01-01 (five-digit years).
   static let endOfHandWrittenSeconds = 252_423_993_600.0
 
-  /// Writes `date` as a JSON string, byte for byte what ``JSONValueEncoder``'s `dateFormat` (ISO 8601 in UTC with
-  /// milliseconds, truncated) gives: `"2026-11-26T15:10:07.123Z"`.
+  /// Writes `date` as a JSON string: ISO 8601 in UTC with milliseconds, `"2026-11-26T15:10:07.123Z"`.
   ///
-  /// Digit by digit (the formatter costs ~3 400 instructions a date); the formatter itself where the milliseconds
-  /// are a hair's breadth (a microsecond) from a whole one, where its own arithmetic could land on the other side,
-  /// and for years before 1600 or after 9999.
+  /// The instant is rounded to the microsecond, then cut to the millisecond. So a date that went through another
+  /// epoch's double and back (the cache keeps seconds since 1970) writes the same text: the formatter alone cuts the
+  /// raw double and writes `…38.682Z` for a `…38.683` stored as `…38.682999…`. Away from a millisecond's edge that is
+  /// the formatter's text, written digit by digit (the formatter costs ~3 400 instructions a date); years before
+  /// 1600 or after 9999 are the formatter's.
   package static func writeDate(_ date: Date, into output: inout [UInt8]) {
     guard let seconds = handWritableSeconds(date.timeIntervalSinceReferenceDate) else {
       writeString(JSONValueEncoder.dateFormat.format(date), into: &output)
@@ -21,19 +22,23 @@ extension JSONWriter {
     writeDate(seconds: seconds.whole, milliseconds: seconds.milliseconds, into: &output)
   }
 
-  /// The whole seconds since 2001-01-01 and the milliseconds of `interval` when ``writeDate(_:into:)`` writes it by
-  /// hand, else `nil`.
+  /// `date`'s text as ``writeDate(_:into:)`` writes it, without the quotes.
+  package static func dateText(_ date: Date) -> String {
+    var output: [UInt8] = []
+    writeDate(date, into: &output)
+    return String(decoding: output.dropFirst().dropLast(), as: UTF8.self)
+  }
+
+  /// The whole seconds since 2001-01-01 and the milliseconds of `interval` rounded to the microsecond, when
+  /// ``writeDate(_:into:)`` writes it by hand (years 1600–9999), else `nil`.
   static func handWritableSeconds(_ interval: Double) -> (whole: Int, milliseconds: Int)? {
     guard interval >= firstHandWrittenSecond, interval < endOfHandWrittenSeconds else { return nil }
     let whole = interval.rounded(.down)
     // Exact: a double minus its floor loses no bits.
-    let fraction = interval - whole
-    if fraction == 0 { return (Int(whole), 0) }
-    let scaled = fraction * 1_000
-    let milliseconds = scaled.rounded(.down)
-    let rest = scaled - milliseconds
-    guard rest > 0.001, rest < 0.999 else { return nil }
-    return (Int(whole), Int(milliseconds))
+    let microseconds = Int(((interval - whole) * 1_000_000).rounded())
+    if microseconds < 1_000_000 { return (Int(whole), microseconds / 1_000) }
+    guard whole + 1 < endOfHandWrittenSeconds else { return nil }
+    return (Int(whole) + 1, 0)
   }
 
   /// `"YYYY-MM-DDThh:mm:ss.mmmZ"` of `seconds` since 2001-01-01 (in 1600...9999) and `milliseconds`.

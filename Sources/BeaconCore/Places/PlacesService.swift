@@ -30,6 +30,8 @@ package final class PlacesService: Sendable {
   let client: GeoapifyClient
   let offline: Bool
   let ttl: TimeToLive
+  /// The clock, its times in the form the store gives them back (seconds since 1970 as a double): a live answer's
+  /// `fetchedAt` is then the cached answer's to the bit, and both are written as the same millisecond.
   let now: @Sendable () -> Date
 
   /// Creates a service.
@@ -44,7 +46,7 @@ package final class PlacesService: Sendable {
     self.client = client
     self.offline = offline
     self.ttl = ttl
-    self.now = now
+    self.now = { Date(timeIntervalSince1970: now().timeIntervalSince1970) }
   }
 
   /// A decoded upstream answer with where it came from.
