@@ -1,4 +1,5 @@
 import BeaconJSON
+import BeaconSync
 import Foundation
 import Testing
 
@@ -7,8 +8,8 @@ import Testing
 /// The places service's clock gives times as the store gives them back, so a live answer's `fetchedAt` and the
 /// same answer served later from the cache are written as the same text.
 @Suite struct ServiceClockTests {
-  /// A service whose clock reads `date` (it never reaches its upstream).
-  static func service(at date: Date) throws -> PlacesService {
+  /// A service whose clock reads what `clock` holds (it never reaches its upstream).
+  static func service(clock: Locked<Date>) throws -> PlacesService {
     PlacesService(
       store: try Store.open(path: ":memory:"),
       client: GeoapifyClient(
@@ -16,7 +17,7 @@ import Testing
         apiKey: nil,
         transport: URLSessionTransport(connectTimeout: 1, totalTimeout: 1)
       ),
-      now: { date }
+      now: { clock.withLock { $0 } }
     )
   }
 
@@ -28,9 +29,12 @@ import Testing
       let nanoseconds = Int.random(in: 700_000_000_000_000_000..<1_000_000_000_000_000_000, using: &generator)
       dates.append(Date(timeIntervalSinceReferenceDate: Double(nanoseconds) / 1_000_000_000))
     }
+    let clock = Locked(Date())
+    let service = try Self.service(clock: clock)
     var moved = 0
     for date in dates {
-      let now = try Self.service(at: date).now()
+      clock.withLock { $0 = date }
+      let now = service.now()
       let stored = Date(timeIntervalSince1970: now.timeIntervalSince1970)
       #expect(stored.timeIntervalSinceReferenceDate.bitPattern == now.timeIntervalSinceReferenceDate.bitPattern)
       #expect(JSONWriter.dateText(stored) == JSONWriter.dateText(now))

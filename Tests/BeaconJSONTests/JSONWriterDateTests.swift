@@ -38,7 +38,7 @@ import Testing
 
   @Test func atAMillisecondsEdgeTheNearestMicrosecondDecides() {
     var generator = SystemRandomNumberGenerator()
-    for _ in 0..<20_000 {
+    for _ in 0..<5_000 {
       let second = Double(Int.random(in: 500_000_000..<1_500_000_000, using: &generator))
       let millisecond = Int.random(in: 0...1_000, using: &generator)
       // Offsets from the edge, in microseconds, beyond the double's own rounding here (≤ 0.12 µs): the nearest
@@ -57,7 +57,7 @@ import Testing
   @Test func aDateReadBackFromSecondsSince1970IsWrittenTheSame() {
     var generator = SystemRandomNumberGenerator()
     var edges = 0
-    for index in 0..<200_000 {
+    for index in 0..<50_000 {
       let second = Double(Int.random(in: 700_000_000..<1_000_000_000, using: &generator))
       // Microsecond clocks, and every tenth date a whole millisecond (what a parsed `….123Z` is). A nanosecond's
       // time can sit on a half microsecond's edge; the places service's clock keeps its times as the store does.
