@@ -309,8 +309,10 @@ import Glibc
     defer { session.invalidateAndCancel() }
     let url = server.baseURL.appendingPathComponent("hang")
     let pending = Task { await fetch(url, in: session) }
-    // A deadline, not a goal: a ThreadSanitizer run on two cores can stall everything for 20 s at start-up.
-    #expect(await server.requestsArrive(count: 1, timeout: 60))
+    // A deadline, not a goal: a ThreadSanitizer run on two cores can stall everything for 20 s at start-up, and
+    // under AddressSanitizer the suite's long differential tests can hold both threads of the cooperative pool
+    // (which starts the request's task) for over a minute.
+    #expect(await server.requestsArrive(count: 1, timeout: 180))
 
     // Stopped from a thread of its own, awaited without blocking the cooperative pool.
     let stopped = Locked(false)
