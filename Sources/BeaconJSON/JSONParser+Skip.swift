@@ -171,34 +171,9 @@ extension JSONParser {
   }
 
   private mutating func skipNumber() throws(JSONParseError) {
-    let start = index
-    var isInteger = true
-    if buffer[index] == UInt8(ascii: "-") { index += 1 }
-    guard index < buffer.count, isDigit(buffer[index]) else { throw error(.invalidNumber) }
-    if buffer[index] == UInt8(ascii: "0") {
-      index += 1
-      if index < buffer.count, isDigit(buffer[index]) { throw error(.leadingZero) }
-    } else {
-      while index < buffer.count, isDigit(buffer[index]) { index += 1 }
-    }
-    if index < buffer.count, buffer[index] == UInt8(ascii: ".") {
-      isInteger = false
-      index += 1
-      guard index < buffer.count, isDigit(buffer[index]) else { throw error(.invalidNumber) }
-      while index < buffer.count, isDigit(buffer[index]) { index += 1 }
-    }
-    if index < buffer.count, buffer[index] == UInt8(ascii: "e") || buffer[index] == UInt8(ascii: "E") {
-      isInteger = false
-      index += 1
-      if index < buffer.count, buffer[index] == UInt8(ascii: "+") || buffer[index] == UInt8(ascii: "-") {
-        index += 1
-      }
-      guard index < buffer.count, isDigit(buffer[index]) else { throw error(.invalidNumber) }
-      while index < buffer.count, isDigit(buffer[index]) { index += 1 }
-    }
+    let (lexeme, isInteger) = try scanNumber()
     // An integer is always read (too large for `Int`, it is kept as text); a fraction must be a finite `Double`.
     guard !isInteger else { return }
-    let lexeme = UnsafeBufferPointer(rebasing: buffer[start..<index])
     guard let value = Double(String(decoding: lexeme, as: UTF8.self)), value.isFinite else {
       throw error(.numberOutOfRange)
     }

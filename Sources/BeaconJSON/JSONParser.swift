@@ -258,7 +258,9 @@ package struct JSONParser {
     }
   }
 
-  private mutating func parseNumber(exact: Bool) throws(JSONParseError) -> JSONValue {
+  /// Moves past the number that starts at `index` (RFC 8259's grammar) and returns its text and whether it is an
+  /// integer (no fraction, no exponent); throws at the first byte that breaks the grammar.
+  mutating func scanNumber() throws(JSONParseError) -> (lexeme: UnsafeBufferPointer<UInt8>, isInteger: Bool) {
     let start = index
     var isInteger = true
     if buffer[index] == UInt8(ascii: "-") { index += 1 }
@@ -284,7 +286,11 @@ package struct JSONParser {
       guard index < buffer.count, isDigit(buffer[index]) else { throw error(.invalidNumber) }
       while index < buffer.count, isDigit(buffer[index]) { index += 1 }
     }
-    let lexeme = UnsafeBufferPointer(rebasing: buffer[start..<index])
+    return (UnsafeBufferPointer(rebasing: buffer[start..<index]), isInteger)
+  }
+
+  private mutating func parseNumber(exact: Bool) throws(JSONParseError) -> JSONValue {
+    let (lexeme, isInteger) = try scanNumber()
     if isInteger {
       // `-0` is the one integer whose `Int` would be written differently (`0`).
       if exact, lexeme.count == 2, lexeme[0] == UInt8(ascii: "-"), lexeme[1] == UInt8(ascii: "0") {
