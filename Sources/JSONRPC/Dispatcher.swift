@@ -369,35 +369,4 @@ package final class Dispatcher: Sendable {
       }
     }
   }
-
-  /// Starts `body` in a task after the tasks it must wait for, and tracks it until it ends.
-  func spawn(ordering: RequestOrdering, id: RequestID?, body: @escaping @Sendable () async -> Void) {
-    state.withLock { state in
-      let sequence = state.nextSequence
-      state.nextSequence += 1
-      var dependencies: [Task<Void, Never>] = []
-      if let last = state.lastExclusive { dependencies.append(last) }
-      if ordering == .exclusive { dependencies.append(contentsOf: state.concurrentSinceExclusive.values) }
-      let task = Task {
-        for dependency in dependencies { await dependency.value }
-        await body()
-        self.state.withLock { state in
-          state.running[sequence] = nil
-          state.concurrentSinceExclusive[sequence] = nil
-          if ordering == .exclusive, state.lastExclusiveSequence == sequence { state.lastExclusive = nil }
-          if let id, state.requestsByID[id]?.sequence == sequence { state.requestsByID[id] = nil }
-        }
-      }
-      state.running[sequence] = task
-      if let id { state.requestsByID[id] = RunningRequest(sequence: sequence, task: task) }
-      switch ordering {
-      case .exclusive:
-        state.lastExclusive = task
-        state.lastExclusiveSequence = sequence
-        state.concurrentSinceExclusive.removeAll()
-      case .concurrent:
-        state.concurrentSinceExclusive[sequence] = task
-      }
-    }
-  }
 }
