@@ -634,7 +634,7 @@ def table(results):
             "cold start → initialize (median)",
             f"{value:.1f} ms",
             " · ".join(f"{name} floor {values['cold_start_ms']:.1f}" for name, values in floors.items()),
-            f"+{value - floor:.1f} ms over the floor" if floor else "",
+            f"{value - floor:+.1f} ms against the floor" if floor else "",
             "≤ 15 ms",
             value <= 15,
         ))
@@ -692,7 +692,7 @@ def table(results):
             "RSS idle / peak (pipelined)",
             f"{memory['idle_rss_mb']:.1f} / {memory['peak_rss_mb']:.1f} MB",
             " · ".join(f"{name} floor {values['idle_rss_mb']:.1f}" for name, values in floors.items()),
-            f"+{memory['idle_rss_mb'] - floor:.1f} MB over the floor" if floor else "",
+            f"{memory['idle_rss_mb'] - floor:+.1f} MB against the floor" if floor else "",
             "≤ 15 / ≤ 40 MB",
             memory["idle_rss_mb"] <= 15 and memory["peak_rss_mb"] <= 40,
         ))
