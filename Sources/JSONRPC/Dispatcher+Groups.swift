@@ -87,7 +87,7 @@ extension Dispatcher {
     let member = PendingGroup.Member(
       id: id,
       params: params,
-      context: makeContext(id: id, method: method, params: params),
+      context: makeContext(id: id, method: method, params: params, handler: handler),
       reply: reply
     )
     state.withLock { state in

@@ -5,12 +5,16 @@ extension Dispatcher {
     _ type: R.Type,
     handler: @escaping @Sendable (R, RequestContext) async throws -> R.Response
   ) {
-    let erased = RequestHandler(ordering: { R.ordering(for: $0) }) { params, context in
+    let run: @Sendable (JSONValue?, RequestContext) async throws -> [UInt8] = { params, context in
       let request = try Self.decodeParams(R.self, from: params)
       let response = try await handler(request, context)
       return try JSONStreamEncoder().encode(response)
     }
-    state.withLock { $0.setHandler(erased, for: R.method) }
+    state.withLock { state in
+      let slot = state.arrivalSlot(for: R.method)
+      let erased = RequestHandler(method: R.method, arrivalSlot: slot, ordering: { R.ordering(for: $0) }, run: run)
+      state.setHandler(erased, for: R.method)
+    }
   }
 
   /// Registers the handler of notifications of type `N`.

@@ -1,21 +1,19 @@
-/// Running one request: its context, and its outcome with the lifecycle checks and error mapping.
+/// Running requests: their tasks, their contexts, and their outcomes with the lifecycle checks and error mapping.
 extension Dispatcher {
-  /// The context of a request that is about to run; records its arrival for ``RequestContext/isSuperseded``.
-  func makeContext(id: RequestID, method: String, params: JSONValue?) -> RequestContext {
+  /// The context of a request that waits to run in a group; records its arrival for ``RequestContext/isSuperseded``.
+  func makeContext(id: RequestID, method: String, params: JSONValue?, handler: RequestHandler) -> RequestContext {
     let arrival = state.withLock { state -> UInt64 in
       let arrival = state.nextSequence
-      state.latestArrival[method] = arrival
+      state.latestArrivals[handler.arrivalSlot] = arrival
       return arrival
     }
     return RequestContext(
       id: id,
       method: method,
-      workDoneToken: params?["workDoneToken"],
-      notify: { [weak self] method, params in self?.notify(method, params: params) },
-      isSuperseded: { [weak self] in
-        guard let self else { return false }
-        return self.state.withLock { ($0.latestArrival[method] ?? 0) > arrival }
-      }
+      params: params,
+      dispatcher: self,
+      arrival: arrival,
+      arrivalSlot: handler.arrivalSlot
     )
   }
 
@@ -26,9 +24,12 @@ extension Dispatcher {
     context: RequestContext
   ) async -> Result<[UInt8], ResponseError> {
     if Task.isCancelled { return .failure(presented(.requestCancelled)) }
-    if method != Self.initializeMethod, !configuration.requestsAllowedBeforeInitialize.contains(method) {
-      // A request queued behind an `initialize` that failed must not run uninitialized.
-      if state.withLock({ $0.phase }) == .uninitialized { return .failure(presented(notInitialized(method))) }
+    // A request queued behind an `initialize` that failed must not run uninitialized. The phase first: the usual
+    // request then hashes no method name.
+    if state.withLock({ $0.phase }) == .uninitialized, method != Self.initializeMethod,
+      !configuration.requestsAllowedBeforeInitialize.contains(method)
+    {
+      return .failure(presented(notInitialized(method)))
     }
     do {
       let result: [UInt8]
@@ -46,31 +47,42 @@ extension Dispatcher {
 
   /// Starts `body` in a task after the tasks it must wait for, and tracks it until it ends.
   func spawn(ordering: RequestOrdering, id: RequestID?, body: @escaping @Sendable () async -> Void) {
+    spawn(ordering: ordering, id: id, arrivalSlot: nil, isCounted: false) { _ in await body() }
+  }
+
+  /// Starts `body` in a task after the tasks it must wait for, and tracks it until it ends; `body` gets the task's
+  /// sequence number, which is also its arrival for ``RequestContext/isSuperseded`` (recorded at `arrivalSlot`).
+  /// `isCounted`: the request counts against ``Configuration/maxInFlight`` until `body` says otherwise. One lock hold.
+  func spawn(
+    ordering: RequestOrdering,
+    id: RequestID?,
+    arrivalSlot: Int?,
+    isCounted: Bool,
+    body: @escaping @Sendable (_ sequence: UInt64) async -> Void
+  ) {
     state.withLock { state in
       let sequence = state.nextSequence
       state.nextSequence += 1
-      var dependencies: [Task<Void, Never>] = []
-      if let last = state.lastExclusive { dependencies.append(last) }
-      if ordering == .exclusive { dependencies.append(contentsOf: state.concurrentSinceExclusive.values) }
+      if let arrivalSlot { state.latestArrivals[arrivalSlot] = sequence }
+      if isCounted { state.inFlightRequests += 1 }
+      // No array of dependencies for the usual request: at most the last exclusive one.
+      let last = state.lastExclusive
+      let concurrent = ordering == .exclusive ? state.running.concurrent(after: state.lastExclusiveSequence) : []
       let task = Task {
-        for dependency in dependencies { await dependency.value }
-        await body()
+        if let last { await last.value }
+        for dependency in concurrent { await dependency.value }
+        await body(sequence)
         self.state.withLock { state in
-          state.running[sequence] = nil
-          state.concurrentSinceExclusive[sequence] = nil
+          state.running.remove(sequence: sequence)
           if ordering == .exclusive, state.lastExclusiveSequence == sequence { state.lastExclusive = nil }
           if let id, state.requestsByID[id]?.sequence == sequence { state.requestsByID[id] = nil }
         }
       }
-      state.running[sequence] = task
+      state.running.append(task, sequence: sequence, isConcurrent: ordering == .concurrent)
       if let id { state.requestsByID[id] = RunningRequest(sequence: sequence, task: task) }
-      switch ordering {
-      case .exclusive:
+      if ordering == .exclusive {
         state.lastExclusive = task
         state.lastExclusiveSequence = sequence
-        state.concurrentSinceExclusive.removeAll()
-      case .concurrent:
-        state.concurrentSinceExclusive[sequence] = task
       }
     }
   }

@@ -43,14 +43,18 @@ package final class Dispatcher: Sendable {
     var recentHandler: (method: String, handler: RequestHandler)?
     var notificationHandlers: [String: @Sendable (JSONValue?) async throws -> Void] = [:]
     var nextSequence: UInt64 = 0
-    var running: [UInt64: Task<Void, Never>] = [:]
+    /// Every task started and not ended, in start order.
+    var running = RunningTasks()
     var requestsByID: [RequestID: RunningRequest] = [:]
     /// The newest exclusive task while it runs (or waits to run); `nil` once it has finished.
     var lastExclusive: Task<Void, Never>?
-    var lastExclusiveSequence: UInt64 = 0
-    /// The arrival number of the newest request of each method (for ``RequestContext/isSuperseded``).
-    var latestArrival: [String: UInt64] = [:]
-    var concurrentSinceExclusive: [UInt64: Task<Void, Never>] = [:]
+    /// The sequence number of the newest exclusive task, finished or not; `nil` before the first.
+    var lastExclusiveSequence: UInt64?
+    /// The arrival number of the newest request of each method (for ``RequestContext/isSuperseded``), at the slot of
+    /// its handler (``RequestHandler/arrivalSlot``): no method name hashed per request.
+    var latestArrivals: [UInt64] = []
+    /// The slot of each method that has had a handler; kept when a handler is replaced.
+    var arrivalSlots: [String: Int] = [:]
     /// Requests to registered handlers whose answer has not been handed over yet (see `maxInFlight`).
     var inFlightRequests = 0
     /// Whether ``receive(contentsOf:)`` is collecting groups of requests that arrived together.
@@ -193,7 +197,7 @@ package final class Dispatcher: Sendable {
   /// Waits until every request and notification received so far has finished and been answered.
   package func drain() async {
     while true {
-      let tasks = state.withLock { Array($0.running.values) }
+      let tasks = state.withLock { $0.running.tasks }
       if tasks.isEmpty { return }
       for task in tasks { await task.value }
     }
@@ -201,7 +205,7 @@ package final class Dispatcher: Sendable {
 
   /// Cancels every running request; each still answers (with `-32800`).
   package func cancelAll() {
-    let tasks = state.withLock { Array($0.running.values) }
+    let tasks = state.withLock { $0.running.tasks }
     for task in tasks { task.cancel() }
   }
 
@@ -278,16 +282,39 @@ package final class Dispatcher: Sendable {
     }
   }
 
-  private func handleRequest(id: RequestID, method: String, params: JSONValue?, reply: Reply?) {
-    enum Decision {
-      case reject(ResponseError)
-      case refuseNow(ResponseError)
-      case run(RequestHandler?, RequestOrdering, isInitialize: Bool)
-      /// Answered on this thread now: nothing exclusive running or waiting, no group pending (one lock hold).
-      case now(@Sendable (JSONValue?) throws -> [UInt8])
+  /// What becomes of a request, decided under the lock as it arrives.
+  private enum Decision {
+    case reject(ResponseError)
+    case refuseNow(ResponseError)
+    case run(RequestHandler?, RequestOrdering, isInitialize: Bool)
+    /// Answered on this thread now: nothing exclusive running or waiting, no group pending (one lock hold).
+    case now(@Sendable (JSONValue?) throws -> [UInt8])
+  }
+
+  /// The decision for a request to `handler` that the lifecycle lets through.
+  private func routed(_ handler: RequestHandler, params: JSONValue?, in state: inout State) -> Decision {
+    // Requests that can be answered on the spot (`ping`) cost nothing to keep and are never refused.
+    if handler.runNow == nil && state.inFlightRequests >= configuration.maxInFlight {
+      return .refuseNow(.serverOverloaded(limit: configuration.maxInFlight))
     }
+    let ordering = handler.ordering(params)
+    if let runNow = handler.runNow, ordering == .concurrent, state.lastExclusive == nil, state.pendingGroup == nil {
+      return .now(runNow)
+    }
+    return .run(handler, ordering, isInitialize: false)
+  }
+
+  private func handleRequest(id: RequestID, method: String, params: JSONValue?, reply: Reply?) {
+    // Only this thread starts groups, so one seen empty here stays empty: no lock taken to flush it.
+    var hasPendingGroup = false
     let decision: Decision = state.withLock { state in
+      hasPendingGroup = state.pendingGroup != nil
       let handler = state.handler(for: method)
+      // The usual request, to a handler of a method that is neither `initialize` nor `shutdown` once initialized: the
+      // lifecycle's cases below cannot match, so its method is not compared with theirs.
+      if state.phase == .initialized, let handler, !handler.isLifecycleMethod {
+        return routed(handler, params: params, in: &state)
+      }
       switch (state.phase, method) {
       case (.uninitialized, Self.initializeMethod):
         guard let handler else { return .reject(.methodNotFound(method)) }
@@ -307,15 +334,7 @@ package final class Dispatcher: Sendable {
         return .run(nil, .exclusive, isInitialize: false)
       default:
         guard let handler else { return .reject(.methodNotFound(method)) }
-        // Requests that can be answered on the spot (`ping`) cost nothing to keep and are never refused.
-        if handler.runNow == nil && state.inFlightRequests >= configuration.maxInFlight {
-          return .refuseNow(.serverOverloaded(limit: configuration.maxInFlight))
-        }
-        let ordering = handler.ordering(params)
-        if let runNow = handler.runNow, ordering == .concurrent, state.lastExclusive == nil, state.pendingGroup == nil {
-          return .now(runNow)
-        }
-        return .run(handler, ordering, isInitialize: false)
+        return routed(handler, params: params, in: &state)
       }
     }
     if case .now(let runNow) = decision {
@@ -327,7 +346,7 @@ package final class Dispatcher: Sendable {
     {
       return
     }
-    flushGroup()
+    if hasPendingGroup { flushGroup() }
     if case .run(let handler?, .concurrent, false) = decision, let runNow = handler.runNow,
       answerImmediately(id: id, method: method, params: params, runNow: runNow, reply: reply)
     {
@@ -348,12 +367,20 @@ package final class Dispatcher: Sendable {
       // Answered in order: a rejection does not overtake an `initialize` or a write still running.
       spawn(ordering: .concurrent, id: nil) { self.answer(id, .failure(self.presented(error)), through: reply) }
     case .run(let handler, let ordering, let isInitialize):
-      let context = makeContext(id: id, method: method, params: params)
       // Counted until the answer is handed over, so a client that sends on as soon as it has an answer
       // finds the room it expects.
       let isCounted = handler != nil && !isInitialize
-      if isCounted { state.withLock { $0.inFlightRequests += 1 } }
-      spawn(ordering: ordering, id: id) {
+      let slot = handler?.arrivalSlot
+      spawn(ordering: ordering, id: id, arrivalSlot: slot, isCounted: isCounted) { sequence in
+        // Made in the task: the reader thread makes no context.
+        let context = RequestContext(
+          id: id,
+          method: method,
+          params: params,
+          dispatcher: self,
+          arrival: sequence,
+          arrivalSlot: slot
+        )
         let outcome = await self.run(handler, method: method, params: params, context: context)
         if isCounted { self.state.withLock { $0.inFlightRequests -= 1 } }
         if isInitialize {

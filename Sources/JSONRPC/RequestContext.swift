@@ -1,51 +1,66 @@
 /// What a request handler may know and do besides computing its result.
+///
+/// Made for every request that runs as a task, so it holds only what it was made from (the dispatcher, weakly, the
+/// request's params and its arrival): the `workDoneToken` is looked up, and the dispatcher asked, only when a handler
+/// wants them, with no closure made per request.
 package struct RequestContext: Sendable {
   /// The request's id.
   package let id: RequestID
   /// The request's method.
   package let method: String
-  /// The client's `workDoneToken`, when the request carried one; progress is reported only then.
-  package let workDoneToken: JSONValue?
-  private let notify: @Sendable (_ method: String, _ params: JSONValue) -> Void
-  private let supersededCheck: @Sendable () -> Bool
+  /// The request's params, where ``workDoneToken`` is read from.
+  private let params: JSONValue?
+  /// Where notifications go and who knows the newest arrival of each method; `nil` once it is gone.
+  private weak var dispatcher: Dispatcher?
+  /// The request's arrival number, and its method's slot for ``isSuperseded`` (`nil`: never superseded).
+  private let arrival: UInt64
+  private let arrivalSlot: Int?
 
-  /// Creates a context; `notify` sends a notification to the client, `isSuperseded` tells whether a newer
-  /// request of the same method has arrived.
-  package init(
+  /// A context for a request of `dispatcher` that arrived as number `arrival`; `arrivalSlot` is where the dispatcher
+  /// keeps the newest arrival of the request's method.
+  init(
     id: RequestID,
     method: String,
-    workDoneToken: JSONValue?,
-    notify: @escaping @Sendable (_ method: String, _ params: JSONValue) -> Void,
-    isSuperseded: @escaping @Sendable () -> Bool = { false }
+    params: JSONValue?,
+    dispatcher: Dispatcher,
+    arrival: UInt64,
+    arrivalSlot: Int?
   ) {
     self.id = id
     self.method = method
-    self.workDoneToken = workDoneToken
-    self.notify = notify
-    supersededCheck = isSuperseded
+    self.params = params
+    self.dispatcher = dispatcher
+    self.arrival = arrival
+    self.arrivalSlot = arrivalSlot
   }
+
+  /// The client's `workDoneToken`, when the request carried one; progress is reported only then.
+  package var workDoneToken: JSONValue? { params?["workDoneToken"] }
 
   /// Whether a newer request of the same method has arrived since this one (for debouncing: a
   /// superseded request should give way without doing its work).
-  package var isSuperseded: Bool { supersededCheck() }
+  package var isSuperseded: Bool {
+    guard let arrivalSlot, let dispatcher else { return false }
+    return dispatcher.state.withLock { $0.latestArrivals[arrivalSlot] } > arrival
+  }
 
   /// Whether the client has cancelled this request.
   package var isCancelled: Bool { Task.isCancelled }
 
   /// Sends a notification to the client (for protocols whose progress and logs are not LSP's).
   package func sendNotification(_ method: String, params: JSONValue) {
-    notify(method, params)
+    dispatcher?.notify(method, params: params)
   }
 
   /// Sends `$/progress` for this request's `workDoneToken`; does nothing when the request had none.
   package func reportProgress(_ progress: WorkDoneProgress) {
     guard let workDoneToken else { return }
-    notify("$/progress", ["token": workDoneToken, "value": progress.jsonValue])
+    sendNotification("$/progress", params: ["token": workDoneToken, "value": progress.jsonValue])
   }
 
   /// Sends `window/logMessage`, for warnings the user should see.
   package func logMessage(_ type: LogMessageType, _ message: String) {
-    notify("window/logMessage", ["type": .int(type.rawValue), "message": .string(message)])
+    sendNotification("window/logMessage", params: ["type": .int(type.rawValue), "message": .string(message)])
   }
 }
 
