@@ -107,7 +107,7 @@ import Testing
     let outcomes = Self.expectSame(try GeoJSONFeatureScannerTests.helsinkiRecords())
     // Most are places, with facts among them.
     #expect(outcomes.count { if case .place = $0 { true } else { false } } > 300)
-    #expect(outcomes.count { if case .place(_, .row, _) = $0 { true } else { false } } > 50)
+    #expect(outcomes.count { if case .place(_, .row, _, _) = $0 { true } else { false } } > 50)
   }
 
   @Test func edgeCasesBuildTheSame() {
@@ -128,8 +128,8 @@ import Testing
     let outcomes = Self.expectSame(records)
     // Every kind of outcome is reached.
     #expect(outcomes.count { if case .place = $0 { true } else { false } } > 500)
-    #expect(outcomes.count { if case .place(_, .unsure, _) = $0 { true } else { false } } > 20)
-    #expect(outcomes.count { if case .place(_, .row, _) = $0 { true } else { false } } > 200)
+    #expect(outcomes.count { if case .place(_, .unsure, _, _) = $0 { true } else { false } } > 20)
+    #expect(outcomes.count { if case .place(_, .row, _, _) = $0 { true } else { false } } > 200)
     #expect(outcomes.count { if case .skipped = $0 { true } else { false } } > 200)
     #expect(outcomes.count { if case .failed = $0 { true } else { false } } > 20)
     #expect(outcomes.count { if case .invalid = $0 { true } else { false } } > 200)

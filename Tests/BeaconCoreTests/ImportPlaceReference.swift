@@ -13,7 +13,9 @@ enum ImportPlaceReference {
     case notFeature
     case skipped(String)
     case failed(String)
-    case place(Place, ImportFacts, OSMFeature.Kind)
+    /// The place, its facts, kind, and its texts' bytes (`String`'s `==` takes canonically equivalent keys, such as
+    /// `K` and the Kelvin sign, as equal: the details must be the same bytes).
+    case place(Place, ImportFacts, OSMFeature.Kind, bytes: [[UInt8]])
 
     var description: String {
       switch self {
@@ -21,7 +23,7 @@ enum ImportPlaceReference {
       case .notFeature: "notFeature"
       case .skipped(let reason): "skipped(\(reason))"
       case .failed(let message): "failed(\(message))"
-      case .place(let place, let facts, let kind):
+      case .place(let place, let facts, let kind, _):
         "place(\(place.id) \(place.name) \(place.location) \(place.address ?? "-") \(place.cuisine ?? "-") "
           + "\(place.openingHours ?? "-") \(place.detailsJSON ?? "-") \(facts) \(kind))"
       }
@@ -43,10 +45,19 @@ enum ImportPlaceReference {
       guard let (place, facts) = try Self.place(tags: tags, feature: feature, skipped: &skipped) else {
         return .skipped(skipped.keys.sorted().joined(separator: ","))
       }
-      return .place(place, facts, feature.kind)
+      return .place(place, facts, feature.kind, bytes: bytes(place))
     } catch {
       return .failed("\(error)")
     }
+  }
+
+  /// The bytes of `place`'s texts.
+  static func bytes(_ place: Place) -> [[UInt8]] {
+    [
+      place.id, place.name, place.address ?? "-", place.cuisine ?? "-", place.detailsJSON ?? "-",
+      place.openingHours ?? "-",
+    ]
+    .map { Array($0.utf8) }
   }
 
   /// The outcome of building `feature` the import's way.
@@ -57,7 +68,7 @@ enum ImportPlaceReference {
       else { return .skipped(skipped.keys.sorted().joined(separator: ",")) }
       var stamped = place
       stamped.fetchedAt = fetchedAt
-      return .place(stamped, facts, feature.kind)
+      return .place(stamped, facts, feature.kind, bytes: bytes(stamped))
     } catch {
       return .failed("\(error)")
     }
