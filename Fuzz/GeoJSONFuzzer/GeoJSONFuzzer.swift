@@ -72,8 +72,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 /// the identity and the geometry.
 private func describe(_ feature: OSMFeature) -> String {
   var geometry = "-"
-  if case .geoJSON(let value) = feature.shape { geometry = value.map { "\($0)" } ?? "nil" }
-  let tags = JSONValue.object(feature.tags.filter { GeoJSONFeatureScanner.isRelevant($0.key) })
+  if case .geoJSON = feature.shape { geometry = "nil" }
+  if let value = feature.geoJSONGeometry { geometry = "\(value)" }
+  let tags = JSONValue.object(feature.tags.dictionary)
   return "\(tags) \(feature.identity.map { "\($0.type)/\($0.id)" } ?? "-") \(geometry)"
 }
 

@@ -300,10 +300,67 @@ package struct JSONParser {
       return .largeInteger(String(decoding: lexeme, as: UTF8.self))
     }
     if exact { return .exactNumber(String(decoding: lexeme, as: UTF8.self)) }
+    if let value = Self.shortDouble(lexeme) { return .double(value) }
     guard let value = Double(String(decoding: lexeme, as: UTF8.self)), value.isFinite else {
       throw error(.numberOutOfRange)
     }
     return .double(value)
+  }
+
+  /// The powers of ten a `Double` holds exactly (10⁰ … 10²²).
+  private static let exactPowersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
+
+  /// The value of a number lexeme with a fraction or exponent (valid JSON) when its digits, without the point, make
+  /// an integer of at most 2⁵³ and its scale is at most 22 places either way (coordinates and most other decimals),
+  /// else `nil`. Both the integer and the power of ten are then exact doubles, so the one division (or
+  /// multiplication) rounds the exact value once, to nearest: what reading the text (`Double(String)`) gives,
+  /// without making a string or calling `strtod`.
+  static func shortDouble(_ lexeme: UnsafeBufferPointer<UInt8>) -> Double? {
+    var index = 0
+    let negative = lexeme[0] == UInt8(ascii: "-")
+    if negative { index = 1 }
+    var mantissa: UInt64 = 0
+    var places = 0
+    var inFraction = false
+    while index < lexeme.count {
+      let byte = lexeme[index]
+      if byte == UInt8(ascii: ".") {
+        inFraction = true
+      } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+        mantissa = mantissa * 10 + UInt64(byte &- UInt8(ascii: "0"))
+        // Past 2⁵³ the integer is no longer exact (checked on every digit, so it cannot overflow).
+        guard mantissa <= 1 << 53 else { return nil }
+        if inFraction { places += 1 }
+      } else {
+        break
+      }
+      index += 1
+    }
+    var exponent = 0
+    if index < lexeme.count {
+      // `e` or `E`, an optional sign, digits (the lexeme is valid).
+      index += 1
+      var exponentNegative = false
+      if lexeme[index] == UInt8(ascii: "+") || lexeme[index] == UInt8(ascii: "-") {
+        exponentNegative = lexeme[index] == UInt8(ascii: "-")
+        index += 1
+      }
+      while index < lexeme.count {
+        exponent = exponent * 10 + Int(lexeme[index] &- UInt8(ascii: "0"))
+        guard exponent <= 400 else { return nil }
+        index += 1
+      }
+      if exponentNegative { exponent = -exponent }
+    }
+    let scale = exponent - places
+    guard scale >= -22, scale <= 22 else { return nil }
+    var value = Double(mantissa)
+    if scale < 0 {
+      value /= exactPowersOfTen[-scale]
+    } else if scale > 0 {
+      value *= exactPowersOfTen[scale]
+    }
+    return negative ? -value : value
   }
 
   /// Parses an integer lexeme, or returns `nil` when it does not fit in `Int`.

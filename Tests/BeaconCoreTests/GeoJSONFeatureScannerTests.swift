@@ -25,12 +25,10 @@ import Testing
     }
 
     init(_ feature: OSMFeature) {
-      var geometry: JSONValue?
-      if case .geoJSON(let value) = feature.shape { geometry = value }
       self = .feature(
-        tags: feature.tags.filter { GeoJSONFeatureScanner.isRelevant($0.key) },
+        tags: feature.tags.dictionary,
         identity: feature.identity.map { "\($0.type)/\($0.id)" },
-        geometry: geometry
+        geometry: feature.geoJSONGeometry
       )
     }
   }

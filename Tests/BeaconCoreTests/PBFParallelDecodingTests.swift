@@ -15,7 +15,8 @@ import Testing
   /// Everything a feature says, as text (OSMFeature is not Equatable).
   static func summary(_ features: [OSMFeature], positions: Bool = true) -> [String] {
     features.map { feature in
-      let tags = feature.tags.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
+      let tags = feature.tags.dictionary.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        .joined(separator: ";")
       let position = positions ? "\(feature.position)" : ""
       return "\(String(describing: feature.identity)) \(position) \(tags) \(feature.shape)"
     }

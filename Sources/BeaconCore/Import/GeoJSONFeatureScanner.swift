@@ -13,8 +13,8 @@ enum GeoJSONFeatureScanner {
   /// What a record holds.
   enum Scanned {
     /// A Feature: its tags (properties merged with any nested `tags`, the relevant ones only), its `id` when that is
-    /// a string, and its geometry.
-    case feature(tags: [String: JSONValue], featureID: String?, geometry: JSONValue?)
+    /// a string, and its geometry (a plainly written `Point` without a value for it, see ``plainPoint(_:_:)``).
+    case feature(tags: ImportTags, featureID: String?, shape: OSMFeature.Shape)
     /// Valid JSON, but not a Feature with properties.
     case notFeature
   }
@@ -32,9 +32,9 @@ enum GeoJSONFeatureScanner {
       return .notFeature
     }
     var isFeature = false
-    var properties: (tags: [String: JSONValue], nested: [String: JSONValue]?)?
+    var properties: (tags: ImportTags, nested: ImportTags?)?
     var featureID: String?
-    var geometry: JSONValue?
+    var geometry: OSMFeature.Shape = .geoJSON(nil)
     try forEachMember(buffer, &index) { key, index throws(JSONParseError) in
       switch key {
       case .plain(let bytes):
@@ -43,7 +43,7 @@ enum GeoJSONFeatureScanner {
         } else if equals(bytes, "properties") {
           properties = try readProperties(buffer, &index)
         } else if equals(bytes, "geometry") {
-          geometry = try value(buffer, &index, depth: 1)
+          geometry = try readGeometry(buffer, &index)
         } else if equals(bytes, "id") {
           featureID = try value(buffer, &index, depth: 1).stringValue
         } else {
@@ -53,7 +53,7 @@ enum GeoJSONFeatureScanner {
         switch text {
         case "type": isFeature = try value(buffer, &index, depth: 1).stringValue == "Feature"
         case "properties": properties = try readProperties(buffer, &index)
-        case "geometry": geometry = try value(buffer, &index, depth: 1)
+        case "geometry": geometry = try readGeometry(buffer, &index)
         case "id": featureID = try value(buffer, &index, depth: 1).stringValue
         default: try JSONParser.skipValue(in: buffer, at: &index, depth: 1, maxDepth: maxDepth)
         }
@@ -61,8 +61,50 @@ enum GeoJSONFeatureScanner {
     }
     try expectEnd(buffer, &index)
     guard isFeature, var tags = properties?.tags else { return .notFeature }
-    if let nested = properties?.nested { tags.merge(nested) { _, tag in tag } }
-    return .feature(tags: tags, featureID: featureID, geometry: geometry)
+    if let nested = properties?.nested { tags.merge(nested) }
+    return .feature(tags: tags, featureID: featureID, shape: geometry)
+  }
+
+  /// The feature's `geometry` (a member of the record, at depth 1).
+  private static func readGeometry(
+    _ buffer: UnsafeBufferPointer<UInt8>,
+    _ index: inout Int
+  ) throws(JSONParseError) -> OSMFeature.Shape {
+    if let (longitude, latitude) = plainPoint(buffer, &index) {
+      return .geoJSONPoint(longitude: longitude, latitude: latitude)
+    }
+    return .geoJSON(try value(buffer, &index, depth: 1))
+  }
+
+  /// The two numbers of a `Point` written exactly as `{"type":"Point","coordinates":[lon,lat]}` (osmium's form: no
+  /// white space, no other member) at `index`, moving `index` past it; else `nil`, `index` unmoved, for the parser
+  /// to read it (with its errors). What it accepts parses to that object, so the numbers are all it says.
+  static func plainPoint(_ buffer: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> (JSONValue, JSONValue)? {
+    let head: StaticString = #"{"type":"Point","coordinates":["#
+    let length = head.utf8CodeUnitCount
+    guard buffer.count - index > length + 4,
+      equals(UnsafeBufferPointer(rebasing: buffer[index..<index + length]), head)
+    else { return nil }
+    var at = index + length
+    guard let longitude = number(buffer, &at), at < buffer.count, buffer[at] == UInt8(ascii: ",") else { return nil }
+    at += 1
+    guard let latitude = number(buffer, &at), at + 1 < buffer.count, buffer[at] == UInt8(ascii: "]"),
+      buffer[at + 1] == UInt8(ascii: "}")
+    else { return nil }
+    index = at + 2
+    return (longitude, latitude)
+  }
+
+  /// The number at `index` (moving past it), or `nil` when there is none or it is not valid.
+  private static func number(_ buffer: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> JSONValue? {
+    guard index < buffer.count, buffer[index] == UInt8(ascii: "-") || (buffer[index] >= 0x30 && buffer[index] <= 0x39)
+    else { return nil }
+    var at = index
+    // A number nests nothing: the depth does not matter.
+    guard let value = try? JSONParser.parseValue(in: buffer, at: &at, depth: 2, maxDepth: maxDepth, exactNumberKeys: [])
+    else { return nil }
+    index = at
+    return value
   }
 
   /// Whether a tag is one something reads: a tag Beacon keeps (``OSMImporter/keeps(_:)``) or one of those that
@@ -74,6 +116,12 @@ enum GeoJSONFeatureScanner {
   /// The name of a key written in plain ASCII when ``isRelevant(_:)`` (decided on its bytes: for ASCII, the same
   /// answer), else `nil`. The single keys and the commonest `addr:*` ones are strings made once.
   static func relevantName(_ key: UnsafeBufferPointer<UInt8>) -> String? {
+    relevantKey(key)?.text
+  }
+
+  /// The tag key written in plain ASCII as ``ImportTags`` keeps it, when ``isRelevant(_:)`` (see
+  /// ``relevantName(_:)``).
+  static func relevantKey(_ key: UnsafeBufferPointer<UInt8>) -> ImportTags.Key? {
     guard let base = key.baseAddress else { return nil }
     if key.count < relevantKeys.count {
       let known = relevantKeys.withUnsafeBufferPointer { byLength in
@@ -81,25 +129,28 @@ enum GeoJSONFeatureScanner {
           candidate.bytes.withUnsafeBufferPointer { $0.baseAddress.map { memcmp($0, base, key.count) == 0 } ?? false }
         }
       }
-      if let known { return known.name }
+      if let known { return known.key }
     }
     if key.count >= 5, key[4] == UInt8(ascii: ":") {
       let head = UnsafeBufferPointer(rebasing: key[0..<4])
       if equals(head, "name") || equals(head, "addr") || equals(head, "diet") {
-        return String(decoding: key, as: UTF8.self)
+        return .other(String(decoding: key, as: UTF8.self))
       }
     }
     return nil
   }
 
-  /// ``relevantName(_:)``'s strings made once, with their bytes, by their length.
-  private static let relevantKeys: [[(bytes: [UInt8], name: String)]] = {
-    let common = [
-      "addr:street", "addr:housenumber", "addr:postcode", "addr:city", "addr:country", "name:fi", "name:sv",
-    ]
-    let keys = OSMImporter.keptTags.sorted() + ["@type", "@id", "id", "type"] + common
-    var byLength = [[(bytes: [UInt8], name: String)]](repeating: [], count: (keys.map(\.utf8.count).max() ?? 0) + 1)
-    for key in keys { byLength[key.utf8.count].append((Array(key.utf8), key)) }
+  /// ``relevantKey(_:)``'s keys made once (every slot's, and the commonest others), with their bytes, by their
+  /// length.
+  private static let relevantKeys: [[(bytes: [UInt8], key: ImportTags.Key)]] = {
+    let keys =
+      ImportTags.Slot.allCases.map { ImportTags.Key.slot($0) }
+      + ["addr:country", "name:fi", "name:sv", "name:en"].map { ImportTags.Key.other($0) }
+    var byLength = [[(bytes: [UInt8], key: ImportTags.Key)]](
+      repeating: [],
+      count: (keys.map(\.text.utf8.count).max() ?? 0) + 1
+    )
+    for key in keys { byLength[key.text.utf8.count].append((Array(key.text.utf8), key)) }
     return byLength
   }()
 
@@ -164,14 +215,13 @@ enum GeoJSONFeatureScanner {
   private static func readProperties(
     _ buffer: UnsafeBufferPointer<UInt8>,
     _ index: inout Int
-  ) throws(JSONParseError) -> (tags: [String: JSONValue], nested: [String: JSONValue]?) {
+  ) throws(JSONParseError) -> (tags: ImportTags, nested: ImportTags?) {
     guard index < buffer.count, buffer[index] == UInt8(ascii: "{") else {
       try JSONParser.skipValue(in: buffer, at: &index, depth: 1, maxDepth: maxDepth)
-      return ([:], nil)
+      return (ImportTags(), nil)
     }
-    // Room for a place's tags without growing (most have fewer than a dozen relevant ones).
-    var tags = [String: JSONValue](minimumCapacity: 16)
-    var nested: [String: JSONValue]?
+    var tags = ImportTags()
+    var nested: ImportTags?
     try forEachMember(buffer, &index, depth: 2) { key, index throws(JSONParseError) in
       let isTags: Bool
       switch key {
@@ -180,7 +230,7 @@ enum GeoJSONFeatureScanner {
       }
       if isTags {
         if index < buffer.count, buffer[index] == UInt8(ascii: "{") {
-          var inner: [String: JSONValue] = [:]
+          var inner = ImportTags()
           try forEachMember(buffer, &index, depth: 3) { key, index throws(JSONParseError) in
             try readTag(key, buffer, &index, depth: 3, into: &inner)
           }
@@ -202,20 +252,20 @@ enum GeoJSONFeatureScanner {
     _ buffer: UnsafeBufferPointer<UInt8>,
     _ index: inout Int,
     depth: Int,
-    into tags: inout [String: JSONValue]
+    into tags: inout ImportTags
   ) throws(JSONParseError) {
-    let name: String
+    let name: ImportTags.Key
     switch key {
     case .plain(let bytes):
-      guard let relevant = relevantName(bytes) else {
+      guard let relevant = relevantKey(bytes) else {
         return try JSONParser.skipValue(in: buffer, at: &index, depth: depth, maxDepth: maxDepth)
       }
       name = relevant
     case .text(let text):
-      guard isRelevant(text) else {
+      guard let relevant = ImportTags.Key(text) else {
         return try JSONParser.skipValue(in: buffer, at: &index, depth: depth, maxDepth: maxDepth)
       }
-      name = text
+      name = relevant
     }
     tags[name] = try value(buffer, &index, depth: depth)
   }

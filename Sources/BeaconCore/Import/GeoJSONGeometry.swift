@@ -51,8 +51,15 @@ enum GeoJSONGeometry {
   }
 
   private static func position(_ value: JSONValue) throws(Malformed) -> Coordinate {
-    guard let pair = value.arrayValue, pair.count >= 2, let lon = pair[0].doubleValue, let lat = pair[1].doubleValue
-    else { throw Malformed(problem: .invalidPosition) }
+    guard let pair = value.arrayValue, pair.count >= 2 else { throw Malformed(problem: .invalidPosition) }
+    return try point(longitude: pair[0], latitude: pair[1])
+  }
+
+  /// The position `[longitude, latitude]` (what ``centroid(of:)`` gives a `Point` with those coordinates).
+  static func point(longitude: JSONValue, latitude: JSONValue) throws(Malformed) -> Coordinate {
+    guard let lon = longitude.doubleValue, let lat = latitude.doubleValue else {
+      throw Malformed(problem: .invalidPosition)
+    }
     let point = Coordinate(lat: lat, lon: lon)
     guard point.isValid else { throw Malformed(problem: .positionOutsideGlobe(longitude: lon, latitude: lat)) }
     return point

@@ -5,8 +5,8 @@ import BeaconJSON
 struct OSMFeature {
   /// Where the object is in the input, for messages: `feature 3`, `element 3`.
   var position: ImportPosition
-  /// The OSM tags (GeoJSON properties with any nested `tags`; an Overpass element's `tags`).
-  var tags: [String: JSONValue]
+  /// The OSM tags something reads (GeoJSON properties with any nested `tags`; an Overpass element's `tags`).
+  var tags: ImportTags
   /// The OSM type (`node`, `way`, `relation`) and id, when the input carries them.
   var identity: (type: String, id: Int)?
   /// The geometry, as the input wrote it.
@@ -16,6 +16,9 @@ struct OSMFeature {
   /// OSM PBF file gave.
   enum Shape {
     case geoJSON(JSONValue?)
+    /// A GeoJSON `Point` written plainly (`{"type":"Point","coordinates":[lon,lat]}`, nothing else), its two
+    /// numbers read without a value for the geometry: the same as `.geoJSON` of that geometry.
+    case geoJSONPoint(longitude: JSONValue, latitude: JSONValue)
     case overpass(JSONValue)
     case pbf(PBFShape)
   }
@@ -37,6 +40,15 @@ struct OSMFeature {
     case point, line, closedLine, area
   }
 
+  /// The GeoJSON geometry, as the input wrote it (`nil` when it had none, or is not GeoJSON).
+  var geoJSONGeometry: JSONValue? {
+    switch shape {
+    case .geoJSON(let geometry): geometry
+    case .geoJSONPoint(let longitude, let latitude): ["type": "Point", "coordinates": [longitude, latitude]]
+    case .overpass, .pbf: nil
+    }
+  }
+
   /// The kind of drawing this is.
   var kind: Kind {
     guard case .geoJSON(let geometry) = shape else { return .point }
@@ -55,6 +67,8 @@ struct OSMFeature {
     switch shape {
     case .geoJSON(let geometry):
       return try GeoJSONGeometry.centroid(of: geometry)
+    case .geoJSONPoint(let longitude, let latitude):
+      return try GeoJSONGeometry.point(longitude: longitude, latitude: latitude)
     case .pbf(.point(let point)):
       guard point.isValid else {
         throw GeoJSONGeometry.Malformed(problem: .positionOutsideGlobe(longitude: point.lon, latitude: point.lat))

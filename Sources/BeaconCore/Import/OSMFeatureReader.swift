@@ -181,31 +181,33 @@ struct OSMFeatureReader {
         }
       }
       guard let end else { return nil }
-      let record = Array(buffer[start..<end])
+      let recordStart = start
       let recordLine = line
       // Records split at line feeds hold none.
       line +=
         separator == Self.lineFeed
-        ? (end < buffer.count ? 1 : 0) : record.count { $0 == Self.lineFeed }
+        ? (end < buffer.count ? 1 : 0) : buffer[recordStart..<end].count { $0 == Self.lineFeed }
       start = min(end + 1, buffer.count)
-      if record.allSatisfy(Self.isSpace) {
-        if end >= buffer.count { return nil }
-        continue
-      }
-      // Without trailing white space, an error at the end of a cut record is on its own line.
-      let trimmed = record.lastIndex { !Self.isSpace($0) }.map { $0 + 1 } ?? 0
-      let scanned: Result<GeoJSONFeatureScanner.Scanned, JSONParseError> = record.withUnsafeBufferPointer { bytes in
+      // Scanned where it is in the buffer (not copied); `nil` when it is only white space.
+      let scanned: Result<GeoJSONFeatureScanner.Scanned, JSONParseError>? = buffer.withUnsafeBufferPointer { whole in
+        let record = UnsafeBufferPointer(rebasing: whole[recordStart..<end])
+        // Without trailing white space, an error at the end of a cut record is on its own line.
+        guard let last = record.lastIndex(where: { !Self.isSpace($0) }) else { return nil }
         do throws(JSONParseError) {
-          return .success(try GeoJSONFeatureScanner.scan(UnsafeBufferPointer(rebasing: bytes[..<trimmed])))
+          return .success(try GeoJSONFeatureScanner.scan(UnsafeBufferPointer(rebasing: record[...last])))
         } catch {
           return .failure(error)
         }
       }
       switch scanned {
+      case nil:
+        if end >= buffer.count { return nil }
+        continue
       case .success(let scanned):
         count += 1
         return try feature(scanned)
       case .failure(let error):
+        let record = Array(buffer[recordStart..<end])
         throw failure(Self.position(of: error.offset, in: record, firstLine: recordLine), .invalidJSON(error.kind))
       }
     }
@@ -236,8 +238,9 @@ struct OSMFeatureReader {
     guard value["type"]?.stringValue == "Feature", let properties = value["properties"] else {
       throw failure(position, .notFeature)
     }
-    var tags = properties.objectValue ?? [:]
-    if let nested = properties["tags"]?.objectValue { tags.merge(nested) { _, tag in tag } }
+    var all = properties.objectValue ?? [:]
+    if let nested = properties["tags"]?.objectValue { all.merge(nested) { _, tag in tag } }
+    let tags = ImportTags(all)
     let identity = OSMImporter.identity(featureID: value["id"]?.stringValue, tags: tags)
     return OSMFeature(position: position, tags: tags, identity: identity, shape: .geoJSON(value["geometry"]))
   }
@@ -245,9 +248,9 @@ struct OSMFeatureReader {
   /// A GeoJSON Feature as ``GeoJSONFeatureScanner`` read it (what ``feature(_:)`` makes of the parsed value).
   func feature(_ scanned: GeoJSONFeatureScanner.Scanned) throws(BeaconError) -> OSMFeature {
     let position = ImportPosition.feature(count)
-    guard case .feature(let tags, let featureID, let geometry) = scanned else { throw failure(position, .notFeature) }
+    guard case .feature(let tags, let featureID, let shape) = scanned else { throw failure(position, .notFeature) }
     let identity = OSMImporter.identity(featureID: featureID, tags: tags)
-    return OSMFeature(position: position, tags: tags, identity: identity, shape: .geoJSON(geometry))
+    return OSMFeature(position: position, tags: tags, identity: identity, shape: shape)
   }
 
   /// An Overpass element: `type`, `id`, `tags` and where it is.
@@ -261,7 +264,7 @@ struct OSMFeatureReader {
     }
     return OSMFeature(
       position: position,
-      tags: value["tags"]?.objectValue ?? [:],
+      tags: ImportTags(value["tags"]?.objectValue ?? [:]),
       identity: identity,
       shape: .overpass(value)
     )

@@ -77,12 +77,13 @@ package enum OSMImporter {
     source: String,
     skipped: inout [String: Int]
   ) throws(BeaconError) -> (Place, ImportFacts)? {
-    func tag(_ key: String) -> String? {
-      guard let text = feature.tags[key]?.stringValue.map(trimmed), !text.isEmpty else { return nil }
+    let tags = feature.tags
+    func tag(_ slot: ImportTags.Slot) -> String? {
+      guard let text = tags.string(slot).map(trimmed), !text.isEmpty else { return nil }
       return text
     }
     let category: PlaceCategory
-    switch (tag("amenity"), tag("tourism")) {
+    switch (tag(.amenity), tag(.tourism)) {
     case ("restaurant", _): category = .restaurant
     case ("cafe", _): category = .cafe
     case (_, "hotel"): category = .hotel
@@ -90,7 +91,7 @@ package enum OSMImporter {
       skipped["otherKind", default: 0] += 1
       return nil
     }
-    guard let name = tag("name") else {
+    guard let name = tag(.name) else {
       skipped["nameless", default: 0] += 1
       return nil
     }
@@ -111,12 +112,14 @@ package enum OSMImporter {
       return nil
     }
     let id =
-      feature.identity.map { "osm:\($0.type)/\($0.id)" }
+      feature.identity.map { osmID(type: $0.type, id: $0.id) }
       ?? contentID(category: category, name: name, location: location)
     // The kept tags as pairs sorted by key (the order the details have), without a dictionary of them.
     var raw: [(key: String, value: JSONValue)] = []
-    raw.reserveCapacity(feature.tags.count + 2)
-    for tag in feature.tags where tag.value.stringValue != nil && keeps(tag.key) { raw.append(tag) }
+    raw.reserveCapacity(tags.count + 2)
+    tags.forEachKept { key, value in
+      if case .string = value { raw.append((key: key, value: value)) }
+    }
     if let identity = feature.identity {
       // Neither key is kept from the tags (``keeps(_:)``), so neither is there twice.
       raw.append((key: "osm_type", value: .string(String(identity.type.prefix(1)))))
@@ -125,37 +128,76 @@ package enum OSMImporter {
     raw.sort { $0.key < $1.key }
     // The shape of Geoapify's details (what `places/details` reads), written straight to bytes in the form
     // `JSONValue.description` has (compact, keys sorted): the same text as before, at a fraction of the cost.
-    var details = Array(#"{"geometry":{"coordinates":["#.utf8)
-    details.reserveCapacity(320)
-    JSONWriter.write(.double(location.lon), into: &details)
+    var details: [UInt8] = []
+    details.reserveCapacity(384)
+    details.append(contentsOf: #"{"geometry":{"coordinates":["#.utf8)
+    JSONWriter.writeDouble(location.lon, into: &details)
     details.append(UInt8(ascii: ","))
-    JSONWriter.write(.double(location.lat), into: &details)
+    JSONWriter.writeDouble(location.lat, into: &details)
     details.append(contentsOf: #"],"type":"Point"},"properties":{"categories":["#.utf8)
     JSONWriter.write(.string(category.geoapifyKey), into: &details)
     details.append(contentsOf: #"],"datasource":{"attribution":"© OpenStreetMap contributors","#.utf8)
     details.append(contentsOf: #""license":"Open Database License","raw":"#.utf8)
     JSONWriter.write(members: raw, into: &details)
     details.append(contentsOf: #","sourcename":"openstreetmap"}},"type":"Feature"}"#.utf8)
-    let cuisine = tag("cuisine")
+    let cuisine = tag(.cuisine)
     let place = Place(
       id: id,
       name: name,
       category: category,
       location: location,
-      address: address(tag),
+      address: address(
+        street: tag(.addrStreet),
+        housenumber: tag(.addrHousenumber),
+        postcode: tag(.addrPostcode),
+        city: tag(.addrCity)
+      ),
       cuisine: cuisine,
       detailsJSON: String(decoding: details, as: UTF8.self),
-      openingHours: tag("opening_hours"),
+      openingHours: tag(.openingHours),
       source: source
     )
-    return (place, ImportFacts(tags: raw, categories: [category.geoapifyKey], cuisine: cuisine))
+    // Only the tags the facts read (the others would be passed over), in a small array.
+    var factTags: [(key: String, value: JSONValue)] = []
+    for slot in ImportTags.Slot.facts {
+      if let value = tags[slot], case .string = value {
+        if factTags.isEmpty { factTags.reserveCapacity(ImportTags.Slot.facts.count) }
+        factTags.append((key: slot.key, value: value))
+      }
+    }
+    // The details' one category (`category.geoapifyKey`) is none of the conditions the facts read from categories
+    // (``ImportFacts/conditions``: diets, wheelchair access), so the facts are those of no categories.
+    return (place, ImportFacts(tags: factTags, categories: [], cuisine: cuisine))
+  }
+
+  /// `osm:type/id`, as `"osm:\(type)/\(id)"` writes it, without string interpolation.
+  static func osmID(type: String, id: Int) -> String {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: type.utf8.count + 27) { buffer in
+      var end = 0
+      func put(_ byte: UInt8) {
+        buffer[end] = byte
+        end += 1
+      }
+      for byte in "osm:".utf8 { put(byte) }
+      for byte in type.utf8 { put(byte) }
+      put(UInt8(ascii: "/"))
+      if id < 0 { put(UInt8(ascii: "-")) }
+      let digits = end
+      var magnitude = id.magnitude
+      repeat {
+        put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
+        magnitude /= 10
+      } while magnitude > 0
+      buffer[digits..<end].reverse()
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
+    }
   }
 
   /// The OSM type (`node`, `way`, `relation`) and id of a GeoJSON feature: osmium's `@type`/`@id` properties
   /// (`-a type,id`) or feature id (`-u type_id`: `n1`, `w2`, `r3`, and `a4`/`a7` for the areas of way 2 and
   /// relation 3, twice the id plus one for a relation), or overpass turbo's `node/1`.
   /// `featureID` is the feature's `id` when it is a string.
-  static func identity(featureID: String?, tags: [String: JSONValue]) -> (type: String, id: Int)? {
+  static func identity(featureID: String?, tags: ImportTags) -> (type: String, id: Int)? {
     // A function, not a dictionary literal: this runs for every feature of an import.
     func types(_ name: String) -> String? {
       switch name {
@@ -165,13 +207,17 @@ package enum OSMImporter {
       default: nil
       }
     }
-    if let type = tags["@type"]?.stringValue.flatMap({ types($0) }), let id = tags["@id"]?.intValue {
+    if let type = tags.string(.atType).flatMap({ types($0) }), let id = tags[.atID]?.intValue {
       return (type, id)
     }
-    for text in [featureID, tags["@id"]?.stringValue, tags["id"]?.stringValue].compactMap({ $0 }) {
-      let parts = text.split(separator: "/")
-      if parts.count == 2, let type = types(String(parts[0])), let id = Int(parts[1]) { return (type, id) }
+    // `type/id` in the feature id, `@id` or `id`, the first that has it (without an array of them).
+    func slashed(_ text: String?) -> (type: String, id: Int)? {
+      guard let parts = text?.split(separator: "/"), parts.count == 2, let type = types(String(parts[0])),
+        let id = Int(parts[1])
+      else { return nil }
+      return (type, id)
     }
+    if let found = slashed(featureID) ?? slashed(tags.string(.atID)) ?? slashed(tags.string(.plainID)) { return found }
     if let text = featureID, let letter = text.first, let id = Int(text.dropFirst()) {
       switch letter {
       case "n", "w", "r": return (types(String(letter)) ?? "node", id)
@@ -179,7 +225,9 @@ package enum OSMImporter {
       default: break
       }
     }
-    if let type = tags["type"]?.stringValue.flatMap({ types($0) }), let id = tags["id"]?.intValue { return (type, id) }
+    if let type = tags.string(.plainType).flatMap({ types($0) }), let id = tags[.plainID]?.intValue {
+      return (type, id)
+    }
     return nil
   }
 
@@ -217,7 +265,7 @@ package enum OSMImporter {
   private static func isPlainASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
 
   /// "Street 12, 0150 City" from the `addr:*` tags, when there are any.
-  static func address(_ tag: (String) -> String?) -> String? {
+  static func address(street: String?, housenumber: String?, postcode: String?, city: String?) -> String? {
     // Joined by hand: this runs for every place of an import, and arrays of optionals cost more than the text.
     func joined(_ first: String?, _ second: String?, _ separator: String) -> String? {
       guard var text = first else { return second }
@@ -226,11 +274,7 @@ package enum OSMImporter {
       text += second
       return text
     }
-    return joined(
-      joined(tag("addr:street"), tag("addr:housenumber"), " "),
-      joined(tag("addr:postcode"), tag("addr:city"), " "),
-      ", "
-    )
+    return joined(joined(street, housenumber, " "), joined(postcode, city, " "), ", ")
   }
 
   // MARK: - Compact form

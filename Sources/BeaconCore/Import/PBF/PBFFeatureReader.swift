@@ -21,7 +21,7 @@ struct PBFFeatureReader {
   /// A way or relation waiting for node positions.
   private struct Pending {
     var id: Int64
-    var tags: [String: JSONValue]
+    var tags: ImportTags
     var offset: Int
     /// A way's node ids, or a relation's outer member ways' ids.
     var refs: [Int64]
@@ -222,7 +222,7 @@ struct PBFFeatureReader {
     )
   }
 
-  private static func json(_ tags: [String: String]) -> [String: JSONValue] {
-    tags.mapValues { .string($0) }
+  private static func json(_ tags: [String: String]) -> ImportTags {
+    ImportTags(strings: tags)
   }
 }
