@@ -66,7 +66,7 @@ extension Store {
     let match = Self.fullTextQuery(text)
     let density = text == nil ? nearestDensity[densityKey] : nil
     while true {
-      let found = try candidates(
+      var found = try candidates(
         near: center,
         radiusMeters: Int(reach.rounded(.up)),
         category: category,
@@ -81,14 +81,15 @@ extension Store {
         if text == nil {
           nearestDensity[densityKey] = clearlyInside > 0 ? Double(clearlyInside) / (.pi * reach * reach) : nil
         }
-        var chosen = found.prefix { $0.distance <= radius }
-        if limit > 0, chosen.count > limit {
+        var chosen = found.prefix { $0.distance <= radius }.count
+        if limit > 0, chosen > limit {
           // Whole metres decide the order: nothing farther than 2 m beyond the `limit`th can come before it, so only
           // those are read and summarized.
-          let cut = chosen[limit - 1].distance + 2
-          chosen = chosen.prefix { $0.distance <= cut }
+          let cut = found[limit - 1].distance + 2
+          chosen = found[..<chosen].prefix { $0.distance <= cut }.count
         }
-        return try rows(of: chosen, reading: read)
+        found.removeSubrange(chosen...)
+        return try rows(of: &found, reading: read)
       }
       // An empty box says the places are sparse here: a box four times as wide would most likely be empty too.
       reach = min(reach * (found.isEmpty ? 16 : 4), radius)
@@ -162,23 +163,33 @@ extension Store {
   }
 
   /// The places of `chosen` in the same order, as `read` makes them, those not read yet read whole by their rowids in
-  /// one statement; a place gone since is left out.
+  /// one statement; a place gone since is left out. What was read is moved out of `chosen`, not copied.
   func rows<Listed>(
-    of chosen: ArraySlice<Candidate<Listed>>,
+    of chosen: inout [Candidate<Listed>],
     reading read: RowReader<Listed>
   ) throws(BeaconError) -> [Listed] {
-    guard chosen.contains(where: { $0.listed == nil }) else { return chosen.compactMap(\.listed) }
-    let unread = chosen.filter { $0.listed == nil }.map(\.rowid)
-    let rows: [Int: Listed] = try storage {
-      var rows: [Int: Listed] = [:]
-      let ids = "[" + unread.map(String.init).joined(separator: ",") + "]"
-      let _: [Void] = try database.query(.rows, { Self.rowSQL }, [ids]) { row in
-        rows[Int(row.integer(at: 12))] = read(row, nil)
-        return nil
+    var unread: [Int] = []
+    for index in chosen.indices where chosen[index].listed == nil { unread.append(chosen[index].rowid) }
+    var rows: [Int: Listed] = [:]
+    if !unread.isEmpty {
+      rows = try storage {
+        var rows: [Int: Listed] = [:]
+        let ids = "[" + unread.map(String.init).joined(separator: ",") + "]"
+        let _: [Void] = try database.query(.rows, { Self.rowSQL }, [ids]) { row in
+          rows[Int(row.integer(at: 12))] = read(row, nil)
+          return nil
+        }
+        return rows
       }
-      return rows
     }
-    return chosen.compactMap { $0.listed ?? rows[$0.rowid] }
+    var listed: [Listed] = []
+    listed.reserveCapacity(chosen.count)
+    for index in chosen.indices {
+      if let value = chosen[index].listed.take() ?? rows.removeValue(forKey: chosen[index].rowid) {
+        listed.append(value)
+      }
+    }
+    return listed
   }
 
   /// The places of a category in a range of bands of latitude (first and last band, the category, then the longitude

@@ -104,6 +104,7 @@ extension Store {
       try database.query(
         slot,
         sql,
+        capacity: 8,
         binding: { statement throws(SQLiteError) in
           try Self.bindBox(statement, box, category: category, excludingDemo: excludingDemo, match: match)
         },
