@@ -235,6 +235,11 @@ package actor Store {
     }
   }
 
+  /// ``ratingsAndFavorites(of:id:)`` of a list of ids.
+  func ratingsAndFavorites(of ids: [String]) throws(BeaconError) -> ([String: RatingSummary], Set<String>) {
+    try ratingsAndFavorites(of: ids) { $0 }
+  }
+
   /// The rating summaries and favourite marks of the ids of `items` in one statement (``ratingSummaries(for:)`` and
   /// ``favoriteIDs(among:)`` together): one query per list instead of two. The list of ids is made only when the store
   /// holds any mark.
