@@ -72,15 +72,21 @@ extension Store {
   /// Rows no import writes, all within a few hundred metres of `center`: three that `Place(stored:)` refuses (an
   /// unknown category, a number for a name, text for a latitude) and some it reads with odd values.
   fileprivate func addOddRows(around center: Coordinate) throws {
-    let columns = "id, name, category, latitude, longitude, address, cuisine, details, source, fetched_at, "
+    let columns =
+      "id, name, category, latitude, longitude, address, cuisine, details, source, fetched_at, "
       + "opening_hours, time_zone"
     let null = DatabaseValue.null
     let rows: [[any DatabaseValueConvertible]] = [
-      ["odd:geoapify", "Geoapify-kategori", "catering.restaurant.pizza", center.lat, center.lon, "", " Pizza ;; BURGER ",
-       "not json", "geoapify", 1.5, "Mo-Su 00:00-24:00", "Mars/Olympus"],
+      [
+        "odd:geoapify", "Geoapify-kategori", "catering.restaurant.pizza", center.lat, center.lon, "",
+        " Pizza ;; BURGER ",
+        "not json", "geoapify", 1.5, "Mo-Su 00:00-24:00", "Mars/Olympus",
+      ],
       ["odd:empty", "", "cafe", center.lat + 0.001, center.lon, "", "", "", 7, "yesterday", "", ""],
-      ["odd:integer", "Heltall", "bar", 60, 5, "Gate 1", "coffee", #"{"properties":{}}"#, "test", 0,
-       "nonsense hours", "Europe/Oslo"],
+      [
+        "odd:integer", "Heltall", "bar", 60, 5, "Gate 1", "coffee", #"{"properties":{}}"#, "test", 0,
+        "nonsense hours", "Europe/Oslo",
+      ],
       ["odd:unknown", "Ukjent", "spaceport", center.lat, center.lon, null, null, null, "test", 0, null, null],
       ["odd:number", 42, "cafe", center.lat, center.lon, null, null, null, "test", 0, null, null],
       ["odd:latitude", "Tekst", "cafe", "north", center.lon, null, null, null, "test", 0, null, null],

@@ -147,13 +147,13 @@ extension Store {
         return FilteredPlaces(places: try summaries(of: rows, at: date), excludedUnknown: nil)
       }
       let found = try places(
-          near: search.center,
-          radiusMeters: search.radiusMeters,
-          category: search.category,
-          text: search.text,
-          excludingDemo: excludingDemo,
-          filters: search.filters
-        )
+        near: search.center,
+        radiusMeters: search.radiusMeters,
+        category: search.category,
+        text: search.text,
+        excludingDemo: excludingDemo,
+        filters: search.filters
+      )
       return try filteredSummaries(of: found, filters: search.filters, center: search.center, at: date)
     }
   }
