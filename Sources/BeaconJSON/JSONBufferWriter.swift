@@ -29,7 +29,20 @@ package struct JSONBufferWriter {
   package static let maxDateLength = 48
 
   /// Appends to `output` the text `body` writes, which must be at most `bound` bytes.
+  ///
+  /// Into an empty `output` without room reserved (a value encoded on its own, such as a result), the text is written
+  /// straight into a new array of `bound` bytes' capacity: no buffer in between and no copy.
   package static func write(bound: Int, into output: inout [UInt8], _ body: (inout JSONBufferWriter) -> Void) {
+    if output.capacity == 0 {
+      output = [UInt8](unsafeUninitializedCapacity: max(bound, 1)) { buffer, initialized in
+        guard let base = buffer.baseAddress else { return }
+        var writer = JSONBufferWriter(base: base, capacity: buffer.count)
+        body(&writer)
+        precondition(writer.count <= buffer.count, "JSON text longer than its bound")
+        initialized = writer.count
+      }
+      return
+    }
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bound, 1)) { buffer in
       guard let base = buffer.baseAddress else { return }
       var writer = JSONBufferWriter(base: base, capacity: buffer.count)

@@ -15,8 +15,25 @@ package struct JSONStreamEncoder: Sendable {
   /// Returns the compact JSON text of `value`, streamed where it can be and through the tree otherwise.
   package func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
     var output: [UInt8] = []
+    if let writable = T.self as? any JSONWritable.Type {
+      // A value that writes its own text (a result, mostly) is written where it is: no stream, and no existential
+      // box holding a copy of it, as `value as? any JSONWritable` would make.
+      Self.write(value, as: writable, into: &output)
+      return output
+    }
     if try encode(value, into: &output) { return output }
     return JSONWriter.serialize(try JSONValueEncoder().encode(value))
+  }
+
+  /// Appends the text of `value`, whose type is `type`, as its ``JSONWritable/writeJSON(into:)`` writes it.
+  private static func write<T, Writable: JSONWritable>(
+    _ value: T,
+    as type: Writable.Type,
+    into output: inout [UInt8]
+  ) {
+    withUnsafePointer(to: value) { pointer in
+      pointer.withMemoryRebound(to: Writable.self, capacity: 1) { $0.pointee.writeJSON(into: &output) }
+    }
   }
 
   /// Appends the compact JSON text of `value` to `output`; `false`, with `output` as it was, when `value` encodes

@@ -123,7 +123,9 @@ package struct PlaceFacts: Sendable, Equatable, Codable {
 
   /// OSM's `;` list, trimmed, lowercased, without empty entries; `nil` when nothing is left.
   static func cuisineList(_ text: String?) -> [String]? {
-    let values = (text ?? "").lowercased().split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+    // Most places have none: no lowercased copy, no split.
+    guard let text, !text.isEmpty else { return nil }
+    let values = text.lowercased().split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty }
     return values.isEmpty ? nil : values
   }

@@ -63,7 +63,18 @@ extension Place {
   /// Whether the place is open at `date` in its own time zone (else `defaultTimeZone`); `nil` when it has no
   /// opening hours.
   package func openingStatus(at date: Date, defaultTimeZone: TimeZone) -> OpeningStatus? {
-    openingHours.map {
+    Self.openingStatus(hours: openingHours, timeZone: timeZone, at: date, defaultTimeZone: defaultTimeZone)
+  }
+
+  /// The status at `date` of the raw opening `hours` of a place in the zone `timeZone` (else `defaultTimeZone`);
+  /// `nil` without hours.
+  static func openingStatus(
+    hours: String?,
+    timeZone: String?,
+    at date: Date,
+    defaultTimeZone: TimeZone
+  ) -> OpeningStatus? {
+    hours.map {
       OpeningHours.status(of: $0, at: date, timeZone: OpeningHours.timeZone(timeZone, default: defaultTimeZone))
     }
   }

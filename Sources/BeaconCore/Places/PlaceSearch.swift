@@ -113,6 +113,8 @@ extension PlaceSearch {
   /// `places` as the search answers them: only the open ones with ``openNow``, in its ``sort``, at most ``limit``.
   package func answer(_ places: [PlaceSummary]) -> [PlaceSummary] {
     let kept = openNow ? places.filter { $0.openNow == true } : places
+    // Nearest first from the store, usually: then the list is the answer as it is.
+    if kept.count <= limit, sort.isOrdered(kept, reach: radiusMeters) { return kept }
     return sort.order(of: kept, reach: radiusMeters).prefix(limit).map { kept[$0] }
   }
 }

@@ -28,7 +28,10 @@ extension PlaceSearchResult: JSONWritable {
       }
     }
     bound += 2
-    for place in places { bound += place.jsonBound + 1 }
+    // Each summary read where it stands (a `for … in` copies each one out of the array).
+    places.withUnsafeBufferPointer { places in
+      for index in places.indices { bound += places[index].jsonBound + 1 }
+    }
     return bound
   }
 
@@ -65,9 +68,11 @@ extension PlaceSearchResult: JSONWritable {
       writer.string(message)
     }
     writer.raw(",\"places\":[")
-    for (position, place) in places.enumerated() {
-      if position > 0 { writer.byte(UInt8(ascii: ",")) }
-      place.write(to: &writer)
+    places.withUnsafeBufferPointer { places in
+      for index in places.indices {
+        if index > 0 { writer.byte(UInt8(ascii: ",")) }
+        places[index].write(to: &writer)
+      }
     }
     writer.raw("],\"radiusMeters\":")
     writer.integer(radiusMeters)

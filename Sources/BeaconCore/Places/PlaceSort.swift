@@ -52,39 +52,72 @@ package enum PlaceSort: String, Sendable, Codable, CaseIterable {
     reach: Int? = nil,
     distance: KeyPath<PlaceSummary, Int?> = \.distanceMeters
   ) -> [Int] {
-    let reach = reach ?? Self.defaultReachMeters
-    let scores =
-      self == .best
-      ? places.map { Self.bestScore(of: $0, reach: reach, distance: $0[keyPath: distance]) } : []
-    var keys = [String?](repeating: nil, count: places.count)
-    func name(_ index: Int) -> String {
-      if let key = keys[index] { return key }
-      let key = NorwegianCollation.key(places[index].name)
-      keys[index] = key
-      return key
+    var comparison = PlaceComparison(self, places, reach: reach ?? Self.defaultReachMeters, distance: distance)
+    return places.indices.sorted { comparison.precedes($0, $1) }
+  }
+
+  /// Whether `places` are in this order already, each strictly before the next (then ``order(of:reach:distance:)``
+  /// gives them as they are: the order is total, and a list without equal places has one sorted form). A list of
+  /// places found nearest first usually is, for `distance`: checked with one comparison per place.
+  package func isOrdered(
+    _ places: [PlaceSummary],
+    reach: Int? = nil,
+    distance: KeyPath<PlaceSummary, Int?> = \.distanceMeters
+  ) -> Bool {
+    guard places.count > 1 else { return true }
+    var comparison = PlaceComparison(self, places, reach: reach ?? Self.defaultReachMeters, distance: distance)
+    for index in 1..<places.count where !comparison.precedes(index - 1, index) { return false }
+    return true
+  }
+}
+
+/// The comparison of ``PlaceSort/order(of:reach:distance:)`` for the places of one list, by position: scores made
+/// once for `best` (from the distance `distance` gives), name collation keys made when first compared.
+private struct PlaceComparison {
+  let sort: PlaceSort
+  let places: [PlaceSummary]
+  let scores: [Double]
+  /// Collation keys by position (empty until a name is first compared).
+  var keys: [String?] = []
+
+  init(_ sort: PlaceSort, _ places: [PlaceSummary], reach: Int, distance: KeyPath<PlaceSummary, Int?>) {
+    self.sort = sort
+    self.places = places
+    scores =
+      sort == .best
+      ? places.map { PlaceSort.bestScore(of: $0, reach: reach, distance: $0[keyPath: distance]) } : []
+  }
+
+  mutating func name(_ index: Int) -> String {
+    if keys.isEmpty { keys = [String?](repeating: nil, count: places.count) }
+    if let key = keys[index] { return key }
+    let key = NorwegianCollation.key(places[index].name)
+    keys[index] = key
+    return key
+  }
+
+  /// Whether the place at `left` comes before the one at `right`.
+  mutating func precedes(_ left: Int, _ right: Int) -> Bool {
+    switch sort {
+    case .distance:
+      break
+    case .rating:
+      let ra = places[left].rating?.average ?? -1
+      let rb = places[right].rating?.average ?? -1
+      if ra != rb { return ra > rb }
+    case .name:
+      let (na, nb) = (name(left), name(right))
+      if na != nb { return na < nb }
+    case .best:
+      if scores[left] != scores[right] { return scores[left] < scores[right] }
     }
-    return places.indices.sorted { left, right in
-      switch self {
-      case .distance:
-        break
-      case .rating:
-        let ra = places[left].rating?.average ?? -1
-        let rb = places[right].rating?.average ?? -1
-        if ra != rb { return ra > rb }
-      case .name:
-        let (na, nb) = (name(left), name(right))
-        if na != nb { return na < nb }
-      case .best:
-        if scores[left] != scores[right] { return scores[left] < scores[right] }
-      }
-      let da = places[left].alongRouteMeters ?? places[left].distanceMeters ?? Int.max
-      let db = places[right].alongRouteMeters ?? places[right].distanceMeters ?? Int.max
-      if da != db { return da < db }
-      if self != .best {
-        let (na, nb) = (name(left), name(right))
-        if na != nb { return na < nb }
-      }
-      return places[left].id < places[right].id
+    let da = places[left].alongRouteMeters ?? places[left].distanceMeters ?? Int.max
+    let db = places[right].alongRouteMeters ?? places[right].distanceMeters ?? Int.max
+    if da != db { return da < db }
+    if sort != .best {
+      let (na, nb) = (name(left), name(right))
+      if na != nb { return na < nb }
     }
+    return places[left].id < places[right].id
   }
 }

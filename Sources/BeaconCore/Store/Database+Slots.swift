@@ -68,10 +68,12 @@ extension Database {
 
 extension Database {
   /// ``query(_:_:_:reading:)`` with the values bound by `bind` (``Statement/bind(_:at:)``, no existential array):
-  /// `bind` binds every parameter of `sql`, whatever the statement's last run bound.
+  /// `bind` binds every parameter of `sql`, whatever the statement's last run bound. Room for `capacity` rows is
+  /// reserved before the first (no growth for the few rows a search's box holds).
   func query<T>(
     _ slot: StatementSlot,
     _ sql: () -> String,
+    capacity: Int = 0,
     binding bind: (Statement) throws(SQLiteError) -> Void,
     reading read: (Statement) -> T?
   ) throws(SQLiteError) -> [T] {
@@ -79,6 +81,7 @@ extension Database {
     statement.reset()
     try bind(statement)
     var rows: [T] = []
+    rows.reserveCapacity(capacity)
     while try statement.step() {
       if let row = read(statement) { rows.append(row) }
     }

@@ -7,19 +7,29 @@ extension Store {
   /// costs less than hashing it); at most ``factsMemoLimit`` places are kept. The entries a search's rows already
   /// matched (``listedFacts``) are looked at first.
   func resolvedFacts(of place: Place) -> PlaceFacts {
-    guard place.facts == nil, let details = place.detailsJSON else { return place.resolvedFacts }
+    guard place.facts == nil else { return place.resolvedFacts }
+    return resolvedFacts(id: place.id, details: place.detailsJSON, cuisine: place.cuisine)
+  }
+
+  /// ``resolvedFacts(of:)`` for a place read without facts: its `id`, its `details` text and its `cuisine` column
+  /// (``Place/resolvedFacts`` when it has no details).
+  func resolvedFacts(id: String, details: String?, cuisine: String?) -> PlaceFacts {
     var facts: PlaceFacts
-    if let listed = listedFacts.last(where: { $0.id == place.id && $0.details == details }) {
-      // Matched when its row was read: the same entry, found without hashing the id again.
-      facts = listed.facts
-    } else if let known = factsByPlace[place.id], known.details == details {
-      facts = known.facts
+    if let details {
+      if let listed = listedFacts.last(where: { $0.id == id && $0.details == details }) {
+        // Matched when its row was read: the same entry, found without hashing the id again.
+        facts = listed.facts
+      } else if let known = factsByPlace[id], known.details == details {
+        facts = known.facts
+      } else {
+        facts = PlaceFacts(detailsJSON: details)
+        if factsByPlace.count >= Self.factsMemoLimit { factsByPlace.removeAll(keepingCapacity: true) }
+        factsByPlace[id] = (details, facts)
+      }
     } else {
-      facts = PlaceFacts(detailsJSON: details)
-      if factsByPlace.count >= Self.factsMemoLimit { factsByPlace.removeAll(keepingCapacity: true) }
-      factsByPlace[place.id] = (details, facts)
+      facts = PlaceFacts(detailsJSON: nil)
     }
-    if facts.cuisine == nil { facts.cuisine = PlaceFacts.cuisineList(place.cuisine) }
+    if facts.cuisine == nil { facts.cuisine = PlaceFacts.cuisineList(cuisine) }
     return facts
   }
 

@@ -1,9 +1,14 @@
 import Foundation
 
 extension Store {
-  /// A place a box query found: its rowid, its exact distance from the centre, and the place itself when the box was
-  /// read whole (a sparse box), else `nil` until ``rows(of:)`` reads it.
-  typealias Candidate = (rowid: Int, distance: Double, place: Place?)
+  /// A place a box query found: its rowid, its exact distance from the centre, and what its row was read into when the
+  /// box was read whole (a sparse box), else `nil` until ``rows(of:reading:)`` reads it.
+  typealias Candidate<Listed> = (rowid: Int, distance: Double, listed: Listed?)
+
+  /// What ``nearest(_:to:within:category:text:excludingDemo:reading:)`` makes of a whole row of ``placeColumns``
+  /// (the rowid may follow): the row, and its distance from the centre when already worked out from its position
+  /// (columns 3 and 4), else `nil`. A row it gives `nil` for is left out.
+  typealias RowReader<Listed> = (Statement, Double?) -> Listed?
 
   /// At least the `limit` places nearest to `center` within `radiusMeters` (category and text as in
   /// ``places(near:radiusMeters:category:text:excludingDemo:filters:)``), nearest first: every place that can be among
@@ -28,6 +33,28 @@ extension Store {
     text: String?,
     excludingDemo: Bool = false
   ) throws(BeaconError) -> [Place] {
+    try nearest(
+      limit,
+      to: center,
+      within: radiusMeters,
+      category: category,
+      text: text,
+      excludingDemo: excludingDemo,
+      reading: { row, _ in listedPlace(from: row) }
+    )
+  }
+
+  /// ``nearest(_:to:within:category:text:excludingDemo:)`` with each chosen place's row made into what `read` makes of
+  /// it (a `Place`, or a summary straight from the row: ``RowSummary``), nearest first.
+  func nearest<Listed>(
+    _ limit: Int,
+    to center: Coordinate,
+    within radiusMeters: Int,
+    category: PlaceCategory?,
+    text: String?,
+    excludingDemo: Bool,
+    reading read: RowReader<Listed>
+  ) throws(BeaconError) -> [Listed] {
     let radius = Double(radiusMeters)
     let smallest = max(min(radius, 100), radius / 16)
     var reach = smallest
@@ -39,13 +66,14 @@ extension Store {
     let match = Self.fullTextQuery(text)
     let density = text == nil ? nearestDensity[densityKey] : nil
     while true {
-      let found = try candidates(
+      var found = try candidates(
         near: center,
         radiusMeters: Int(reach.rounded(.up)),
         category: category,
         match: match,
         excludingDemo: excludingDemo,
-        expected: density.map { $0 * 4 * reach * reach }
+        expected: density.map { $0 * 4 * reach * reach },
+        reading: read
       )
       let clearlyInside = found.prefix { $0.distance <= reach - 2 }.count
       if clearlyInside >= limit || reach >= radius {
@@ -53,14 +81,15 @@ extension Store {
         if text == nil {
           nearestDensity[densityKey] = clearlyInside > 0 ? Double(clearlyInside) / (.pi * reach * reach) : nil
         }
-        var chosen = found.prefix { $0.distance <= radius }
-        if limit > 0, chosen.count > limit {
+        var chosen = found.prefix { $0.distance <= radius }.count
+        if limit > 0, chosen > limit {
           // Whole metres decide the order: nothing farther than 2 m beyond the `limit`th can come before it, so only
           // those are read and summarized.
-          let cut = chosen[limit - 1].distance + 2
-          chosen = chosen.prefix { $0.distance <= cut }
+          let cut = found[limit - 1].distance + 2
+          chosen = found[..<chosen].prefix { $0.distance <= cut }.count
         }
-        return try rows(of: chosen)
+        found.removeSubrange(chosen...)
+        return try rows(of: &found, reading: read)
       }
       // An empty box says the places are sparse here: a box four times as wide would most likely be empty too.
       reach = min(reach * (found.isEmpty ? 16 : 4), radius)
@@ -71,18 +100,19 @@ extension Store {
   /// query `match`, without the demo places when asked), nearest first.
   ///
   /// Where `expected` (the places of the category the box should hold, from the last search's density) is below twice
-  /// the box's bands of latitude, the box is read whole from the R*Tree: a seek per band would cost more than the few
-  /// rows. Otherwise no place's row is read: a category without text comes from `place_cell` (the category's rows of
+  /// the box's bands of latitude, the box is read whole from the R*Tree, each row within the radius made into what
+  /// `read` makes of it: a seek per band would cost more than the few rows. Otherwise no place's row is read: a category without text comes from `place_cell` (the category's rows of
   /// each band of latitude in the box, side by side in one table), anything else from the R*Tree with each place's
   /// position read from its row.
-  func candidates(
+  func candidates<Listed>(
     near center: Coordinate,
     radiusMeters: Int,
     category: PlaceCategory?,
     match: String?,
     excludingDemo: Bool,
-    expected: Double? = nil
-  ) throws(BeaconError) -> [Candidate] {
+    expected: Double? = nil,
+    reading read: RowReader<Listed>
+  ) throws(BeaconError) -> [Candidate<Listed>] {
     let radius = Double(radiusMeters)
     let box = Self.boundingBox(around: center, radiusMeters: radius)
     let slot: StatementSlot
@@ -94,14 +124,14 @@ extension Store {
     let bands =
       PlaceCellSQL.band(of: max(box.minLat - margin, -90))...PlaceCellSQL.band(of: min(box.maxLat + margin, 90))
     if match == nil, let expected, expected < Double(2 * bands.count) {
-      return try placesWithDistances(
+      return try boxRows(
         near: center,
         radiusMeters: radiusMeters,
         category: category,
-        text: nil,
-        excludingDemo: excludingDemo
+        match: nil,
+        excludingDemo: excludingDemo,
+        reading: read
       )
-      .map { (0, $0.distance, $0.place) }
     }
     if let category, match == nil, bands.count <= Self.cellBandLimit {
       slot = .nearestCell(excludingDemo: excludingDemo)
@@ -122,7 +152,7 @@ extension Store {
     }
     if excludingDemo { values.append(DemoDataset.source) }
     if let match { values.append(match) }
-    var found: [Candidate] = try storage {
+    var found: [Candidate<Listed>] = try storage {
       try database.query(slot, sql, values) { row in
         let distance = Coordinate(lat: row.real(at: 1), lon: row.real(at: 2)).distance(to: center)
         return distance <= radius ? (Int(row.integer(at: 0)), distance, nil) : nil
@@ -132,21 +162,34 @@ extension Store {
     return found
   }
 
-  /// The places of `chosen` in the same order, those not read yet read whole by their rowids in one statement; a
-  /// place gone since is left out.
-  func rows(of chosen: ArraySlice<Candidate>) throws(BeaconError) -> [Place] {
-    let unread = chosen.filter { $0.place == nil }.map(\.rowid)
-    guard !unread.isEmpty else { return chosen.compactMap(\.place) }
-    let read: [Int: Place] = try storage {
-      var read: [Int: Place] = [:]
-      let ids = "[" + unread.map(String.init).joined(separator: ",") + "]"
-      let _: [Void] = try database.query(.rows, { Self.rowSQL }, [ids]) { row in
-        read[Int(row.integer(at: 12))] = listedPlace(from: row)
-        return nil
+  /// The places of `chosen` in the same order, as `read` makes them, those not read yet read whole by their rowids in
+  /// one statement; a place gone since is left out. What was read is moved out of `chosen`, not copied.
+  func rows<Listed>(
+    of chosen: inout [Candidate<Listed>],
+    reading read: RowReader<Listed>
+  ) throws(BeaconError) -> [Listed] {
+    var unread: [Int] = []
+    for index in chosen.indices where chosen[index].listed == nil { unread.append(chosen[index].rowid) }
+    var rows: [Int: Listed] = [:]
+    if !unread.isEmpty {
+      rows = try storage {
+        var rows: [Int: Listed] = [:]
+        let ids = "[" + unread.map(String.init).joined(separator: ",") + "]"
+        let _: [Void] = try database.query(.rows, { Self.rowSQL }, [ids]) { row in
+          rows[Int(row.integer(at: 12))] = read(row, nil)
+          return nil
+        }
+        return rows
       }
-      return read
     }
-    return chosen.compactMap { $0.place ?? read[$0.rowid] }
+    var listed: [Listed] = []
+    listed.reserveCapacity(chosen.count)
+    for index in chosen.indices {
+      if let value = chosen[index].listed.take() ?? rows.removeValue(forKey: chosen[index].rowid) {
+        listed.append(value)
+      }
+    }
+    return listed
   }
 
   /// The places of a category in a range of bands of latitude (first and last band, the category, then the longitude

@@ -37,55 +37,87 @@ extension Store {
     excludingDemo: Bool = false,
     filters: PlaceFilters = PlaceFilters()
   ) throws(BeaconError) -> [(place: Place, distance: Double)] {
-    let box = Self.boundingBox(around: center, radiusMeters: Double(radiusMeters))
     let match = Self.fullTextQuery(text)
-    let radius = Double(radiusMeters)
-    // Each row is read into its `Place` where it stands, with no `Row` in between; columns 3 and 4 are the position
-    // `Place(stored:)` reads.
-    func read(_ row: Statement) -> (place: Place, distance: Double)? {
-      guard let lat = row.double(3), let lon = row.double(4) else { return nil }
-      let distance = Coordinate(lat: lat, lon: lon).distance(to: center)
-      guard distance <= radius, let place = filters.isEmpty ? listedPlace(from: row) : Self.placeWithFacts(from: row)
-      else { return nil }
-      return (place, distance)
+    guard !filters.isEmpty else {
+      return try boxRows(
+        near: center,
+        radiusMeters: radiusMeters,
+        category: category,
+        match: match,
+        excludingDemo: excludingDemo,
+        reading: { row, _ in listedPlace(from: row) }
+      )
+      .compactMap { candidate in candidate.listed.map { ($0, candidate.distance) } }
     }
-    let found: [(place: Place, distance: Double)]
-    if filters.isEmpty {
-      let slot = StatementSlot.box(
-        category: category != nil,
-        text: match != nil,
-        excludingDemo: excludingDemo,
-        candidates: false
-      )
-      let sql = { Self.searchSQL(category: category != nil, text: match != nil, excludingDemo: excludingDemo) }
-      found = try storage {
-        try database.query(
-          slot,
-          sql,
-          binding: { statement throws(SQLiteError) in
-            try Self.bindBox(statement, box, category: category, excludingDemo: excludingDemo, match: match)
-          },
-          reading: read
-        )
+    let box = Self.boundingBox(around: center, radiusMeters: Double(radiusMeters))
+    let radius = Double(radiusMeters)
+    // The facts come along (one primary-key lookup per place in the box); places their data rules out are
+    // dropped here, the rest are judged by `filteredSummaries`.
+    var values: [any DatabaseValueConvertible] = [box.minLat, box.maxLat, box.minLon, box.maxLon]
+    if let category { values.append(category.rawValue) }
+    if excludingDemo { values.append(DemoDataset.source) }
+    if let match { values.append(match) }
+    let conditions = Self.factConditions(filters)
+    let sql = Self.searchSQL(
+      category: category != nil,
+      text: match != nil,
+      excludingDemo: excludingDemo,
+      factConditions: conditions.sql
+    )
+    values += conditions.values
+    // Columns 3 and 4 are the position `Place(stored:)` reads.
+    let found: [(place: Place, distance: Double)] = try storage {
+      try database.query(sql, values) { row in
+        guard let lat = row.double(3), let lon = row.double(4) else { return nil }
+        let distance = Coordinate(lat: lat, lon: lon).distance(to: center)
+        guard distance <= radius, let place = Self.placeWithFacts(from: row) else { return nil }
+        return (place, distance)
       }
-    } else {
-      // The facts come along (one primary-key lookup per place in the box); places their data rules out are
-      // dropped here, the rest are judged by `filteredSummaries`.
-      var values: [any DatabaseValueConvertible] = [box.minLat, box.maxLat, box.minLon, box.maxLon]
-      if let category { values.append(category.rawValue) }
-      if excludingDemo { values.append(DemoDataset.source) }
-      if let match { values.append(match) }
-      let conditions = Self.factConditions(filters)
-      let sql = Self.searchSQL(
-        category: category != nil,
-        text: match != nil,
-        excludingDemo: excludingDemo,
-        factConditions: conditions.sql
-      )
-      values += conditions.values
-      found = try storage { try database.query(sql, values, reading: read) }
     }
     return found.sorted { $0.distance < $1.distance }
+  }
+
+  /// The rows of the box around `center` (of `category`, matching the full-text query `match`, without the demo
+  /// places when asked) within `radiusMeters`, each made into what `read` makes of it where it stands (no `Row` in
+  /// between), nearest first; their rowids are not read (0).
+  ///
+  /// A row's distance is worked out from its position (columns 3 and 4) before `read` runs: a place beyond the radius
+  /// (the box's corners) is not read further.
+  func boxRows<Listed>(
+    near center: Coordinate,
+    radiusMeters: Int,
+    category: PlaceCategory?,
+    match: String?,
+    excludingDemo: Bool,
+    reading read: RowReader<Listed>
+  ) throws(BeaconError) -> [Candidate<Listed>] {
+    let box = Self.boundingBox(around: center, radiusMeters: Double(radiusMeters))
+    let radius = Double(radiusMeters)
+    let slot = StatementSlot.box(
+      category: category != nil,
+      text: match != nil,
+      excludingDemo: excludingDemo,
+      candidates: false
+    )
+    let sql = { Self.searchSQL(category: category != nil, text: match != nil, excludingDemo: excludingDemo) }
+    var found: [Candidate<Listed>] = try storage {
+      try database.query(
+        slot,
+        sql,
+        capacity: 8,
+        binding: { statement throws(SQLiteError) in
+          try Self.bindBox(statement, box, category: category, excludingDemo: excludingDemo, match: match)
+        },
+        reading: { row in
+          guard let lat = row.double(3), let lon = row.double(4) else { return nil }
+          let distance = Coordinate(lat: lat, lon: lon).distance(to: center)
+          guard distance <= radius, let listed = read(row, distance) else { return nil }
+          return (0, distance, listed)
+        }
+      )
+    }
+    found.sort { $0.distance < $1.distance }
+    return found
   }
 
   /// What an offline search finds, summarized, in one visit to the store: the demo data loaded first if the
@@ -101,24 +133,27 @@ extension Store {
     return try inSearchSnapshot { facts throws(BeaconError) in
       let excludingDemo = !search.includesDemo && facts.hasImportedArea
       if let judged = try cellSearch(search, excludingDemo: excludingDemo, at: date) { return judged }
-      let found =
-        search.sort == .distance && !search.openNow && search.filters.isEmpty
-        ? try nearest(
+      if search.sort == .distance && !search.openNow && search.filters.isEmpty {
+        // The chosen rows are made into their summaries where they stand: no `Place` on the way.
+        let rows = try nearest(
           search.limit,
           to: search.center,
           within: search.radiusMeters,
           category: search.category,
           text: search.text,
-          excludingDemo: excludingDemo
-        )
-        : try places(
-          near: search.center,
-          radiusMeters: search.radiusMeters,
-          category: search.category,
-          text: search.text,
           excludingDemo: excludingDemo,
-          filters: search.filters
+          reading: { row, distance in rowSummary(from: row, distance: distance, center: search.center) }
         )
+        return FilteredPlaces(places: try summaries(of: rows, at: date), excludedUnknown: nil)
+      }
+      let found = try places(
+        near: search.center,
+        radiusMeters: search.radiusMeters,
+        category: search.category,
+        text: search.text,
+        excludingDemo: excludingDemo,
+        filters: search.filters
+      )
       return try filteredSummaries(of: found, filters: search.filters, center: search.center, at: date)
     }
   }

@@ -222,7 +222,7 @@ package actor Store {
     center: Coordinate?,
     at date: Date = Date()
   ) throws(BeaconError) -> [PlaceSummary] {
-    let (ratings, favorites) = try ratingsAndFavorites(of: places.map(\.id))
+    let (ratings, favorites) = try ratingsAndFavorites(of: places) { $0.id }
     return places.map { place in
       place.summary(
         center: center,
@@ -235,10 +235,19 @@ package actor Store {
     }
   }
 
-  /// The rating summaries and favourite marks of `ids` in one statement (``ratingSummaries(for:)`` and
-  /// ``favoriteIDs(among:)`` together): one query per list instead of two.
+  /// ``ratingsAndFavorites(of:id:)`` of a list of ids.
   func ratingsAndFavorites(of ids: [String]) throws(BeaconError) -> ([String: RatingSummary], Set<String>) {
-    guard !ids.isEmpty else { return ([:], []) }
+    try ratingsAndFavorites(of: ids) { $0 }
+  }
+
+  /// The rating summaries and favourite marks of the ids of `items` in one statement (``ratingSummaries(for:)`` and
+  /// ``favoriteIDs(among:)`` together): one query per list instead of two. The list of ids is made only when the store
+  /// holds any mark.
+  func ratingsAndFavorites<Items: Collection>(
+    of items: Items,
+    id: (Items.Element) -> String
+  ) throws(BeaconError) -> ([String: RatingSummary], Set<String>) {
+    guard !items.isEmpty else { return ([:], []) }
     return try storage {
       var ratings: [String: RatingSummary] = [:]
       var favorites: Set<String> = []
@@ -252,7 +261,7 @@ package actor Store {
       }
       guard hasMarks else { return (ratings, favorites) }
       // Each row is read where it stands.
-      let _: [Void] = try database.query(.marks, { Self.marksSQL }, [Self.jsonArray(ids)]) { row in
+      let _: [Void] = try database.query(.marks, { Self.marksSQL }, [Self.jsonArray(items.map(id))]) { row in
         guard let id = row.string(0) else { return nil }
         if let summary = RatingSummary(total: row.int(1) ?? 0, count: row.int(2) ?? 0) { ratings[id] = summary }
         if row.int(3) == 1 { favorites.insert(id) }
