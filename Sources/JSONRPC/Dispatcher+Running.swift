@@ -17,16 +17,24 @@ extension Dispatcher {
     )
   }
 
+  /// Runs `handler` for one request and maps its outcome; `nil` runs `shutdown`.
+  ///
+  /// `checksPhase`: whether the request may find the session uninitialized when it runs. Only a request that arrived
+  /// before `initialize` succeeded can: the phase goes back to `uninitialized` only from `initializing` (a failed
+  /// `initialize`). The usual request, which arrived initialized, passes `false` and takes no lock here; its task
+  /// must not take the lock first thing, because the reader thread that started it still holds the lock then (one
+  /// contended wait and one wake-up more per request).
   func run(
     _ handler: RequestHandler?,
     method: String,
     params: JSONValue?,
-    context: RequestContext
+    context: RequestContext,
+    checksPhase: Bool = true
   ) async -> Result<[UInt8], ResponseError> {
     if Task.isCancelled { return .failure(presented(.requestCancelled)) }
     // A request queued behind an `initialize` that failed must not run uninitialized. The phase first: the usual
     // request then hashes no method name.
-    if state.withLock({ $0.phase }) == .uninitialized, method != Self.initializeMethod,
+    if checksPhase, state.withLock({ $0.phase }) == .uninitialized, method != Self.initializeMethod,
       !configuration.requestsAllowedBeforeInitialize.contains(method)
     {
       return .failure(presented(notInitialized(method)))

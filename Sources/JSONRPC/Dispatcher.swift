@@ -307,8 +307,10 @@ package final class Dispatcher: Sendable {
   private func handleRequest(id: RequestID, method: String, params: JSONValue?, reply: Reply?) {
     // Only this thread starts groups, so one seen empty here stays empty: no lock taken to flush it.
     var hasPendingGroup = false
+    var checksPhase = true  // Whether the phase may be `uninitialized` when the request runs (see `run`).
     let decision: Decision = state.withLock { state in
       hasPendingGroup = state.pendingGroup != nil
+      checksPhase = state.phase == .uninitialized || state.phase == .initializing
       let handler = state.handler(for: method)
       // The usual request, to a handler of a method that is neither `initialize` nor `shutdown` once initialized: the
       // lifecycle's cases below cannot match, so its method is not compared with theirs.
@@ -371,6 +373,7 @@ package final class Dispatcher: Sendable {
       // finds the room it expects.
       let isCounted = handler != nil && !isInitialize
       let slot = handler?.arrivalSlot
+      let checks = checksPhase
       spawn(ordering: ordering, id: id, arrivalSlot: slot, isCounted: isCounted) { sequence in
         // Made in the task: the reader thread makes no context.
         let context = RequestContext(
@@ -381,7 +384,7 @@ package final class Dispatcher: Sendable {
           arrival: sequence,
           arrivalSlot: slot
         )
-        let outcome = await self.run(handler, method: method, params: params, context: context)
+        let outcome = await self.run(handler, method: method, params: params, context: context, checksPhase: checks)
         if isCounted { self.state.withLock { $0.inFlightRequests -= 1 } }
         if isInitialize {
           self.state.withLock { state in

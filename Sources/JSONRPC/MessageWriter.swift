@@ -122,23 +122,31 @@ package final class MessageWriter: Sendable {
   package func collectingWrites(_ body: () -> Void) {
     queue.withLock { $0.isCollecting = true }
     body()
-    let held = queue.withLock { queue -> [UInt8]? in
+    let (held, wake) = queue.withLock { queue -> ([UInt8]?, Bool) in
       queue.isCollecting = false
       guard !queue.isWriting, !queue.isWritingDirectly, !queue.isClosed, !queue.pending.isEmpty,
         queue.pending.count <= Self.directWriteLimit
-      else { return nil }
+      else { return (nil, Self.hasWork(queue)) }
       // Claimed together with taking the frames, so nothing enqueued meanwhile can overtake them.
       queue.isWritingDirectly = true
       defer { queue.pending = [] }
-      return queue.pending
+      return (queue.pending, false)
     }
     if let held {
       writeClaimed(held)
-    } else {
+    } else if wake {
+      // Nothing held back (the usual read of a request answered in a task): the writer thread sleeps on. Signalled
+      // after the change, under the condition's lock: a thread that saw the old state is waiting by then.
       condition.lock()
       condition.signal()
       condition.unlock()
     }
+  }
+
+  /// Whether the writer thread or a ``flush(timeout:)`` has something to do: frames queued, or a flush waiting.
+  /// Waking it otherwise costs two thread switches and a contended lock for nothing.
+  private static func hasWork(_ queue: Queue) -> Bool {
+    !queue.pending.isEmpty || queue.flushWaiters > 0
   }
 
   /// Writes `frame` on the calling thread when the writer is idle and the peer can take it now; `false` when the
@@ -158,7 +166,6 @@ package final class MessageWriter: Sendable {
   /// whatever was not written goes to the front of the queue for the writer thread.
   private func writeClaimed(_ frame: [UInt8]) {
     let written = frame.withUnsafeBytes { WriteWithoutWaiting.writeNow(fileDescriptor, $0) }
-    condition.lock()
     let wake = queue.withLock { queue in
       queue.isWritingDirectly = false
       if written < frame.count, !queue.isClosed {
@@ -167,9 +174,14 @@ package final class MessageWriter: Sendable {
       }
       // Wake the writer thread only when it has work, and flush() only when someone waits: a wake-up per
       // answer would cost more than the write.
-      return !queue.pending.isEmpty || queue.flushWaiters > 0
+      return Self.hasWork(queue)
     }
-    if wake { condition.broadcast() }
+    // The condition's lock only to wake someone: taken for every answer, it made the answering thread wait for the
+    // writer thread whenever that was woken for anything else. Taken after the change, so a thread that checked the
+    // queue before it is waiting by now and gets the broadcast, and one that checks after it sees the change.
+    guard wake else { return }
+    condition.lock()
+    condition.broadcast()
     condition.unlock()
   }
 

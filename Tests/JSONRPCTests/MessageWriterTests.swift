@@ -199,6 +199,63 @@ private func bodies(in stream: [UInt8]) -> [[UInt8]]? {
     #expect(Array(buffer[0..<max(count, 0)]) == bodies.flatMap { MessageWriter.frame($0, framing: .contentLength) })
   }
 
+  @Test func framesCollectedBeyondTheDirectLimitAreWrittenByTheWriterThreadUnasked() throws {
+    var descriptors: [Int32] = [0, 0]
+    #expect(pipe(&descriptors) == 0)
+    defer {
+      close(descriptors[0])
+      close(descriptors[1])
+    }
+    let writer = MessageWriter(fileDescriptor: descriptors[1])
+    // More than the calling thread writes itself: the end of the collection must wake the writer thread.
+    let bodies = (0..<10).map { Array(#"{"id":\#($0),"pad":"\#(String(repeating: "p", count: 600))"}"#.utf8) }
+    writer.collectingWrites {
+      for body in bodies { writer.enqueue(body) }
+    }
+    let expected = bodies.flatMap { MessageWriter.frame($0, framing: .contentLength) }
+    #expect(expected.count > MessageWriter.directWriteLimit)
+    // No flush: nobody else would wake the writer thread.
+    #expect(readUpTo(expected.count, from: descriptors[0]) == expected)
+  }
+
+  @Test func aFrameThePeerCannotTakeNowIsWrittenByTheWriterThreadOnceItCan() throws {
+    var descriptors: [Int32] = [0, 0]
+    #expect(pipe(&descriptors) == 0)
+    defer {
+      close(descriptors[0])
+      close(descriptors[1])
+    }
+    // A full pipe: the one frame's direct write takes nothing, and the writer thread must be woken to send it.
+    let filler = [UInt8](repeating: UInt8(ascii: "f"), count: 1 << 20)
+    #expect(fcntl(descriptors[1], F_SETFL, fcntl(descriptors[1], F_GETFL) | O_NONBLOCK) == 0)
+    var filled = 0
+    while true {
+      let written = filler.withUnsafeBytes { write(descriptors[1], $0.baseAddress, $0.count) }
+      if written <= 0 { break }
+      filled += written
+    }
+    #expect(fcntl(descriptors[1], F_SETFL, fcntl(descriptors[1], F_GETFL) & ~O_NONBLOCK) == 0)
+    let writer = MessageWriter(fileDescriptor: descriptors[1])
+    let body = Array(#"{"id":1}"#.utf8)
+    writer.enqueue(body)
+    let stream = readUpTo(filled + MessageWriter.frame(body, framing: .contentLength).count, from: descriptors[0])
+    #expect(Array(stream.dropFirst(filled)) == MessageWriter.frame(body, framing: .contentLength))
+  }
+
+  /// Reads until `count` bytes came or nothing more comes within 10 s.
+  private func readUpTo(_ count: Int, from descriptor: Int32) -> [UInt8] {
+    var stream: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    while stream.count < count {
+      var readable = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&readable, 1, 10_000) == 1 else { break }
+      let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if got <= 0 { break }
+      stream.append(contentsOf: buffer[0..<got])
+    }
+    return stream
+  }
+
   @Test func flushWithNothingQueuedReturnsTrue() throws {
     let capture = try PipeCapture()
     let writer = MessageWriter(fileDescriptor: capture.writeEnd)
