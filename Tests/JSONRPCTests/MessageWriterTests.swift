@@ -207,6 +207,13 @@ private func bodies(in stream: [UInt8]) -> [[UInt8]]? {
       close(descriptors[1])
     }
     let writer = MessageWriter(fileDescriptor: descriptors[1])
+    // The writer thread asleep first: it has written a frame too large for the caller, and waits for the next.
+    let first = Array(#"{"id":0,"pad":"\#(String(repeating: "p", count: 5_000))"}"#.utf8)
+    let firstFrame = MessageWriter.frame(first, framing: .contentLength)
+    writer.enqueue(first)
+    #expect(writer.flush())
+    #expect(readUpTo(firstFrame.count, from: descriptors[0]) == firstFrame)
+    Thread.sleep(forTimeInterval: 0.05)
     // More than the calling thread writes itself: the end of the collection must wake the writer thread.
     let bodies = (0..<10).map { Array(#"{"id":\#($0),"pad":"\#(String(repeating: "p", count: 600))"}"#.utf8) }
     writer.collectingWrites {
