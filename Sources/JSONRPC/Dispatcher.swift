@@ -373,10 +373,8 @@ package final class Dispatcher: Sendable {
       // finds the room it expects.
       let isCounted = handler != nil && !isInitialize
       let slot = handler?.arrivalSlot
-      let checks = checksPhase
-      spawn(ordering: ordering, id: id, arrivalSlot: slot, isCounted: isCounted) { sequence in
-        // Made in the task: the reader thread makes no context.
-        let context = RequestContext(
+      spawn(ordering: ordering, id: id, arrivalSlot: slot, isCounted: isCounted) { [checks = checksPhase] sequence in
+        let context = RequestContext(  // Made in the task: the reader thread makes no context.
           id: id,
           method: method,
           params: params,
