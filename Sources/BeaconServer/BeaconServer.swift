@@ -80,12 +80,18 @@ package final class BeaconServer: Sendable {
   private func registerMethods() {
     for descriptor in MethodDescriptor.all { descriptor.register(self) }
     dispatcher.onShutdown { [weak self] in
-      // Closing the connection checkpoints the WAL; every earlier request has finished by now.
-      self?.session.withLock {
-        $0.services = [:]
-        $0.store = nil
-        $0.shared = nil
+      // Closing the connection checkpoints the WAL; every earlier request has finished by now. The store is closed
+      // here, before `shutdown` is answered, not in `deinit` on whichever thread lets go last: a process that exits
+      // right after the answer must not cut that close short (and leave a `-wal` beside the store).
+      let store = self?.session.withLock { session -> Store? in
+        defer {
+          session.services = [:]
+          session.store = nil
+          session.shared = nil
+        }
+        return session.store
       }
+      await store?.close()
     }
     if options.enablesTestMethods {
       TestMethods.register(on: dispatcher)

@@ -20,6 +20,8 @@ package final class Database {
   var slots: [Statement?] = []
   /// Whether ``defineWithoutApostrophes()`` defined its function (redefining one fails while a statement runs).
   var definesWithoutApostrophes = false
+  /// Whether ``close()`` has closed the connection; every later statement then fails with `SQLITE_MISUSE`.
+  private(set) var isClosed = false
 
   /// How a connection opens its file.
   enum Mode {
@@ -103,6 +105,16 @@ package final class Database {
   }
 
   deinit {
+    if !isClosed { close() }
+  }
+
+  /// Finalizes the cached statements and closes the connection now, on the caller's thread: the last connection to
+  /// close checkpoints the WAL and removes the `-wal` and `-shm` files before this returns. Idempotent; a process
+  /// that is about to exit closes its store this way instead of leaving it to `deinit` on whichever thread lets go
+  /// last.
+  func close() {
+    guard !isClosed else { return }
+    isClosed = true
     statements.removeAll()
     slots.removeAll()
     sqlite3_close_v2(handle)
@@ -110,10 +122,13 @@ package final class Database {
 
   /// Whether the file at ``path`` is no longer the one this connection opened (`SQLITE_FCNTL_HAS_MOVED`).
   var hasMoved: Bool {
-    guard path != ":memory:" else { return false }
+    guard path != ":memory:", !isClosed else { return false }
     var moved: Int32 = 0
     return sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
   }
+
+  /// What every statement after ``close()`` fails with.
+  private static var closedError: SQLiteError { SQLiteError(code: SQLITE_MISUSE, message: "the store is closed") }
 
   /// SQLite's current error message for `connection`.
   static func message(_ connection: OpaquePointer) -> String {
@@ -137,7 +152,7 @@ package final class Database {
     }
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     if descriptor >= 0 {
-      close(descriptor)
+      Foundation.close(descriptor)
     } else if errno != EISDIR {
       let reason = String(cString: strerror(errno))
       throw SQLiteError(code: SQLITE_CANTOPEN, message: reason)
@@ -146,6 +161,7 @@ package final class Database {
 
   /// Runs SQL without parameters, possibly several statements (migrations, pragmas).
   func execute(_ sql: String) throws(SQLiteError) {
+    if isClosed { throw Self.closedError }
     var error: UnsafeMutablePointer<CChar>?
     let code = sqlite3_exec(handle, sql, nil, nil, &error)
     if code != SQLITE_OK {
@@ -244,6 +260,7 @@ package final class Database {
   /// state of the file, and SQLite takes the read locks once instead of once per statement. Inside a transaction
   /// already, `body` simply runs in it. `body` must not write.
   func readTransaction<T>(_ body: () throws -> T) throws -> T {
+    if isClosed { throw Self.closedError }
     guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
     try run(.begin) { "BEGIN" }
     let result: T
@@ -296,6 +313,7 @@ package final class Database {
 
   private func prepared(_ sql: String) throws(SQLiteError) -> Statement {
     if let cached = statements[sql] { return cached }
+    if isClosed { throw Self.closedError }
     let statement = try Statement(database: handle, sql: sql)
     statements[sql] = statement
     return statement

@@ -21,6 +21,24 @@ struct ImportWriter {
       OR place.source IS NOT excluded.source
     """
 
+  /// Inserts a place the store does not have yet; does nothing when its id is taken (`DO NOTHING` covers uniqueness
+  /// only: a missing name still fails as in the upsert).
+  ///
+  /// Unlike the upsert it carries no update (and so none of the update triggers' statements): SQLite then needs no
+  /// statement journal for it, and so no savepoint on the main and temp databases and none in FTS5 and the R*Tree
+  /// (FTS5's syncs its index at each), which cost the upsert ≈ 10 k instructions a place once the full text's first
+  /// batch is written. The row it writes is the upsert's for a new place, with the same rowid.
+  static let insertSQL = """
+    INSERT INTO place (id, name, category, latitude, longitude, address, cuisine, details, opening_hours, source,
+      fetched_at)
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+    ON CONFLICT DO NOTHING
+    """
+
+  /// After the store turns out to have a place the file gives first (``insertSQL`` did nothing), how many more such
+  /// places go straight to the upsert: a re-import then tries the insert for one place in this many.
+  static let insertPause = 256
+
   /// The stored form of a place, to compare with what a file has.
   static let lookupSQL = """
     SELECT name, category, latitude, longitude, address, cuisine, details, opening_hours, source FROM place
@@ -32,6 +50,10 @@ struct ImportWriter {
 
   private let database: Database
   private let upsert: Statement
+  /// ``insertSQL``, when the writer tries it first for the places the file gives first.
+  private let insert: Statement?
+  /// How many more places the file gives first go straight to the upsert (see ``insertPause``).
+  private var upsertsAhead = 0
   private let lookup: Statement
   private let rowIDLookup: Statement
   /// The statements that keep the new places' facts, when the writer keeps them (see ``init(database:date:facts:)``).
@@ -64,10 +86,18 @@ struct ImportWriter {
   /// A writer of the import into `database` at `date`. With `facts`, it also keeps the facts (`place_fact`) of the
   /// places new to the store from the ``ImportFacts`` it is given (``DeferredFacts`` then has nothing left to fill);
   /// with `cells` too (only with `facts`), their rows of `place_cell` (``DeferredCells`` then has only the older
-  /// places' facts to copy).
-  init(database: Database, date: Date, facts keepsFacts: Bool = false, cells keepsCells: Bool = false) throws {
+  /// places' facts to copy). With `insertsFirst`, a place the file gives first is tried with ``insertSQL`` before
+  /// the upsert (the same rows either way; without it for comparison).
+  init(
+    database: Database,
+    date: Date,
+    facts keepsFacts: Bool = false,
+    cells keepsCells: Bool = false,
+    insertsFirst: Bool = true
+  ) throws {
     self.database = database
     upsert = try database.statement(Self.upsertSQL)
+    insert = insertsFirst ? try database.statement(Self.insertSQL) : nil
     lookup = try database.statement(Self.lookupSQL)
     rowIDLookup = try database.statement("SELECT rowid FROM place WHERE id = ?")
     facts = keepsFacts ? try FactStatements(database: database) : nil
@@ -105,21 +135,15 @@ struct ImportWriter {
         if try lookup.step() { originals[place.id] = storedHash() }
         lookup.reset()
       }
-      upsert.reset()
-      try upsert.bind(place.id, at: 1)
-      try upsert.bind(place.name, at: 2)
-      try upsert.bind(place.category.rawValue, at: 3)
-      try upsert.bind(place.location.lat, at: 4)
-      try upsert.bind(place.location.lon, at: 5)
-      try upsert.bind(place.address, at: 6)
-      try upsert.bind(place.cuisine, at: 7)
-      try upsert.bind(place.detailsJSON, at: 8)
-      try upsert.bind(place.openingHours, at: 9)
-      try upsert.bind(place.source, at: 10)
-      try upsert.bind(fetchedAt, at: 11)
-      database.lastInsertRowID = 0
-      while try upsert.step() {}
-      outcome = database.changes == 0 ? .unchanged : database.lastInsertRowID != 0 ? .added : .updated
+      if earlier == nil, try insertNew(place) {
+        outcome = .added
+      } else {
+        upsert.reset()
+        try bind(place, to: upsert)
+        database.lastInsertRowID = 0
+        while try upsert.step() {}
+        outcome = database.changes == 0 ? .unchanged : database.lastInsertRowID != 0 ? .added : .updated
+      }
       if outcome != .unchanged {
         let rowid = outcome == .added ? database.lastInsertRowID : try rowID(of: place.id)
         if outcome == .added { lastNewRowID = rowid }
@@ -143,6 +167,37 @@ struct ImportWriter {
     case (.unchanged?, .unchanged): return .unchanged
     default: return .updated
     }
+  }
+
+  /// Inserts `place` with ``insertSQL`` when the writer tries that now; whether it did (its rowid is then the last
+  /// insert rowid). A place the store has already leaves it to the upsert, and the next ``insertPause`` too.
+  private mutating func insertNew(_ place: Place) throws(SQLiteError) -> Bool {
+    guard let insert else { return false }
+    guard upsertsAhead == 0 else {
+      upsertsAhead -= 1
+      return false
+    }
+    insert.reset()
+    try bind(place, to: insert)
+    while try insert.step() {}
+    if database.changes > 0 { return true }
+    upsertsAhead = Self.insertPause
+    return false
+  }
+
+  /// Binds the place's columns to `statement` (``upsertSQL`` or ``insertSQL``), one by one.
+  private func bind(_ place: Place, to statement: Statement) throws(SQLiteError) {
+    try statement.bind(place.id, at: 1)
+    try statement.bind(place.name, at: 2)
+    try statement.bind(place.category.rawValue, at: 3)
+    try statement.bind(place.location.lat, at: 4)
+    try statement.bind(place.location.lon, at: 5)
+    try statement.bind(place.address, at: 6)
+    try statement.bind(place.cuisine, at: 7)
+    try statement.bind(place.detailsJSON, at: 8)
+    try statement.bind(place.openingHours, at: 9)
+    try statement.bind(place.source, at: 10)
+    try statement.bind(fetchedAt, at: 11)
   }
 
   /// The rowid of the place with `id`.

@@ -114,7 +114,8 @@ extension Store {
 
   /// ``importPlaces(from:source:maxBytes:at:progress:)``, reading and building the places on a second thread
   /// (`parallel`, what an import does) or on this one (for comparison), the new places' full text indexed in batches
-  /// of `fullTextBatch` places as they are written.
+  /// of `fullTextBatch` places as they are written; without `insertsFirst` every place goes through the upsert (the
+  /// same store, for comparison: ``ImportWriter/insertSQL``).
   package func importPlaces(
     from input: sending ImportInput,
     source: String = "osm",
@@ -122,6 +123,7 @@ extension Store {
     at date: Date,
     parallel: Bool,
     fullTextBatch: Int = Store.fullTextBatch,
+    insertsFirst: Bool = true,
     progress: @Sendable (Int) -> Void = { _ in }
   ) throws(BeaconError) -> ImportReport {
     try storage {
@@ -135,7 +137,13 @@ extension Store {
         let cells = try DeferredCells.begin(database: database, after: lastRowID)
         // The new places' facts are written with them when their trigger is deferred (and is migration 11's).
         // And so are their rows of `place_cell`, while the reading thread still reads, when those are deferred too.
-        var writer = try ImportWriter(database: database, date: date, facts: facts != nil, cells: cells != nil)
+        var writer = try ImportWriter(
+          database: database,
+          date: date,
+          facts: facts != nil,
+          cells: cells != nil,
+          insertsFirst: insertsFirst
+        )
         let streamed = try OSMImporter.stream(
           input,
           source: source,

@@ -50,6 +50,13 @@ package actor Store {
     self.readOnlyReason = readOnlyReason
   }
 
+  /// Closes the connection now and waits for it: the WAL is checkpointed and its `-wal` and `-shm` files removed
+  /// (unless another connection still has the file open) before this returns. Called once nothing will use the store
+  /// again (a session's `shutdown`); any later call fails with ``BeaconError/storage(_:)``.
+  package func close() {
+    database.close()
+  }
+
   /// Whether writes are refused because the file or its directory cannot be written (see ``readOnlyReason``).
   package nonisolated var isReadOnly: Bool { readOnlyReason != nil }
 

@@ -26,7 +26,10 @@ package enum CallCommand {
         return 1
       }
     }
-    switch await client.call(method, params: params) {
+    let answer = await client.call(method, params: params)
+    // The store is closed, and the close waited for, before the process exits (see `CommandSession.run`).
+    if method != Dispatcher.shutdownMethod { await CommandSession.close(client) }
+    switch answer {
     case .success(let result):
       print(JSONWriter.prettyPrinted(result))
       return 0

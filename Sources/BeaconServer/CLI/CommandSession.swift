@@ -16,10 +16,47 @@ struct CommandSession {
   /// Whether the store is open for reading only, which the server's warning has already said.
   var storeReadOnly = false
 
+  /// Runs `body` in a new session and returns its exit code, or prints why the session could not start and returns 1.
+  ///
+  /// The session ends with `shutdown` before this returns, which closes the store and waits for the close: the
+  /// process exits right after, and a close still running on another thread then would leave the `-wal` and `-shm`
+  /// files beside the store.
+  ///
+  /// - Parameter onNotification: Sees every notification the server sends; `window/logMessage` is also shown.
+  static func run(
+    options: ServerOptions,
+    logger: Logger,
+    beforeStderr: @escaping @Sendable () -> Void = {},
+    onNotification: @escaping @Sendable (String, JSONValue?) -> Void = { _, _ in },
+    _ body: (CommandSession) async -> Int32
+  ) async -> Int32 {
+    guard
+      let session = await start(
+        options: options,
+        logger: logger,
+        beforeStderr: beforeStderr,
+        onNotification: onNotification
+      )
+    else { return 1 }
+    let code = await body(session)
+    await session.close()
+    return code
+  }
+
+  /// Ends the session: `shutdown`, which closes the store before it is answered.
+  func close() async {
+    await Self.close(client)
+  }
+
+  /// Sends `shutdown` to `client`'s server and waits for the answer (the store is closed by then).
+  static func close(_ client: InProcessClient) async {
+    _ = await client.call(Dispatcher.shutdownMethod)
+  }
+
   /// Starts a session, or prints why it could not start and returns `nil`.
   ///
   /// - Parameter onNotification: Sees every notification the server sends; `window/logMessage` is also shown.
-  static func start(
+  private static func start(
     options: ServerOptions,
     logger: Logger,
     beforeStderr: @escaping @Sendable () -> Void = {},

@@ -102,36 +102,37 @@ extension HumanCommandParser {
 enum CryptoCommandRunner {
   static func run(_ command: CryptoCommand, format: OutputFormat, options: ServerOptions, logger: Logger) async -> Int32
   {
-    guard let session = await CommandSession.start(options: options, logger: logger) else { return 1 }
-    func refreshing(_ refresh: Bool) -> [String: JSONValue] { refresh ? ["refresh": true] : [:] }
-    switch command {
-    case .global(let refresh):
-      return await session.show(CryptoGlobalRequest.method, .object(refreshing(refresh)), format)
-    case .list(let sort, let order, let start, let limit, let refresh):
-      var params = refreshing(refresh)
-      if let sort { params["sort"] = .string(sort.rawValue) }
-      if let order { params["order"] = .string(order.rawValue) }
-      if let start { params["start"] = .int(start) }
-      if let limit { params["limit"] = .int(limit) }
-      return await session.show(CryptoTickersRequest.method, .object(params), format)
-    case .show(let id, let refresh):
-      var params = refreshing(refresh)
-      params["id"] = .string(id)
-      return await session.show(CryptoTickerRequest.method, .object(params), format)
-    case .stats(let ids, let svg, let refresh):
-      var params = refreshing(refresh)
-      params["ids"] = .array(ids.map(JSONValue.string))
-      return await stats(.object(params), svg: svg, format: format, session: session)
-    case .settings(let nokRate, let alertThreshold):
-      var params: [String: JSONValue] = [:]
-      switch nokRate {
-      case .some(.some(let rate)): params["nokRate"] = .double(rate)
-      case .some(.none): params["nokRate"] = .null
-      case .none: break
+    return await CommandSession.run(options: options, logger: logger) { session in
+      func refreshing(_ refresh: Bool) -> [String: JSONValue] { refresh ? ["refresh": true] : [:] }
+      switch command {
+      case .global(let refresh):
+        return await session.show(CryptoGlobalRequest.method, .object(refreshing(refresh)), format)
+      case .list(let sort, let order, let start, let limit, let refresh):
+        var params = refreshing(refresh)
+        if let sort { params["sort"] = .string(sort.rawValue) }
+        if let order { params["order"] = .string(order.rawValue) }
+        if let start { params["start"] = .int(start) }
+        if let limit { params["limit"] = .int(limit) }
+        return await session.show(CryptoTickersRequest.method, .object(params), format)
+      case .show(let id, let refresh):
+        var params = refreshing(refresh)
+        params["id"] = .string(id)
+        return await session.show(CryptoTickerRequest.method, .object(params), format)
+      case .stats(let ids, let svg, let refresh):
+        var params = refreshing(refresh)
+        params["ids"] = .array(ids.map(JSONValue.string))
+        return await stats(.object(params), svg: svg, format: format, session: session)
+      case .settings(let nokRate, let alertThreshold):
+        var params: [String: JSONValue] = [:]
+        switch nokRate {
+        case .some(.some(let rate)): params["nokRate"] = .double(rate)
+        case .some(.none): params["nokRate"] = .null
+        case .none: break
+        }
+        if let alertThreshold { params["alertThreshold"] = .double(alertThreshold) }
+        let method = params.isEmpty ? GetCryptoSettingsRequest.method : UpdateCryptoSettingsRequest.method
+        return await session.show(method, .object(params), format)
       }
-      if let alertThreshold { params["alertThreshold"] = .double(alertThreshold) }
-      let method = params.isEmpty ? GetCryptoSettingsRequest.method : UpdateCryptoSettingsRequest.method
-      return await session.show(method, .object(params), format)
     }
   }
 

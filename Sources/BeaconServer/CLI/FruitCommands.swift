@@ -64,30 +64,31 @@ extension HumanCommandParser {
 enum FruitsCommand {
   static func run(_ command: FruitCommand, format: OutputFormat, options: ServerOptions, logger: Logger) async -> Int32
   {
-    guard let session = await CommandSession.start(options: options, logger: logger) else { return 1 }
-    func refreshing(_ refresh: Bool) -> JSONValue { refresh ? ["refresh": true] : [:] }
-    switch command {
-    case .list(let refresh):
-      return await session.show(ListFruitsRequest.method, refreshing(refresh), format)
-    case .show(let id):
-      return await session.show(GetFruitRequest.method, ["id": .int(id)], format)
-    case .groups(let refresh):
-      return await session.show(FruitGroupsRequest.method, refreshing(refresh), format)
-    case .group(let kind, let name, let refresh):
-      var params: [String: JSONValue] = ["kind": .string(kind.rawValue), "name": .string(name)]
-      if refresh { params["refresh"] = true }
-      return await session.show(FruitsByGroupRequest.method, .object(params), format)
-    case .eat(let id, let at):
-      var params: [String: JSONValue] = ["fruitId": .int(id)]
-      if let at { params["eatenAt"] = .string(at) }
-      return await session.show(AddFruitLogRequest.method, .object(params), format)
-    case .log(let from, let to):
-      var params: [String: JSONValue] = [:]
-      if let from { params["from"] = .string(from) }
-      if let to { params["to"] = .string(to) }
-      return await session.show(FruitLogDaysRequest.method, .object(params), format)
-    case .removeEntry(let id):
-      return await session.show(RemoveFruitLogRequest.method, ["entryId": .int(id)], format)
+    return await CommandSession.run(options: options, logger: logger) { session in
+      func refreshing(_ refresh: Bool) -> JSONValue { refresh ? ["refresh": true] : [:] }
+      switch command {
+      case .list(let refresh):
+        return await session.show(ListFruitsRequest.method, refreshing(refresh), format)
+      case .show(let id):
+        return await session.show(GetFruitRequest.method, ["id": .int(id)], format)
+      case .groups(let refresh):
+        return await session.show(FruitGroupsRequest.method, refreshing(refresh), format)
+      case .group(let kind, let name, let refresh):
+        var params: [String: JSONValue] = ["kind": .string(kind.rawValue), "name": .string(name)]
+        if refresh { params["refresh"] = true }
+        return await session.show(FruitsByGroupRequest.method, .object(params), format)
+      case .eat(let id, let at):
+        var params: [String: JSONValue] = ["fruitId": .int(id)]
+        if let at { params["eatenAt"] = .string(at) }
+        return await session.show(AddFruitLogRequest.method, .object(params), format)
+      case .log(let from, let to):
+        var params: [String: JSONValue] = [:]
+        if let from { params["from"] = .string(from) }
+        if let to { params["to"] = .string(to) }
+        return await session.show(FruitLogDaysRequest.method, .object(params), format)
+      case .removeEntry(let id):
+        return await session.show(RemoveFruitLogRequest.method, ["entryId": .int(id)], format)
+      }
     }
   }
 }

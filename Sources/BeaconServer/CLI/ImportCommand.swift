@@ -23,30 +23,29 @@ package enum ImportCommand {
       output: HumanOutput(language: options.initialLanguage),
       size: path == "-" ? nil : fileSize(path)
     )
-    guard
-      let session = await CommandSession.start(
-        options: options,
-        logger: logger,
-        beforeStderr: { bar.clear() },
-        onNotification: { method, params in
-          guard method == "$/progress", params?["token"]?.stringValue == progressToken, let value = params?["value"]
-          else { return }
-          bar.update(value)
-        }
-      )
-    else { return 1 }
-    let params: JSONValue = [
-      "path": .string(path == "-" ? path : absolutePath(path)), "workDoneToken": .string(progressToken),
-    ]
-    let result = await session.call("places/import", params)
-    bar.clear()
-    guard let result else { return 1 }
-    if format == .json {
-      StandardOutput.writeJSON(result)
-    } else {
-      StandardOutput.write(session.output.importSummary(result))
+    return await CommandSession.run(
+      options: options,
+      logger: logger,
+      beforeStderr: { bar.clear() },
+      onNotification: { method, params in
+        guard method == "$/progress", params?["token"]?.stringValue == progressToken, let value = params?["value"]
+        else { return }
+        bar.update(value)
+      }
+    ) { session in
+      let params: JSONValue = [
+        "path": .string(path == "-" ? path : absolutePath(path)), "workDoneToken": .string(progressToken),
+      ]
+      let result = await session.call("places/import", params)
+      bar.clear()
+      guard let result else { return 1 }
+      if format == .json {
+        StandardOutput.writeJSON(result)
+      } else {
+        StandardOutput.write(session.output.importSummary(result))
+      }
+      return 0
     }
-    return 0
   }
 
   /// The size in bytes of the regular file at `path`, if it is one.

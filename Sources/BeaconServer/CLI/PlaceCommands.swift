@@ -12,10 +12,11 @@ package enum DetailsCommand {
   ) async
     -> Int32
   {
-    guard let session = await CommandSession.start(options: options, logger: logger) else { return 1 }
-    var params: [String: JSONValue] = ["id": .string(id)]
-    if refresh { params["refresh"] = true }
-    return await session.show(PlaceDetailsRequest.method, .object(params), format)
+    return await CommandSession.run(options: options, logger: logger) { session in
+      var params: [String: JSONValue] = ["id": .string(id)]
+      if refresh { params["refresh"] = true }
+      return await session.show(PlaceDetailsRequest.method, .object(params), format)
+    }
   }
 }
 
@@ -29,10 +30,11 @@ package enum RateCommand {
     options: ServerOptions,
     logger: Logger
   ) async -> Int32 {
-    guard let session = await CommandSession.start(options: options, logger: logger) else { return 1 }
-    var params: [String: JSONValue] = ["placeId": .string(id), "stars": .int(stars)]
-    if let comment { params["comment"] = .string(comment) }
-    return await session.show(AddRatingRequest.method, .object(params), format)
+    return await CommandSession.run(options: options, logger: logger) { session in
+      var params: [String: JSONValue] = ["placeId": .string(id), "stars": .int(stars)]
+      if let comment { params["comment"] = .string(comment) }
+      return await session.show(AddRatingRequest.method, .object(params), format)
+    }
   }
 }
 
@@ -44,8 +46,9 @@ package enum SettingsCommand {
     options: ServerOptions,
     logger: Logger
   ) async -> Int32 {
-    guard let session = await CommandSession.start(options: options, logger: logger) else { return 1 }
-    let method = action == .reset ? ResetSettingsRequest.method : GetSettingsRequest.method
-    return await session.show(method, nil, format)
+    return await CommandSession.run(options: options, logger: logger) { session in
+      let method = action == .reset ? ResetSettingsRequest.method : GetSettingsRequest.method
+      return await session.show(method, nil, format)
+    }
   }
 }

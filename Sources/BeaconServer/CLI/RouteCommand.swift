@@ -36,27 +36,28 @@ package enum RouteCommand {
       logger.sink(LocalizedMessage.route(error).text(in: language))
       return 1
     }
-    guard let session = await CommandSession.start(options: options, logger: logger) else { return 1 }
-    guard let result = await session.call(SearchAlongRouteRequest.method, params(route, geometry: geometry)) else {
-      return 1
-    }
-    switch route.format {
-    case .json:
-      StandardOutput.writeJSON(result)
-    case .geojson:
-      var collection = GeoJSONOutput.featureCollection(places: result["places"]?.arrayValue ?? [])
-      if case .object(var members) = collection, let features = members["features"]?.arrayValue {
-        // The route itself first, so a map shows the line with its places.
-        let line: JSONValue = ["type": "Feature", "geometry": geometry, "properties": [:]]
-        members["features"] = .array([line] + features)
-        collection = .object(members)
+    return await CommandSession.run(options: options, logger: logger) { session in
+      guard let result = await session.call(SearchAlongRouteRequest.method, params(route, geometry: geometry)) else {
+        return 1
       }
-      StandardOutput.writeJSON(collection)
-    case .human:
-      guard let decoded = session.decode(RouteSearchResult.self, from: result) else { return 1 }
-      StandardOutput.write(session.output.route(decoded))
+      switch route.format {
+      case .json:
+        StandardOutput.writeJSON(result)
+      case .geojson:
+        var collection = GeoJSONOutput.featureCollection(places: result["places"]?.arrayValue ?? [])
+        if case .object(var members) = collection, let features = members["features"]?.arrayValue {
+          // The route itself first, so a map shows the line with its places.
+          let line: JSONValue = ["type": "Feature", "geometry": geometry, "properties": [:]]
+          members["features"] = .array([line] + features)
+          collection = .object(members)
+        }
+        StandardOutput.writeJSON(collection)
+      case .human:
+        guard let decoded = session.decode(RouteSearchResult.self, from: result) else { return 1 }
+        StandardOutput.write(session.output.route(decoded))
+      }
+      return 0
     }
-    return 0
   }
 
   /// The route as a GeoJSON LineString geometry.

@@ -4,18 +4,19 @@ import JSONRPC
 /// `beacon search`: `places/search` shown as a table, JSON or GeoJSON.
 package enum SearchCommand {
   package static func run(_ search: SearchOptions, options: ServerOptions, logger: Logger) async -> Int32 {
-    guard let session = await CommandSession.start(options: options, logger: logger) else { return 1 }
-    guard let result = await session.call(SearchPlacesRequest.method, params(search)) else { return 1 }
-    switch search.format {
-    case .json:
-      StandardOutput.writeJSON(result)
-    case .geojson:
-      StandardOutput.writeJSON(GeoJSONOutput.featureCollection(places: result["places"]?.arrayValue ?? []))
-    case .human:
-      guard let lines = session.text(of: SearchPlacesRequest.method, result, params(search)) else { return 1 }
-      StandardOutput.write(lines)
+    return await CommandSession.run(options: options, logger: logger) { session in
+      guard let result = await session.call(SearchPlacesRequest.method, params(search)) else { return 1 }
+      switch search.format {
+      case .json:
+        StandardOutput.writeJSON(result)
+      case .geojson:
+        StandardOutput.writeJSON(GeoJSONOutput.featureCollection(places: result["places"]?.arrayValue ?? []))
+      case .human:
+        guard let lines = session.text(of: SearchPlacesRequest.method, result, params(search)) else { return 1 }
+        StandardOutput.write(lines)
+      }
+      return 0
     }
-    return 0
   }
 
   /// The `places/search` params: only what the command line gave, so the rest comes from the settings.
@@ -44,45 +45,46 @@ package enum FavoritesCommand {
     options: ServerOptions,
     logger: Logger
   ) async -> Int32 {
-    guard let session = await CommandSession.start(options: options, logger: logger) else { return 1 }
-    switch action {
-    case .list(let openNow, let filters):
-      var params = filters
-      if openNow { params["openNow"] = true }
-      guard let result = await session.call(ListFavoritesRequest.method, .object(params)) else { return 1 }
-      switch format {
-      case .json:
-        StandardOutput.writeJSON(result)
-      case .geojson:
-        StandardOutput.writeJSON(GeoJSONOutput.featureCollection(places: result["places"]?.arrayValue ?? []))
-      case .human:
-        guard let lines = session.text(of: ListFavoritesRequest.method, result, .object(params)) else { return 1 }
-        StandardOutput.write(lines)
-      }
-    case .add(let id):
-      guard let result = await session.call(AddFavoriteRequest.method, ["placeId": .string(id)]) else { return 1 }
-      if format == .json {
-        StandardOutput.writeJSON(result)
-      } else {
-        guard let lines = session.text(of: AddFavoriteRequest.method, result, ["placeId": .string(id)]) else {
-          return 1
+    return await CommandSession.run(options: options, logger: logger) { session in
+      switch action {
+      case .list(let openNow, let filters):
+        var params = filters
+        if openNow { params["openNow"] = true }
+        guard let result = await session.call(ListFavoritesRequest.method, .object(params)) else { return 1 }
+        switch format {
+        case .json:
+          StandardOutput.writeJSON(result)
+        case .geojson:
+          StandardOutput.writeJSON(GeoJSONOutput.featureCollection(places: result["places"]?.arrayValue ?? []))
+        case .human:
+          guard let lines = session.text(of: ListFavoritesRequest.method, result, .object(params)) else { return 1 }
+          StandardOutput.write(lines)
         }
-        StandardOutput.write(lines)
+      case .add(let id):
+        guard let result = await session.call(AddFavoriteRequest.method, ["placeId": .string(id)]) else { return 1 }
+        if format == .json {
+          StandardOutput.writeJSON(result)
+        } else {
+          guard let lines = session.text(of: AddFavoriteRequest.method, result, ["placeId": .string(id)]) else {
+            return 1
+          }
+          StandardOutput.write(lines)
+        }
+      case .remove(let id):
+        // The name, for the confirmation; the list is local, so this costs no network call.
+        let favorites = await session.client.call(ListFavoritesRequest.method, params: [:])
+        let name = (try? favorites.get())?["places"]?.arrayValue?.first { $0["id"]?.stringValue == id }?["name"]?
+          .stringValue
+        let shown = HumanOutput.singleLine(name ?? id)
+        guard let result = await session.call(RemoveFavoriteRequest.method, ["placeId": .string(id)]) else { return 1 }
+        if format == .json {
+          StandardOutput.writeJSON(result)
+        } else {
+          let removed = result["removed"]?.boolValue ?? false
+          StandardOutput.write([session.output.text(removed ? .favoriteRemoved(shown) : .favoriteNotThere(shown))])
+        }
       }
-    case .remove(let id):
-      // The name, for the confirmation; the list is local, so this costs no network call.
-      let favorites = await session.client.call(ListFavoritesRequest.method, params: [:])
-      let name = (try? favorites.get())?["places"]?.arrayValue?.first { $0["id"]?.stringValue == id }?["name"]?
-        .stringValue
-      let shown = HumanOutput.singleLine(name ?? id)
-      guard let result = await session.call(RemoveFavoriteRequest.method, ["placeId": .string(id)]) else { return 1 }
-      if format == .json {
-        StandardOutput.writeJSON(result)
-      } else {
-        let removed = result["removed"]?.boolValue ?? false
-        StandardOutput.write([session.output.text(removed ? .favoriteRemoved(shown) : .favoriteNotThere(shown))])
-      }
+      return 0
     }
-    return 0
   }
 }

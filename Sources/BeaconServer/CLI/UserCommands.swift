@@ -79,32 +79,33 @@ extension HumanCommandParser {
 /// pins as GeoJSON with `--geojson`).
 enum UsersCommand {
   static func run(_ command: UserCommand, format: OutputFormat, options: ServerOptions, logger: Logger) async -> Int32 {
-    guard let session = await CommandSession.start(options: options, logger: logger) else { return 1 }
-    let output = session.output
-    switch command {
-    case .list(let refresh):
-      let params: JSONValue = refresh ? ["refresh": true] : [:]
-      return await session.show(ListUsersRequest.method, params, format)
-    case .show(let id):
-      return await session.show(GetUserRequest.method, ["id": .string(id)], format)
-    case .edit(let id, let fields):
-      var params: [String: JSONValue] = ["id": .string(id)]
-      for (name, value) in fields { params[name] = .string(value) }
-      return await session.show(UpdateUserRequest.method, .object(params), format)
-    case .delete(let id):
-      return await session.show(DeleteUserRequest.method, ["id": .string(id)], format) {
-        (result: UserDeleteResult) in [output.userText(result.deleted ? .deleted(id) : .notThere(id))]
+    return await CommandSession.run(options: options, logger: logger) { session in
+      let output = session.output
+      switch command {
+      case .list(let refresh):
+        let params: JSONValue = refresh ? ["refresh": true] : [:]
+        return await session.show(ListUsersRequest.method, params, format)
+      case .show(let id):
+        return await session.show(GetUserRequest.method, ["id": .string(id)], format)
+      case .edit(let id, let fields):
+        var params: [String: JSONValue] = ["id": .string(id)]
+        for (name, value) in fields { params[name] = .string(value) }
+        return await session.show(UpdateUserRequest.method, .object(params), format)
+      case .delete(let id):
+        return await session.show(DeleteUserRequest.method, ["id": .string(id)], format) {
+          (result: UserDeleteResult) in [output.userText(result.deleted ? .deleted(id) : .notThere(id))]
+        }
+      case .map(let id):
+        let params: JSONValue = id.map { ["id": .string($0)] } ?? [:]
+        if format == .geojson {
+          guard let result = await session.call(UserMapRequest.method, params) else { return 1 }
+          StandardOutput.writeJSON(featureCollection(pins: result["pins"]?.arrayValue ?? []))
+          return 0
+        }
+        return await session.show(UserMapRequest.method, params, format)
+      case .seed(let seed):
+        return await session.show(SetUserSeedRequest.method, ["seed": .string(seed)], format)
       }
-    case .map(let id):
-      let params: JSONValue = id.map { ["id": .string($0)] } ?? [:]
-      if format == .geojson {
-        guard let result = await session.call(UserMapRequest.method, params) else { return 1 }
-        StandardOutput.writeJSON(featureCollection(pins: result["pins"]?.arrayValue ?? []))
-        return 0
-      }
-      return await session.show(UserMapRequest.method, params, format)
-    case .seed(let seed):
-      return await session.show(SetUserSeedRequest.method, ["seed": .string(seed)], format)
     }
   }
 
