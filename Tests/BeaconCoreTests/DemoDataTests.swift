@@ -26,6 +26,18 @@ import Testing
     #expect(places.contains { $0.id == DemoDataset.probeID }, "the load check looks this place up")
   }
 
+  /// Parsed once per process, but each call's places are fetched at the call, in the demo's time zone.
+  @Test func eachCallGivesTheParsedPlacesFetchedNow() throws {
+    let first = try DemoDataset.places()
+    Thread.sleep(forTimeInterval: 0.01)
+    let before = Date()
+    let second = try DemoDataset.places()
+    #expect(second.map(\.id) == first.map(\.id))
+    #expect(second.map(\.name) == first.map(\.name))
+    #expect(second.allSatisfy { $0.fetchedAt >= before }, "fetched at the call, not at the first parse")
+    #expect(second.allSatisfy { $0.timeZone == DemoDataset.timeZone })
+  }
+
   @Test func everyDemoPlaceIsARealNamedOSMPlaceNearTheStation() throws {
     let places = try DemoDataset.places()
     #expect(!places.isEmpty)

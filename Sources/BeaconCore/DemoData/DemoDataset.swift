@@ -26,14 +26,31 @@ package enum DemoDataset {
   /// The time zone of the demo places, in which their opening hours are read.
   package static let timeZone = "Europe/Helsinki"
 
-  /// The demo places.
+  /// The demo places, fetched now.
   package static func places() throws(BeaconError) -> [Place] {
-    try OSMImporter.parse(Array(geoJSON.utf8), file: "demo data", source: source).places.map { place in
+    let now = Date()
+    return try parsed.get().map { place in
       var place = place
-      place.timeZone = timeZone
+      place.fetchedAt = now
       return place
     }
   }
+
+  /// The demo places as parsed, once per process: every new store loads them, and parsing the text is most of that
+  /// cost (a process that opens many stores, like the test suite, parsed it for each).
+  private static let parsed: Result<[Place], BeaconError> = {
+    do throws(BeaconError) {
+      return .success(
+        try OSMImporter.parse(Array(geoJSON.utf8), file: "demo data", source: source).places.map { place in
+          var place = place
+          place.timeZone = timeZone
+          return place
+        }
+      )
+    } catch {
+      return .failure(error)
+    }
+  }()
 }
 
 extension Store {
