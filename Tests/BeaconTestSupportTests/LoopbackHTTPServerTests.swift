@@ -161,12 +161,18 @@ import Glibc
     defer { session.invalidateAndCancel() }
 
     let first = await fetch(server.baseURL.appendingPathComponent("first"), in: session)
+    let firstEnded = ContinuousClock.now
     let second = await fetch(server.baseURL.appendingPathComponent("second"), in: session)
+    let between = ContinuousClock.now - firstEnded
 
     #expect(first.body == Data("/first".utf8))
     #expect(second.body == Data("/second".utf8))
     #expect(server.requests.map(\.path) == ["/first", "/second"])
-    #expect(server.requests.map(\.connectionIndex) == [0, 0])
+    // libcurl reuses no connection idle for more than 118 s (`CURLOPT_MAXAGE_CONN`): an AddressSanitizer run on two
+    // cores once left 300 s between the two fetches, and the second came on a new connection, rightly.
+    if between < .seconds(100) {
+      #expect(server.requests.map(\.connectionIndex) == [0, 0])
+    }
   }
 
   @Test func closesTheConnectionWhenTheClientAsks() async throws {
