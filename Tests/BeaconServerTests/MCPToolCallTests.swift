@@ -206,7 +206,7 @@ import Testing
       ["jsonrpc": "2.0", "id": 1, "method": "ping"],
       ["jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": ["name": "settings_get", "arguments": [:]]],
     ])
-    let deadline = ContinuousClock.now + .seconds(300)  // A hang's deadline (see `MCPTestClient.response`).
+    let deadline = ContinuousClock.now + .seconds(900)  // A hang's deadline (see `MCPTestClient.response`).
     while ContinuousClock.now < deadline, !client.messages.contains(where: { $0.arrayValue != nil }) {
       try await Task.sleep(for: .milliseconds(2))
     }

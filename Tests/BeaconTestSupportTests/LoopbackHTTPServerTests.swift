@@ -311,14 +311,14 @@ import Glibc
     server.handler = { _ in .fault(.neverFinish) }
     // The client's own timeout must not end the request first: under AddressSanitizer on a loaded machine the
     // request once took long enough to reach the server that it ended as `.timedOut` before `stop()` ended it.
-    let session = makeSession(timeout: 300)
+    let session = makeSession(timeout: 900)
     defer { session.invalidateAndCancel() }
     let url = server.baseURL.appendingPathComponent("hang")
     let pending = Task { await fetch(url, in: session) }
     // A deadline, not a goal: a ThreadSanitizer run on two cores can stall everything for 20 s at start-up, and
     // under AddressSanitizer the suite's long differential tests can hold both threads of the cooperative pool
     // (which starts the request's task) for over a minute.
-    #expect(await server.requestsArrive(count: 1, timeout: 300))
+    #expect(await server.requestsArrive(count: 1, timeout: 900))
 
     // Stopped from a thread of its own, awaited without blocking the cooperative pool.
     let stopped = Locked(false)
