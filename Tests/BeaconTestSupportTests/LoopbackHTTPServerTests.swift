@@ -160,18 +160,22 @@ import Glibc
     let session = makeSession()
     defer { session.invalidateAndCancel() }
 
-    let first = await fetch(server.baseURL.appendingPathComponent("first"), in: session)
-    let firstEnded = ContinuousClock.now
-    let second = await fetch(server.baseURL.appendingPathComponent("second"), in: session)
-    let between = ContinuousClock.now - firstEnded
+    var bodies: [Data?] = []
+    var pauses: [Duration] = []
+    for path in ["first", "second", "third"] {
+      let started = ContinuousClock.now
+      bodies.append(await fetch(server.baseURL.appendingPathComponent(path), in: session).body)
+      pauses.append(ContinuousClock.now - started)
+    }
 
-    #expect(first.body == Data("/first".utf8))
-    #expect(second.body == Data("/second".utf8))
-    #expect(server.requests.map(\.path) == ["/first", "/second"])
-    // libcurl reuses no connection idle for more than 118 s (`CURLOPT_MAXAGE_CONN`): an AddressSanitizer run on two
-    // cores once left 300 s between the two fetches, and the second came on a new connection, rightly.
-    if between < .seconds(100) {
-      #expect(server.requests.map(\.connectionIndex) == [0, 0])
+    #expect(bodies == ["/first", "/second", "/third"].map { Data($0.utf8) })
+    #expect(server.requests.map(\.path) == ["/first", "/second", "/third"])
+    // At least one request came on a connection kept from an earlier one. Not all three: under AddressSanitizer on
+    // two cores libcurl twice opened a second connection (the first not yet back in its cache, or idle past its
+    // 118 s `CURLOPT_MAXAGE_CONN`), and a server that closes after every answer gives three.
+    let connections = Set(server.requests.map(\.connectionIndex))
+    if pauses.allSatisfy({ $0 < .seconds(100) }) {
+      #expect(connections.count < 3, "\(server.requests.map(\.connectionIndex))")
     }
   }
 
