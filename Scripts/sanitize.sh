@@ -15,6 +15,14 @@ kinds=("$@")
 # suppression table is not printed (a child whose stderr nobody reads must not block on it at exit).
 export LSAN_OPTIONS="suppressions=$PWD/Scripts/lsan-suppressions.txt:print_suppressions=0"
 
+# The test bundle runs as three processes at once, each its own share of the suite: the end-to-end suites run one test
+# at a time (Tests/EndToEndTests/EndToEnd.swift) and under a sanitizer that chain alone took most of the run, with
+# the cores often idle behind it. Two processes take half the chain each; the third takes every other test. Each
+# process has its own cooperative pool, so a waiting end-to-end test starves no other test. The shards' test counts
+# must add up to the whole bundle's, so no test is lost between their filters.
+shard_flags=(--filter --filter --skip)
+shard_patterns=('^EndToEndTests\.EndToEnd/[A-K]' '^EndToEndTests\.EndToEnd/[L-Z]' '^EndToEndTests\.EndToEnd/')
+
 for kind in "${kinds[@]}"; do
   case "$kind" in
     address) scratch=.build-asan ;;
@@ -22,16 +30,35 @@ for kind in "${kinds[@]}"; do
     *) echo "usage: Scripts/sanitize.sh [address] [thread]" >&2; exit 64 ;;
   esac
   echo "== swift test --sanitize=$kind"
-  swift build --build-tests --sanitize="$kind" --scratch-path "$scratch"
-  log=$(mktemp)
+  # No index store: nothing reads it, and it costs build time.
+  build=(--sanitize="$kind" --scratch-path "$scratch" --disable-index-store)
+  swift build --build-tests "${build[@]}"
+  bundle="$(swift build "${build[@]}" --show-bin-path)/beaconPackageTests.xctest"
+  logs=$(mktemp -d)
+  pids=()
+  for index in "${!shard_flags[@]}"; do
+    "$bundle" --testing-library swift-testing "${shard_flags[$index]}" "${shard_patterns[$index]}" >"$logs/$index.log" 2>&1 &
+    pids+=($!)
+  done
   status=0
-  swift test --skip-build --sanitize="$kind" --scratch-path "$scratch" 2>&1 | tee "$log" || status=$?
+  for index in "${!shard_flags[@]}"; do
+    wait "${pids[$index]}" || status=$?
+    echo "-- shard $((index + 1)) of ${#shard_flags[@]}: ${shard_flags[$index]} ${shard_patterns[$index]}"
+    cat "$logs/$index.log"
+  done
+  expected=$("$bundle" --testing-library swift-testing --list-tests 2>/dev/null | grep -c .)
+  ran=$(cat "$logs"/*.log | sed -n -E 's/.*Test run with ([0-9]+) tests? .*/\1/p' | awk '{ sum += $1 } END { print sum + 0 }')
+  if [ "$ran" -ne "$expected" ]; then
+    echo "error: the shards ran $ran tests; the bundle has $expected" >&2
+    status=1
+  fi
   # A report does not always fail a test (a child's report goes to its stderr), so look for them too.
-  if grep -E "ERROR: (Address|Leak)Sanitizer|WARNING: ThreadSanitizer" "$log" >/dev/null; then
+  if cat "$logs"/*.log | grep -E "ERROR: (Address|Leak)Sanitizer|WARNING: ThreadSanitizer" >/dev/null; then
     echo "error: the $kind sanitizer reported a problem (see above)" >&2
     status=1
   fi
-  rm -f "$log"
+  rm -rf "$logs"
   [ "$status" -eq 0 ] || exit "$status"
+  echo "$kind: $ran tests in ${#shard_flags[@]} shards passed"
 done
 echo "sanitizers passed: ${kinds[*]}"
