@@ -156,6 +156,41 @@ private func block(until semaphore: DispatchSemaphore) { semaphore.wait() }
     #expect(output.responses.map { $0["id"] } == [0, 1, 2])
   }
 
+  @Test func aConnectionRunsTheRequestsOfAReadOnItsReaderThread() async throws {
+    var inbound: [Int32] = [-1, -1]
+    var outbound: [Int32] = [-1, -1]
+    #expect(pipe(&inbound) == 0 && pipe(&outbound) == 0)
+    let connection = Connection(input: inbound[0], output: outbound[1])
+    let dispatcher = Dispatcher(send: { connection.writer.enqueue($0) })
+    let threads = Threads()
+    let counter = Counter()
+    dispatcher.register(InitializeRequest.self) { _, _ in EmptyResult() }
+    dispatcher.register(WhereRequest.self) { _, context in
+      _ = await counter.increment()
+      threads.record(context.id)
+      return EmptyResult()
+    }
+    let readerThread = Locked<pthread_t?>(nil)
+    connection.start(dispatcher: dispatcher) { readerThread.withLock { $0 = pthread_self() } }  // On the reader.
+    func send(_ body: String) {
+      let frame = Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+      #expect(frame.withUnsafeBytes { write(inbound[1], $0.baseAddress, $0.count) } == frame.count)
+    }
+    send(#"{"jsonrpc":"2.0","id":0,"method":"initialize"}"#)
+    #expect(await eventually { dispatcher.phase == .initialized })
+    send(#"{"jsonrpc":"2.0","id":1,"method":"test/where"}"#)
+    #expect(await eventually { !threads.of("1").isEmpty })
+    close(inbound[1])
+    #expect(await eventually { readerThread.withLock { $0 != nil } })
+    let reader = try #require(readerThread.withLock { $0 })
+    #expect(threads.of("1").map { pthread_equal($0, reader) != 0 } == [true])
+    await dispatcher.drain()
+    #expect(connection.writer.flush())
+    close(outbound[1])
+    close(outbound[0])
+    close(inbound[0])
+  }
+
   @Test func aRequestResumedByAnotherThreadGoesOnWhileTheReaderWaitsForInput() async throws {
     let (output, threads, parked, marks) = (Output(), Threads(), Parked(), Recorder())
     let dispatcher = await makeDispatcher(output: output, threads: threads, parked: parked, marks: marks)
