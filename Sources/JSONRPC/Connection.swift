@@ -93,7 +93,9 @@ package final class Connection: Sendable {
           framingKnown = true
           writer.setFraming(framer.framing)
         }
-        writer.collectingWrites { deliver(arrivals) }
+        // The requests the read started run on this thread after it (until they wait for another thread), their
+        // answers collected with the others.
+        writer.collectingWrites { dispatcher.runningTasksOnThisThread { deliver(arrivals) } }
       } else if count == 0 {
         break
       } else if errno == EINTR {
@@ -105,7 +107,8 @@ package final class Connection: Sendable {
         break
       }
     }
-    deliver(framer.finish().map(Arrival.init))
+    let last = framer.finish().map(Arrival.init)
+    dispatcher.runningTasksOnThisThread { deliver(last) }
   }
 
   /// What one read brought, in order.

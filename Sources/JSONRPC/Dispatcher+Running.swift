@@ -1,5 +1,12 @@
 /// Running requests: their tasks, their contexts, and their outcomes with the lifecycle checks and error mapping.
 extension Dispatcher {
+  /// Runs `body` (the delivery of one read's messages, on the reader thread), then, on this thread, the concurrent
+  /// requests and notifications it started, each until it waits for another thread (``ReaderExecutor``): a request
+  /// that never does (an offline search) wakes no other thread. Exclusive requests run in the pool as always.
+  package func runningTasksOnThisThread(_ body: () -> Void) {
+    readerExecutor.run(body)
+  }
+
   /// The context of a request that waits to run in a group; records its arrival for ``RequestContext/isSuperseded``.
   func makeContext(id: RequestID, method: String, params: JSONValue?, handler: RequestHandler) -> RequestContext {
     let arrival = state.withLock { state -> UInt64 in
@@ -76,7 +83,10 @@ extension Dispatcher {
       // No array of dependencies for the usual request: at most the last exclusive one.
       let last = state.lastExclusive
       let concurrent = ordering == .exclusive ? state.running.concurrent(after: state.lastExclusiveSequence) : []
-      let task = Task {
+      // A concurrent task started by a reader delivering a read runs on that thread after the delivery; an exclusive
+      // one (a write, an import, `initialize`: possibly long without a suspension) in the pool, never blocking reads.
+      let here = ordering == .concurrent && readerExecutor.isRunningOnCurrentThread
+      let task = Task(executorPreference: here ? readerExecutor : nil) {
         if let last { await last.value }
         for dependency in concurrent { await dependency.value }
         await body(sequence)

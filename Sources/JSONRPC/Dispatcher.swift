@@ -7,7 +7,8 @@ import BeaconSync
 ///   `exit`; a second `initialize` and any request after `shutdown` get `-32600`; `exit` ends the
 ///   process with 0 after `shutdown` and 1 otherwise.
 /// - Concurrency: every request runs in its own `Task`, ordered by its ``RequestOrdering``; the
-///   first `initialize` and `shutdown` are exclusive.
+///   first `initialize` and `shutdown` are exclusive. Concurrent requests delivered inside
+///   ``runningTasksOnThisThread(_:)`` run on the delivering thread until they wait for another thread.
 /// - Cancellation: `$/cancelRequest {id}` cancels the request's task, which then answers exactly once
 ///   with `-32800`; unknown ids are ignored.
 /// - MCP: ``Conventions/modelContextProtocol`` keeps the above but cancels with
@@ -83,6 +84,8 @@ package final class Dispatcher: Sendable {
   let exactNumberKeys: Set<String>
   /// Reads the usual request's envelope in place; anything else goes through the parser.
   let scanner: EnvelopeScanner
+  /// Runs the concurrent tasks started inside ``runningTasksOnThisThread(_:)`` on that thread.
+  let readerExecutor = ReaderExecutor()
 
   /// Creates a dispatcher.
   ///
