@@ -40,6 +40,7 @@ package final class Database {
   /// modes never create anything.
   init(path: String, mode: Mode = .readWrite, busyTimeoutMilliseconds: Int32 = 5_000) throws(SQLiteError) {
     self.path = path
+    _ = SQLiteLibrary.configured
     let writes = mode == .readWrite || path == ":memory:"
     if writes && path != ":memory:" { try Self.createPrivately(path) }
     var connection: OpaquePointer?

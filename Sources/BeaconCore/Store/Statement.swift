@@ -13,6 +13,8 @@ final class Statement {
   private let handle: OpaquePointer
   private let database: OpaquePointer
   let sql: String
+  /// The bytes of the text and blob parameters, bound without SQLite's copy (``ParameterBytes``).
+  private let parameterBytes: ParameterBytes
 
   init(database: OpaquePointer, sql: String) throws(SQLiteError) {
     var statement: OpaquePointer?
@@ -23,9 +25,13 @@ final class Statement {
     self.handle = statement
     self.database = database
     self.sql = sql
+    self.parameterBytes = ParameterBytes(count: sqlite3_bind_parameter_count(statement))
   }
 
-  deinit { sqlite3_finalize(handle) }
+  deinit {
+    sqlite3_finalize(handle)
+    parameterBytes.deallocate()  // Only now: SQLite reads them until the statement is finalized.
+  }
 
   /// Binds `values` to the parameters `?1…?n`, after resetting the statement.
   func bind(_ values: [any DatabaseValueConvertible]) throws(SQLiteError) {
@@ -45,11 +51,8 @@ final class Statement {
       case .null: code = sqlite3_bind_null(handle, index)
       case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
       case .real(let number): code = sqlite3_bind_double(handle, index, number)
-      case .text(let text): code = sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), SQLITE_TRANSIENT)
-      case .blob(let bytes):
-        code = bytes.withUnsafeBytes { buffer in
-          sqlite3_bind_blob(handle, index, buffer.baseAddress, Int32(buffer.count), SQLITE_TRANSIENT)
-        }
+      case .text(var text): code = text.withUTF8 { bindText(UnsafeRawBufferPointer($0), at: index) }
+      case .blob(let bytes): code = bytes.withUnsafeBytes { bindBlob($0, at: index) }
       }
       guard code == SQLITE_OK else { throw failure(code) }
     }
@@ -64,15 +67,35 @@ final class Statement {
       guard sqlite3_bind_null(handle, index) == SQLITE_OK else { throw failure(sqlite3_errcode(database)) }
       return
     }
-    let code =
-      text.utf8.withContiguousStorageIfAvailable { bytes in
-        sqlite3_bind_text(handle, index, bytes.baseAddress, Int32(bytes.count), SQLITE_TRANSIENT)
-      }
-      ?? {
-        text.makeContiguousUTF8()
-        return sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), SQLITE_TRANSIENT)
-      }()
+    let code = text.withUTF8 { bindText(UnsafeRawBufferPointer($0), at: index) }
     guard code == SQLITE_OK else { throw failure(code) }
+  }
+
+  /// Binds the UTF-8 `bytes` as text to parameter `index`: from the statement's own copy (``ParameterBytes``,
+  /// `SQLITE_STATIC`) when they fit, else copied by SQLite. The same value either way.
+  private func bindText(_ bytes: UnsafeRawBufferPointer, at index: Int32) -> Int32 {
+    guard let (address, code) = keep(bytes, at: index) else {
+      return sqlite3_bind_text(handle, index, bytes.baseAddress, Int32(bytes.count), SQLITE_TRANSIENT)
+    }
+    return code != SQLITE_OK ? code : sqlite3_bind_text(handle, index, address, Int32(bytes.count), nil)
+  }
+
+  /// Binds `bytes` as a blob to parameter `index`, as ``bindText(_:at:)`` binds text.
+  private func bindBlob(_ bytes: UnsafeRawBufferPointer, at index: Int32) -> Int32 {
+    // No address (an empty array may have none) binds `NULL`, as it always has.
+    guard bytes.baseAddress != nil, let (address, code) = keep(bytes, at: index) else {
+      return sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), SQLITE_TRANSIENT)
+    }
+    return code != SQLITE_OK ? code : sqlite3_bind_blob(handle, index, address, Int32(bytes.count), nil)
+  }
+
+  /// Copies `bytes` into the statement's buffer of parameter `index` (``ParameterBytes``): their address and
+  /// `SQLITE_OK`, or the code of the bind that would have let go of the old buffer when it failed; `nil` (SQLite's
+  /// copy then, which fails as it always has) when they are too long, there is no such parameter or the statement
+  /// is running — it may stand on a row whose values SQLite reads from the bound bytes.
+  private func keep(_ bytes: UnsafeRawBufferPointer, at index: Int32) -> (UnsafeRawPointer?, Int32)? {
+    guard sqlite3_stmt_busy(handle) == 0 else { return nil }
+    return parameterBytes.keep(bytes, at: index) { sqlite3_bind_null(handle, index) }
   }
 
   /// Binds a number to parameter `index` (1-based).
