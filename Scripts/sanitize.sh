@@ -30,8 +30,7 @@ for kind in "${kinds[@]}"; do
     *) echo "usage: Scripts/sanitize.sh [address] [thread]" >&2; exit 64 ;;
   esac
   echo "== swift test --sanitize=$kind"
-  # No index store: nothing reads it, and it costs build time.
-  build=(--sanitize="$kind" --scratch-path "$scratch" --disable-index-store)
+  build=(--sanitize="$kind" --scratch-path "$scratch")
   swift build --build-tests "${build[@]}"
   bundle="$(swift build "${build[@]}" --show-bin-path)/beaconPackageTests.xctest"
   logs=$(mktemp -d)
