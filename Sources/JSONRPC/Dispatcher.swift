@@ -6,16 +6,13 @@ import BeaconSync
 ///   ``Configuration/requestsAllowedBeforeInitialize``); notifications before it are dropped, except
 ///   `exit`; a second `initialize` and any request after `shutdown` get `-32600`; `exit` ends the
 ///   process with 0 after `shutdown` and 1 otherwise.
-/// - Concurrency: every request runs in its own `Task`, ordered by its ``RequestOrdering``; the
-///   first `initialize` and `shutdown` are exclusive. Concurrent requests delivered inside
-///   ``runningTasksOnThisThread(_:)`` run on the delivering thread until they wait for another thread.
-/// - Cancellation: `$/cancelRequest {id}` cancels the request's task, which then answers exactly once
-///   with `-32800`; unknown ids are ignored.
-/// - MCP: ``Conventions/modelContextProtocol`` keeps the above but cancels with
-///   `notifications/cancelled {requestId}` and no answer, has no `shutdown`/`exit`, refuses null ids and
-///   answers a request before `initialize` with `-32600`.
-/// - Batches: answered with one array; an empty batch with one `-32600`; a batch of notifications
-///   with nothing.
+/// - Concurrency: each request is a `Task` ordered by its ``RequestOrdering`` (`initialize`, `shutdown`: exclusive);
+///   concurrent ones delivered in ``runningTasksOnThisThread(_:)`` run on that thread until they wait for another.
+/// - Cancellation: `$/cancelRequest {id}` cancels the request's task, which then answers exactly once with `-32800`;
+///   unknown ids are ignored.
+/// - MCP: ``Conventions/modelContextProtocol`` keeps the above but cancels with `notifications/cancelled {requestId}`
+///   and no answer, has no `shutdown`/`exit`, refuses null ids and answers a request before `initialize` with `-32600`.
+/// - Batches: answered with one array; an empty batch with one `-32600`; a batch of notifications with nothing.
 ///
 /// `receive` is meant to be called from one reader thread, in arrival order.
 package final class Dispatcher: Sendable {
