@@ -8,16 +8,21 @@
 # under .build-fuzz/corpus/<target> (seeded from Fuzz/Corpus/<target>, which is committed and not
 # touched); a crashing input is saved under .build-fuzz/artifacts/<target>/.
 #
-# - framer: MessageFramer + JSONParser + IncomingMessage (+ JSONWriter for answers), compiled with
-#   swiftc straight from Sources/BeaconSync, Sources/BeaconJSON and Sources/JSONRPC.
+# FUZZ_JOBS is how many targets run at once (default: the number of cores; each fuzzer uses one).
+#
+# Every target links its entry (Fuzz/<Name>Fuzzer) against the modules' objects of the AddressSanitizer build
+# (Scripts/sanitizer-build.sh address: release, with libFuzzer's coverage instrumentation), so the package is compiled
+# once for the sanitizer run and the fuzzers. The first run builds it with the tests (several minutes); after
+# `Scripts/sanitize.sh address` it is up to date.
+#
+# - framer: MessageFramer + JSONParser + IncomingMessage (+ JSONWriter for answers): BeaconSync, BeaconJSON, JSONRPC.
 # - envelope: JSONRPC's EnvelopeScanner (the request path's in-place reading of the usual request) against
-#   JSONParser + IncomingMessage, differentially; built like framer.
-# - params: every request type's params decoding (JSONValueDecoder, as Dispatcher.decodeParams), linked
-#   against the BeaconServer module and its dependencies built by SwiftPM with the same flags.
-# - pbf: the OSM PBF reader (BeaconCore's PBF*), linked like params; inputs up to 64 KiB (its seeds are real
-#   blobs of a few KiB).
-# - geojson: the text import formats (GeoJSON, GeoJSONSeq, Overpass JSON) through OSMImporter.parse, linked like
-#   params; inputs up to 4 KiB (its seeds are real objects of about 1–2 KiB).
+#   JSONParser + IncomingMessage, differentially; the same modules.
+# - params: every request type's params decoding (JSONValueDecoder, as Dispatcher.decodeParams): BeaconServer and
+#   every module under it.
+# - pbf: the OSM PBF reader (BeaconCore's PBF*); inputs up to 64 KiB (its seeds are real blobs of a few KiB).
+# - geojson: the text import formats (GeoJSON, GeoJSONSeq, Overpass JSON) through OSMImporter.parse; inputs up to
+#   4 KiB (its seeds are real objects of about 1–2 KiB).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,55 +41,27 @@ seconds="${1:-60}"
 shift || true
 targets=("$@")
 [ "${#targets[@]}" -gt 0 ] || targets=(framer envelope params pbf geojson)
-mkdir -p "$build/framer-modules"
-rm -f "$build/framer-modules/.built"  # The sources may have changed since the last run.
 
 # Runs a compiler command without the gold linker's harmless "Cannot export local symbol '__asan_…'" lines.
 quiet() {
   "$@" 2> >(grep -v "Cannot export local symbol" >&2)
 }
 
-# Compiles BeaconSync, BeaconJSON and JSONRPC with the fuzzer's flags into $build/framer-modules (once per run).
-build_jsonrpc_modules() {
-  local out="$build/framer-modules"
-  [ -f "$out/.built" ] && return
-  # The modules share `package` declarations, which need one package name across them.
-  local package=(-package-name beacon_fuzz)
-  for module in BeaconSync BeaconJSON; do
-    swiftc "${flags[@]}" "${package[@]}" -wmo -module-name "$module" -emit-module -emit-module-path "$out/$module.swiftmodule" \
-      -emit-library -static -o "$out/lib$module.a" "Sources/$module"/*.swift
-  done
-  swiftc "${flags[@]}" "${package[@]}" -wmo -module-name JSONRPC -I "$out" -emit-module -emit-module-path "$out/JSONRPC.swiftmodule" \
-    -emit-library -static -o "$out/libJSONRPC.a" Sources/JSONRPC/*.swift
-  touch "$out/.built"
-}
-
-# Builds a target on the JSONRPC modules into $build/TARGET-fuzzer: build_on_jsonrpc TARGET NAME (NAME: its Fuzz/ folder)
-build_on_jsonrpc() {
-  local target="$1" name="$2" out="$build/framer-modules"
-  build_jsonrpc_modules
-  quiet swiftc "${flags[@]}" -package-name beacon_fuzz -module-name "$name" -I "$out" "Fuzz/$name"/*.swift \
-    "$out/libJSONRPC.a" "$out/libBeaconJSON.a" "$out/libBeaconSync.a" -o "$build/$target-fuzzer"
-}
-
-# Builds a target linked against SwiftPM's build of `top` (BeaconServer or BeaconCore) and the modules under it,
-# with the fuzzer's flags, into $build/TARGET-fuzzer: build_linked TARGET NAME TOP MODULE... (NAME: its Fuzz/ folder)
-build_linked() {
-  local target="$1" name="$2" top="$3"
-  shift 3
-  local spm="$build/spm"
-  swift build -c release --scratch-path "$spm" --target "$top" -Xswiftc -sanitize=fuzzer,address \
-    -Xswiftc -enable-testing
-  local release="$spm/release"
+# Links a target's entry against the AddressSanitizer build's objects of MODULE... into $build/TARGET-fuzzer:
+# build_fuzzer TARGET NAME MODULE... (NAME: its Fuzz/ folder)
+build_fuzzer() {
+  local target="$1" name="$2"
+  shift 2
   local objects=()
   for module in "$@"; do
-    objects+=("$release/$module.build"/*.o)
+    objects+=("$products/$module.build"/*.o)
   done
-  # The fuzzer reaches the modules' `package` declarations under the package name SwiftPM gave them.
+  # The entry reaches the modules' `package` declarations under the package name SwiftPM gave them.
   local package
-  package=$(grep -o '"-package-name","[^"]*"' "$spm/release.yaml" | head -n 1 | cut -d '"' -f 4)
-  quiet swiftc "${flags[@]}" -package-name "$package" -module-name "$name" -I "$release/Modules" -I "$release" -I Sources/CSQLite \
-    -I Sources/CZlib -I Sources/CLibPQ "Fuzz/$name"/*.swift "${objects[@]}" -lsqlite3 -lz -o "$build/$target-fuzzer"
+  package=$(grep -o '"-package-name","[^"]*"' "$products/../release.yaml" | head -n 1 | cut -d '"' -f 4)
+  quiet swiftc "${flags[@]}" -package-name "$package" -module-name "$name" -I "$products/Modules" -I "$products" \
+    -I Sources/CSQLite -I Sources/CZlib -I Sources/CLibPQ "Fuzz/$name"/*.swift "${objects[@]}" -lsqlite3 -lz \
+    -o "$build/$target-fuzzer"
 }
 
 core_modules=(BeaconSync BeaconJSON CCurlLoader BeaconCore)
@@ -92,7 +69,7 @@ core_modules=(BeaconSync BeaconJSON CCurlLoader BeaconCore)
 # The modules BeaconServer builds on that are not core modules (JSONRPC, BeaconSchemas, the features' own modules and
 # what they build on, such as the PostgreSQL store's libpq loader), read from the package so that a module comes and
 # goes with its target in Package.swift. Only library targets have objects; system libraries' headers are found by
-# the -I flags of build_linked.
+# the -I flags of build_fuzzer.
 server_modules() {
   swift package describe --type json | python3 -c '
 import json, sys
@@ -109,37 +86,61 @@ print(" ".join(found))
 ' "${core_modules[@]}"
 }
 
-failed=()
+products=$(Scripts/sanitizer-build.sh address)
+jsonrpc_modules=(BeaconSync BeaconJSON JSONRPC)
 for target in "${targets[@]}"; do
   case "$target" in
-    framer) build_on_jsonrpc framer FramerFuzzer ;;
-    envelope) build_on_jsonrpc envelope EnvelopeFuzzer ;;
+    framer) build_fuzzer framer FramerFuzzer "${jsonrpc_modules[@]}" ;;
+    envelope) build_fuzzer envelope EnvelopeFuzzer "${jsonrpc_modules[@]}" ;;
     params)
       read -r -a feature_modules <<<"$(server_modules)"
-      build_linked params ParamsFuzzer BeaconServer "${core_modules[@]}" "${feature_modules[@]}" BeaconServer
+      build_fuzzer params ParamsFuzzer "${core_modules[@]}" "${feature_modules[@]}" BeaconServer
       ;;
-    pbf) build_linked pbf PBFFuzzer BeaconCore "${core_modules[@]}" ;;
-    geojson) build_linked geojson GeoJSONFuzzer BeaconCore "${core_modules[@]}" ;;
+    pbf) build_fuzzer pbf PBFFuzzer "${core_modules[@]}" ;;
+    geojson) build_fuzzer geojson GeoJSONFuzzer "${core_modules[@]}" ;;
     *) echo "error: unknown fuzz target '$target' (framer, envelope, params, pbf, geojson)" >&2; exit 2 ;;
   esac
-  corpus="$build/corpus/$target"
-  artifacts="$build/artifacts/$target/"
+done
+
+# Runs one target for $seconds; its whole output goes to $build/logs/TARGET.log, its exit status is the fuzzer's.
+run_fuzzer() {
+  local target="$1"
+  local corpus="$build/corpus/$target" artifacts="$build/artifacts/$target/"
   mkdir -p "$corpus" "$artifacts"
-  dictionary=()
+  local dictionary=()
   [ -f "Fuzz/$target.dict" ] && dictionary=("-dict=Fuzz/$target.dict")
-  echo "== fuzzing $target for ${seconds}s"
-  # shellcheck disable=SC2086  # FUZZ_FLAGS is a list of flags.
-  max_len=1024
+  local max_len=1024
   [ "$target" = pbf ] && max_len=65536
   [ "$target" = geojson ] && max_len=4096
-  log="$build/logs/$target.log"
-  mkdir -p "$build/logs"
-  if ! "$build/$target-fuzzer" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -print_final_stats=1 \
-    -artifact_prefix="$artifacts" "${dictionary[@]}" ${FUZZ_FLAGS:-} "$corpus" "Fuzz/Corpus/$target" 2>&1 |
-    tee "$log" | { grep -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse)|# Uses: ' || true; }; then
-    echo "error: the $target fuzzer failed (a crash, timeout or out-of-memory); the input is in $artifacts" >&2
-    failed+=("$target")
-  fi
+  # shellcheck disable=SC2086  # FUZZ_FLAGS is a list of flags.
+  "$build/$target-fuzzer" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -print_final_stats=1 \
+    -artifact_prefix="$artifacts" "${dictionary[@]}" ${FUZZ_FLAGS:-} "$corpus" "Fuzz/Corpus/$target" \
+    >"$build/logs/$target.log" 2>&1
+}
+
+# The targets run FUZZ_JOBS at a time (all take $seconds); each one's log is shown, without libFuzzer's progress
+# lines, when its batch ends.
+mkdir -p "$build/logs"
+jobs_at_once="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}"
+failed=()
+for ((first = 0; first < ${#targets[@]}; first += jobs_at_once)); do
+  batch=("${targets[@]:first:jobs_at_once}")
+  pids=()
+  for target in "${batch[@]}"; do
+    run_fuzzer "$target" &
+    pids+=($!)
+  done
+  for index in "${!batch[@]}"; do
+    target="${batch[$index]}"
+    status=0
+    wait "${pids[$index]}" || status=$?
+    echo "== fuzzed $target for ${seconds}s"
+    grep -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse)|# Uses: ' "$build/logs/$target.log" || true
+    if [ "$status" -ne 0 ]; then
+      echo "error: the $target fuzzer failed (a crash, timeout or out-of-memory); the input is in $build/artifacts/$target/" >&2
+      failed+=("$target")
+    fi
+  done
 done
 # A failure's report comes last, so that it is what a truncated CI log still shows.
 for target in "${failed[@]}"; do

@@ -4,7 +4,8 @@
 #
 #   Scripts/sanitize.sh [address] [thread]      (default: both)
 #
-# Each sanitizer builds into its own scratch path (.build-asan, .build-tsan), so the normal build is untouched.
+# Each sanitizer has its own build (Scripts/sanitizer-build.sh: AddressSanitizer's is a release build with libFuzzer's
+# coverage instrumentation, which Scripts/fuzz.sh links against; ThreadSanitizer's a debug build).
 # Leaks are judged with Scripts/lsan-suppressions.txt, which names only code that is not Beacon's product.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,14 +26,11 @@ shard_patterns=('^EndToEndTests\.EndToEnd/[A-K]' '^EndToEndTests\.EndToEnd/[L-Z]
 
 for kind in "${kinds[@]}"; do
   case "$kind" in
-    address) scratch=.build-asan ;;
-    thread) scratch=.build-tsan ;;
+    address | thread) ;;
     *) echo "usage: Scripts/sanitize.sh [address] [thread]" >&2; exit 64 ;;
   esac
   echo "== swift test --sanitize=$kind"
-  build=(--sanitize="$kind" --scratch-path "$scratch")
-  swift build --build-tests "${build[@]}"
-  bundle="$(swift build "${build[@]}" --show-bin-path)/beaconPackageTests.xctest"
+  bundle="$(Scripts/sanitizer-build.sh "$kind")/beaconPackageTests.xctest"
   logs=$(mktemp -d)
   pids=()
   for index in "${!shard_flags[@]}"; do
