@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets under Fuzz/ and runs each for a while; fails if any finds a crash.
 #
-#   Scripts/fuzz.sh [seconds] [target...]     (default: 60 seconds each; targets: framer envelope params pbf geojson)
+#   Scripts/fuzz.sh [--sanitizer-build] [seconds] [target...]
+#                                             (default: 60 seconds each; targets: framer envelope params pbf geojson)
 #   Scripts/fuzz.sh --supported               (exit status: whether this toolchain can build them)
 #
 # FUZZ_FLAGS adds libFuzzer flags (e.g. FUZZ_FLAGS=-runs=10000000). New inputs go to a working corpus
@@ -10,10 +11,11 @@
 #
 # FUZZ_JOBS is how many targets run at once (default: the number of cores; each fuzzer uses one).
 #
-# Every target links its entry (Fuzz/<Name>Fuzzer) against the modules' objects of the AddressSanitizer build
-# (Scripts/sanitizer-build.sh address: release, with libFuzzer's coverage instrumentation), so the package is compiled
-# once for the sanitizer run and the fuzzers. The first run builds it with the tests (several minutes); after
-# `Scripts/sanitize.sh address` it is up to date.
+# Every target links its entry (Fuzz/<Name>Fuzzer) against the objects of one SwiftPM build of the package's modules:
+# by default its own release build (-O -sanitize=fuzzer,address, scratch path .build-fuzz/spm; several minutes the
+# first time). With --sanitizer-build, the AddressSanitizer build of Scripts/sanitizer-build.sh instead (debug, with the
+# same coverage instrumentation), which `Scripts/sanitize.sh address` has already made: nothing but the entries is
+# compiled, and the fuzzers run several times slower (-Onone). CI does that.
 #
 # - framer: MessageFramer + JSONParser + IncomingMessage (+ JSONWriter for answers): BeaconSync, BeaconJSON, JSONRPC.
 # - envelope: JSONRPC's EnvelopeScanner (the request path's in-place reading of the usual request) against
@@ -37,6 +39,11 @@ if [ "${1:-}" = "--supported" ]; then
   exit
 fi
 
+reuse_sanitizer_build=false
+if [ "${1:-}" = "--sanitizer-build" ]; then
+  reuse_sanitizer_build=true
+  shift
+fi
 seconds="${1:-60}"
 shift || true
 targets=("$@")
@@ -56,9 +63,11 @@ build_fuzzer() {
   for module in "$@"; do
     objects+=("$products/$module.build"/*.o)
   done
-  # The entry reaches the modules' `package` declarations under the package name SwiftPM gave them.
+  # The entry reaches the modules' `package` declarations under the package name SwiftPM gave them (in the build's
+  # manifest, SCRATCH/CONFIGURATION.yaml; the products are in SCRATCH/TRIPLE/CONFIGURATION).
   local package
-  package=$(grep -o '"-package-name","[^"]*"' "$products/../release.yaml" | head -n 1 | cut -d '"' -f 4)
+  package=$(grep -o '"-package-name","[^"]*"' "$(dirname "$(dirname "$products")")/$(basename "$products").yaml" |
+    head -n 1 | cut -d '"' -f 4)
   quiet swiftc "${flags[@]}" -package-name "$package" -module-name "$name" -I "$products/Modules" -I "$products" \
     -I Sources/CSQLite -I Sources/CZlib -I Sources/CLibPQ "Fuzz/$name"/*.swift "${objects[@]}" -lsqlite3 -lz \
     -o "$build/$target-fuzzer"
@@ -86,7 +95,13 @@ print(" ".join(found))
 ' "${core_modules[@]}"
 }
 
-products=$(Scripts/sanitizer-build.sh address)
+if $reuse_sanitizer_build; then
+  products=$(Scripts/sanitizer-build.sh address)
+else
+  spm=(-c release --scratch-path "$build/spm" -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing)
+  swift build "${spm[@]}" --target BeaconServer
+  products=$(swift build "${spm[@]}" --show-bin-path)
+fi
 jsonrpc_modules=(BeaconSync BeaconJSON JSONRPC)
 for target in "${targets[@]}"; do
   case "$target" in

@@ -4,8 +4,8 @@
 #
 #   Scripts/sanitize.sh [address] [thread]      (default: both)
 #
-# Each sanitizer has its own build (Scripts/sanitizer-build.sh: AddressSanitizer's is a release build with libFuzzer's
-# coverage instrumentation, which Scripts/fuzz.sh links against; ThreadSanitizer's a debug build).
+# Each sanitizer has its own debug build (Scripts/sanitizer-build.sh; AddressSanitizer's also carries libFuzzer's
+# coverage instrumentation, so that `Scripts/fuzz.sh --sanitizer-build` can link against it).
 # Leaks are judged with Scripts/lsan-suppressions.txt, which names only code that is not Beacon's product.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -3,13 +3,11 @@
 #
 #   Scripts/sanitizer-build.sh address|thread
 #
-# Scripts/sanitize.sh runs the test bundle of this build; Scripts/fuzz.sh links its fuzz entries against the
-# modules' objects of the AddressSanitizer build, so CI compiles the package once for both:
-#
-# - address: release (-O, with -enable-testing for the tests' @testable imports) and libFuzzer's coverage
-#   instrumentation (the same counters, PC table and comparison tracing that -sanitize=fuzzer adds). Without
-#   libFuzzer linked in, the sanitizer runtime's empty callbacks take the coverage calls.
-# - thread: debug, as `swift build` makes it.
+# Scripts/sanitize.sh runs the test bundle of this build. The AddressSanitizer build also carries libFuzzer's coverage
+# instrumentation (the counters, PC table and comparison tracing that -sanitize=fuzzer adds; without libFuzzer linked
+# in, the sanitizer runtime's empty callbacks take the calls), so `Scripts/fuzz.sh --sanitizer-build` can link the
+# fuzz entries against its objects instead of compiling the package once more: CI compiles it once for both. Its
+# debug info is line tables only, which is what a sanitizer's report needs.
 #
 # Each kind has its own scratch path (.build-asan, .build-tsan), so the normal build is untouched.
 set -euo pipefail
@@ -17,7 +15,7 @@ cd "$(dirname "$0")/.."
 
 case "${1:-}" in
   address)
-    flags=(--sanitize=address --scratch-path .build-asan -c release -Xswiftc -enable-testing
+    flags=(--sanitize=address --scratch-path .build-asan -Xswiftc -gline-tables-only
       -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table)
     ;;
   thread) flags=(--sanitize=thread --scratch-path .build-tsan) ;;
