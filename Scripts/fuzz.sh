@@ -80,7 +80,7 @@ core_modules=(BeaconSync BeaconJSON CCurlLoader BeaconCore)
 # goes with its target in Package.swift. Only library targets have objects; system libraries' headers are found by
 # the -I flags of build_fuzzer.
 server_modules() {
-  swift package describe --type json | python3 -c '
+  swift package --scratch-path "$build/describe" describe --type json | python3 -c '
 import json, sys
 targets = {target["name"]: target for target in json.load(sys.stdin)["targets"]}
 core = set(sys.argv[1:])
