@@ -10,7 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-flags=(-c release --product beacon)
+# Its own scratch path: the build takes no lock on .build, so CI makes it while `swift test` runs there.
+flags=(-c release --product beacon --scratch-path .build-portable)
 if [ "$(uname -s)" = Linux ]; then
   # --no-export-dynamic undoes the toolchain's -export-dynamic for static links: a stripped binary has no use
   # for a dynamic symbol table of every Swift symbol, and binding it cost the dynamic loader ~0.5 ms per start.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the portable release binary (Scripts/build-release.sh) and runs the portable-binary test on it
-# (Scripts/portable-test.py): the binary alone in an empty directory, empty HOME, minimal PATH. CI runs this.
+# (Scripts/portable-test.py): the binary alone in an empty directory, empty HOME, minimal PATH. .ci/run does the same
+# in its own steps (the build beside the debug build; the end-to-end suites in its `swift test`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
