@@ -29,8 +29,8 @@ import Testing
   }
 
   @Test func aCollectionMuchLargerThanTheLimitIsReadFeatureByFeature() throws {
-    // About 4 MB through 64 KiB reads, with a limit of 4 KiB: only one feature at a time is held.
-    let count = 30_000
+    // About 460 KB through 64 KiB reads, with a limit of 4 KiB: only one feature at a time is held.
+    let count = 3_000
     let path = directory.file("big.geojson")
     try Data(Self.collection(count: count).utf8).write(to: URL(fileURLWithPath: path))
     let parsed = try OSMImporter.read(try .file(path: path), maxBytes: 4_096)
@@ -40,7 +40,8 @@ import Testing
   }
 
   @Test func anErrorAtTheEndOfABigCollectionNamesItsLineAndColumn() throws {
-    let count = 30_000
+    // About 460 KB: the error comes after seven 64 KiB reads.
+    let count = 3_000
     // The last line: one good feature, then one cut inside its name ("Kafé" counts as 4 characters).
     let cut = Self.feature(count - 1) + ", " + #"{"type":"Feature","properties":{"name":"Kafé"#
     let path = directory.file("cut.geojson")
@@ -71,7 +72,8 @@ import Testing
   }
 
   @Test func anOverpassAnswerMuchLargerThanTheLimitIsReadElementByElement() throws {
-    let count = 20_000
+    // About 190 KB, ninety times the limit of 2 KiB.
+    let count = 2_000
     let elements = (1...count).map { index in
       #"{"type":"node","id":\#(index),"lat":59.9,"lon":10.7,"tags":{"amenity":"cafe","name":"Kafé \#(index)"}}"#
     }
