@@ -29,6 +29,11 @@ import Testing
   /// A file of many small blocks: dense nodes (wanted ones among them, with padded tag values and a repeated
   /// key), then ways over nodes of other blocks, then multipolygon relations over those ways.
   static func manyBlocks(nodeBlocksReversed: Bool = false) -> [UInt8] {
+    PBFWriter.file(manyBlockList(nodeBlocksReversed: nodeBlocksReversed))
+  }
+
+  /// ``manyBlocks(nodeBlocksReversed:)``'s blocks: 40 of dense nodes, 10 of ways, 1 of relations.
+  static func manyBlockList(nodeBlocksReversed: Bool = false) -> [PBFWriter.Block] {
     var blocks: [PBFWriter.Block] = []
     for block in 0..<40 {
       var nodes: [Node] = []
@@ -66,7 +71,7 @@ import Testing
       relations.append(PBFWriter.Relation(id: id, members: [member], tags: tags))
     }
     blocks.append(PBFWriter.Block([.relations(relations)]))
-    return PBFWriter.file(blocks)
+    return blocks
   }
 
   @Test func helsinkiDecodesTheSameInParallelAsInOrder() throws {

@@ -129,6 +129,36 @@ package final class ImportInput {
     return true
   }
 
+  /// Up to `count` bytes from `offset` (fewer at the end of the input), without moving where ``read()`` goes on: for
+  /// formats read out of order, after ``rewind()`` (which makes a pipe a file).
+  func read(at offset: Int, count: Int) throws(BeaconError) -> [UInt8] {
+    if let shouldStop, shouldStop() { throw .importFailed(file: name, position: nil, reason: .unreadable) }
+    if let original {
+      guard offset < original.count else { return [] }
+      return Array(original[offset..<min(original.count, offset + count)])
+    }
+    guard descriptor >= 0, offset >= 0, count >= 0 else { return [] }
+    var bytes = [UInt8](repeating: 0, count: count)
+    var done = 0
+    while done < count {
+      let read = bytes.withUnsafeMutableBytes { buffer in
+        pread(descriptor, buffer.baseAddress?.advanced(by: done), count - done, off_t(offset + done))
+      }
+      if read < 0, errno == EINTR { continue }
+      guard read >= 0 else { throw .importFailed(file: name, position: nil, reason: .unreadable) }
+      if read == 0 { break }
+      done += read
+    }
+    if done < count { bytes.removeSubrange(done...) }
+    return bytes
+  }
+
+  /// Says how far a reader that does not read the input from start to end (``read(at:count:)``) has come, as a
+  /// fraction of all it will read: ``bytesRead`` becomes that fraction of the input's size.
+  func reportProgress(_ fraction: Double, of total: Int) {
+    bytesRead = Int((min(max(fraction, 0), 1) * Double(size ?? total)).rounded())
+  }
+
   /// The next chunk of bytes, or `nil` at the end of the input.
   func read() throws(BeaconError) -> [UInt8]? {
     if let shouldStop, shouldStop() { throw .importFailed(file: name, position: nil, reason: .unreadable) }

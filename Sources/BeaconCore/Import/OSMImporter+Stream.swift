@@ -178,8 +178,9 @@ extension OSMImporter {
       try emit(place, facts, feature.kind)
     }
     if try reader.isPBF() {
-      // Nodes go on as the first pass finds them, so memory does not hold the extract's places.
-      try PBFFeatureReader.read(input, handOn)
+      // Nodes go on as their blocks are read, so memory does not hold the extract's places; progress goes on after
+      // each batch of blocks, also while the ways and relations at the file's end are read first.
+      try PBFFeatureReader.read(input, progress: progress, handOn)
     } else {
       while let feature = try reader.next() { try handOn(feature) }
     }

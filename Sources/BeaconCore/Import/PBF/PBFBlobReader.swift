@@ -35,16 +35,27 @@ struct PBFBlobReader {
       if buffer.count > start { throw PBFFailure(problem: .pbfTruncated, offset: blobOffset) }
       return nil
     }
-    let length = buffer[start..<(start + 4)].reduce(0) { $0 << 8 | Int($1) }
-    guard length <= Self.maxHeaderSize else {
+    let length = try Self.headerLength(buffer[start..<(start + 4)], blobOffset: blobOffset)
+    consume(4)
+    let (type, dataSize) = try Self.header(try take(length, blobOffset: blobOffset), blobOffset: blobOffset)
+    return Blob(type: type, offset: blobOffset, bytes: try take(dataSize, blobOffset: blobOffset))
+  }
+
+  /// The length of the `BlobHeader` that a blob's first four bytes give, checked against the format's limit.
+  static func headerLength(_ prefix: ArraySlice<UInt8>, blobOffset: Int) throws(PBFFailure) -> Int {
+    let length = prefix.reduce(0) { $0 << 8 | Int($1) }
+    guard length <= maxHeaderSize else {
       throw PBFFailure(problem: .pbfBlobHeaderTooLarge(bytes: length), offset: blobOffset)
     }
-    consume(4)
-    let headerBytes = try take(length, blobOffset: blobOffset)
+    return length
+  }
+
+  /// A `BlobHeader`'s type and the size of the blob that follows it, checked against the format's limit.
+  static func header(_ bytes: [UInt8], blobOffset: Int) throws(PBFFailure) -> (type: String, dataSize: Int) {
     var type: String?
     var dataSize: Int?
     do {
-      var header = ProtobufReader(headerBytes)
+      var header = ProtobufReader(bytes)
       while let field = try header.nextField() {
         switch (field.number, field.type) {
         case (1, .lengthDelimited): type = try header.string()
@@ -58,10 +69,10 @@ struct PBFBlobReader {
     guard let type, let dataSize else {
       throw PBFFailure(problem: .pbfMalformed(message: "BlobHeader"), offset: blobOffset)
     }
-    guard dataSize <= Self.maxBlobSize else {
+    guard dataSize <= maxBlobSize else {
       throw PBFFailure(problem: .pbfBlobTooLarge(bytes: dataSize), offset: blobOffset)
     }
-    return Blob(type: type, offset: blobOffset, bytes: try take(dataSize, blobOffset: blobOffset))
+    return (type, dataSize)
   }
 
   /// The block a blob holds, decompressed: `raw` or `zlib_data` (at most ``maxBlobSize`` either way); the other

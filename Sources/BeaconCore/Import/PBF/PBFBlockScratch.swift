@@ -19,7 +19,7 @@ extension PBFPrimitiveBlock {
 
     init(filter: Filter, strings: [Range<Int>], bytes: [UInt8]) {
       (self.filter, self.strings, self.bytes) = (filter, strings, bytes)
-      if case .candidates = filter {
+      if filter.decidesOnTags {
         let amenity = Array("amenity".utf8)
         let tourism = Array("tourism".utf8)
         isWantedKey = strings.map { range in
@@ -41,19 +41,26 @@ extension PBFPrimitiveBlock {
       values.removeAll(keepingCapacity: true)
     }
 
-    /// Whether the filter keeps the element with `id` whose tags are in ``keys`` and ``values``.
-    mutating func keeps(id: Int64, at offset: Int) throws(ProtobufReader.Malformed) -> Bool {
+    /// Whether the filter keeps the element of `kind` with `id` whose tags are in ``keys`` and ``values``.
+    mutating func keeps(id: Int64, as kind: Kind, at offset: Int) throws(ProtobufReader.Malformed) -> Bool {
       switch filter {
       case .all:
         guard keys.count == values.count else { throw ProtobufReader.Malformed(offset: offset) }
         return true
       case .ids(let wanted):
         return wanted.contains(id)
-      case .candidates:
+      case .candidates, .candidatesOr:
         guard keys.count == values.count else { throw ProtobufReader.Malformed(offset: offset) }
         var candidate = false
         for index in keys.indices {
           if try isCandidate(key: keys[index], value: values[index], at: offset) { candidate = true }
+        }
+        if !candidate, case .candidatesOr(let nodes, let ways) = filter {
+          switch kind {
+          case .node: return nodes.contains(id)
+          case .way: return ways.contains(id)
+          case .relation: return false
+          }
         }
         return candidate
       }
@@ -64,7 +71,7 @@ extension PBFPrimitiveBlock {
       guard key < UInt64(strings.count), value < UInt64(strings.count) else {
         throw ProtobufReader.Malformed(offset: offset)
       }
-      guard case .candidates = filter, isWantedKey[Int(key)] else { return false }
+      guard filter.decidesOnTags, isWantedKey[Int(key)] else { return false }
       if valueKinds[Int(value)] == 0 {
         let text = String(decoding: bytes[strings[Int(value)]], as: UTF8.self).trimmingCharacters(in: .whitespaces)
         valueKinds[Int(value)] = ["restaurant", "cafe", "hotel"].contains(text) ? 1 : 2
@@ -79,5 +86,13 @@ extension PBFPrimitiveBlock.Filter {
   var keepsAll: Bool {
     if case .all = self { return true }
     return false
+  }
+
+  /// Whether the filter keeps the elements whose tags may make a restaurant, café or hotel.
+  var decidesOnTags: Bool {
+    switch self {
+    case .candidates, .candidatesOr: return true
+    case .all, .ids: return false
+    }
   }
 }

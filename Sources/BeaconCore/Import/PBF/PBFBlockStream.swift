@@ -56,6 +56,21 @@ struct PBFBlockStream {
     }
   }
 
+  /// The kept elements and offsets of the blobs at `locations`, read from the input on this thread, then
+  /// decompressed and decoded on all cores.
+  func decode(_ locations: ArraySlice<PBFBlobIndex.Location>) -> [Result<(PBFElements, Int), PBFFailure>] {
+    var blobs: [PBFBlobReader.Blob] = []
+    blobs.reserveCapacity(locations.count)
+    for location in locations {
+      do {
+        blobs.append(try PBFBlobIndex.blob(location, in: input))
+      } catch {
+        return decode(blobs) + [.failure(error)]
+      }
+    }
+    return decode(blobs)
+  }
+
   /// Decompresses and decodes `blobs` on all cores.
   private func decode(_ blobs: [PBFBlobReader.Blob]) -> [Result<(PBFElements, Int), PBFFailure>] {
     let selection = selection
@@ -91,7 +106,7 @@ struct PBFBlockStream {
   }
 
   /// Checks that the first blob is an `OSMHeader` whose required features this reader supports.
-  private static func checkHeader(_ blob: PBFBlobReader.Blob) throws(PBFFailure) {
+  static func checkHeader(_ blob: PBFBlobReader.Blob) throws(PBFFailure) {
     guard blob.type == "OSMHeader" else { throw PBFFailure(problem: .pbfNoHeader, offset: blob.offset) }
     let header: PBFHeaderBlock
     let bytes = try PBFBlobReader.decompress(blob)

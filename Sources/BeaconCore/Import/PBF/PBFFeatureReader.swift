@@ -1,13 +1,20 @@
 import BeaconJSON
 import Foundation
 
-/// Reads the restaurants, cafés and hotels of an OSM PBF file as ``OSMFeature``s, in passes so that memory
-/// grows with the wanted objects rather than with the file:
+/// Reads the restaurants, cafés and hotels of an OSM PBF file as ``OSMFeature``s, so that memory grows with the
+/// wanted objects rather than with the file, and each block is decompressed once where the file is sorted as
+/// extracts are (nodes, then ways, then relations):
 ///
-/// 1. every block: the header's required features, the wanted nodes (with their position), the wanted ways
-///    (their node ids) and the wanted multipolygon relations (their outer member ways' ids);
-/// 2. only when relations want member ways: the ways again, for those members' node ids;
-/// 3. only when ways need nodes: the nodes again, keeping the positions of those node ids alone.
+/// 1. the framing only (``PBFBlobIndex``): where the blocks are, and the header's required features;
+/// 2. the blocks from the last back to the last one holding nodes: the wanted multipolygon relations (their outer
+///    member ways' ids), then the wanted ways and those members (their node ids);
+/// 3. the blocks before, from the first: the wanted nodes (with their position) and the positions of the nodes the
+///    ways need.
+///
+/// What comes out of that order (a relation after ways, a way after nodes: an unsorted file) is looked for again in
+/// the blocks that may hold it, as the passes of ``readInOrder(_:)`` do. A fault before step 3 starts the reading
+/// again in file order (``readInOrder(_:)``: every block, then the ways again for members, then the nodes again for
+/// positions), which reports the first fault in the file as reading one block after the other would.
 ///
 /// A way (or relation) is at the centroid of its line or (outer) ring by ``GeoJSONGeometry``'s rules; one whose
 /// nodes are not all in the file is `missingNodes`; a relation whose outer ways form no closed ring has no
@@ -19,25 +26,31 @@ struct PBFFeatureReader {
   private let batch: Int
 
   /// A way or relation waiting for node positions.
-  private struct Pending {
+  struct Pending {
     var id: Int64
     var tags: ImportTags
     var offset: Int
     /// A way's node ids, or a relation's outer member ways' ids.
     var refs: [Int64]
+    /// Its place among its block's ways or relations (with `offset`, its place in the file).
+    var index = 0
   }
 
   private var ways: [Pending] = []
   private var relations: [Pending] = []
-  /// The node ids of members of wanted relations, by way id (filled in pass 2).
-  private var memberWays: [Int64: [Int64]] = [:]
-  /// The ids of the nodes wanted ways need (filled in passes 1 and 2).
+  /// The node ids of members of wanted relations, by way id.
+  private(set) var memberWays: [Int64: [Int64]] = [:]
+  /// The ids of the ways wanted relations have as members.
+  private var memberIDs = Set<Int64>()
+  /// The ids of the nodes wanted ways need.
   private var neededNodes = Set<Int64>()
-  /// The positions of the nodes wanted ways need (filled in pass 3).
-  private var locations: [Int64: Coordinate] = [:]
-  /// The id ranges of each data block's nodes and ways, by the block's offset (filled in pass 1): the later
-  /// passes decompress only the blocks that may hold what they look for.
+  /// The positions of the nodes wanted ways need.
+  private(set) var locations: [Int64: Coordinate] = [:]
+  /// The id ranges of each data block's nodes and ways, by the block's offset: the passes that look again
+  /// decompress only the blocks that may hold what they look for.
   private var blockIDs: [Int: (nodes: ClosedRange<Int64>?, ways: ClosedRange<Int64>?)] = [:]
+  /// How many blocks were decompressed and decoded (a block read again counts again).
+  private var blocksDecoded = 0
 
   /// The default ``batch``: a few blocks per core, so that no core waits long for the slowest block of a batch.
   static let defaultBatch = 4 * ProcessInfo.processInfo.activeProcessorCount
@@ -59,33 +72,57 @@ struct PBFFeatureReader {
     return features
   }
 
-  /// Calls `body` with each wanted object in the order of ``read(_:)``, as soon as it is known: nodes during the
-  /// first pass, ways and relations after the last. What `body` was given before a failure is not taken back;
-  /// an error `body` throws stops the reading and is thrown as it is.
+  /// Calls `body` with each wanted object in the order of ``read(_:)``, as soon as it is known: nodes as their blocks
+  /// are read, ways and relations at the end; `progress` after each batch of blocks, with the input's
+  /// ``ImportInput/bytesRead`` saying how far the reading has come. What `body` was given before a failure is not
+  /// taken back; an error `body` throws stops the reading and is thrown as it is.
   static func read(
     _ input: ImportInput,
     batch: Int = defaultBatch,
+    progress: () -> Void = {},
     _ body: (OSMFeature) throws(BeaconError) -> Void
   ) throws(BeaconError) {
+    _ = try readCounting(input, batch: batch, progress: progress, body)
+  }
+
+  /// ``read(_:batch:)``, and how many blocks were decompressed on the way (each block once in a sorted file).
+  static func readCounting(_ input: ImportInput, batch: Int) throws(BeaconError) -> (features: [OSMFeature], blocks: Int) {
+    var features: [OSMFeature] = []
+    let blocks = try readCounting(input, batch: batch, progress: {}) { features.append($0) }
+    return (features, blocks)
+  }
+
+  private static func readCounting(
+    _ input: ImportInput,
+    batch: Int,
+    progress: () -> Void,
+    _ body: (OSMFeature) throws(BeaconError) -> Void
+  ) throws(BeaconError) -> Int {
     var reader = PBFFeatureReader(input: input, batch: batch)
-    do throws(PBFFailure) {
-      try reader.firstPass { feature throws(PBFFailure) in
-        do throws(BeaconError) {
-          try body(feature)
-        } catch {
-          throw PBFFailure(problem: .emptyInput, offset: 0, handedOn: error)
-        }
+    func emit(_ feature: OSMFeature) throws(PBFFailure) {
+      do throws(BeaconError) {
+        try body(feature)
+      } catch {
+        throw PBFFailure(problem: .emptyInput, offset: 0, handedOn: error)
       }
-      if !reader.relations.isEmpty { try reader.memberPass() }
-      if !reader.neededNodes.isEmpty { try reader.locationPass() }
+    }
+    var blocks = 0
+    do throws(PBFFailure) {
+      if try !reader.readEndFirst(emit, progress: progress) {
+        blocks = reader.blocksDecoded
+        reader = PBFFeatureReader(input: input, batch: batch)
+        try reader.readInOrder(emit)
+      }
     } catch {
       if let handedOn = error.handedOn { throw handedOn }
       // Not being able to read the input again is no fault of any byte in it.
       let position = error.problem == .pbfNeedsFile ? nil : ImportPosition.byteOffset(error.offset)
       throw .importFailed(file: input.name, position: position, reason: error.problem)
     }
-    for way in reader.ways { try body(reader.way(way)) }
-    for relation in reader.relations { try body(reader.relation(relation)) }
+    let byPlace = { (a: Pending, b: Pending) in (a.offset, a.index) < (b.offset, b.index) }
+    for way in reader.ways.sorted(by: byPlace) { try body(reader.way(way)) }
+    for relation in reader.relations.sorted(by: byPlace) { try body(reader.relation(relation)) }
+    return blocks + reader.blocksDecoded
   }
 
   /// Whether tags make a restaurant, café or hotel (as ``OSMImporter`` decides).
@@ -96,10 +133,19 @@ struct PBFFeatureReader {
 
   // MARK: - Passes
 
+  /// Reads in file order: every block, then the ways again for the members of relations, then the nodes again for
+  /// the positions the ways need.
+  private mutating func readInOrder(_ emit: (OSMFeature) throws(PBFFailure) -> Void) throws(PBFFailure) {
+    try firstPass(emit)
+    if !relations.isEmpty { neededNodes.formUnion(try memberPass(Set(relations.flatMap(\.refs)))) }
+    if !neededNodes.isEmpty { try locationPass(neededNodes) }
+  }
+
   private mutating func firstPass(_ emit: (OSMFeature) throws(PBFFailure) -> Void) throws(PBFFailure) {
     var needed = Set<Int64>()
     let blocks = PBFBlockStream(input: input, batch: batch, selection: .all, filter: .candidates)
     try blocks.forEach { elements, offset throws(PBFFailure) in
+      blocksDecoded += 1
       blockIDs[offset] = (elements.nodeIDs, elements.wayIDs)
       for node in elements.nodes where Self.isWanted(node.tags) {
         try emit(
@@ -111,46 +157,192 @@ struct PBFFeatureReader {
           )
         )
       }
-      for way in elements.ways where Self.isWanted(way.tags) {
-        ways.append(Pending(id: way.id, tags: Self.json(way.tags), offset: offset, refs: way.refs))
+      for way in wantedWays(elements.ways, offset) {
+        ways.append(way)
         needed.formUnion(way.refs)
       }
-      for relation in elements.relations where relation.tags["type"] == "multipolygon" && Self.isWanted(relation.tags) {
-        let outer = relation.members.filter { $0.kind == .way && ($0.role == "outer" || $0.role.isEmpty) }
-        relations.append(
-          Pending(id: relation.id, tags: Self.json(relation.tags), offset: offset, refs: outer.map(\.id))
-        )
-      }
+      relations += wantedRelations(elements, offset)
     }
     neededNodes = needed
   }
 
-  private mutating func memberPass() throws(PBFFailure) {
-    var found: [Int64: [Int64]] = [:]
-    var needed = neededNodes
-    let wanted = Set(relations.flatMap(\.refs))
+  /// The block's wanted ways, waiting for their nodes' positions.
+  private func wantedWays(_ blockWays: [PBFElements.Way], _ offset: Int) -> [Pending] {
+    blockWays.enumerated().compactMap { index, way in
+      guard Self.isWanted(way.tags) else { return nil }
+      return Pending(id: way.id, tags: Self.json(way.tags), offset: offset, refs: way.refs, index: index)
+    }
+  }
+
+  /// The block's wanted multipolygon relations, waiting for their outer member ways.
+  private func wantedRelations(_ elements: PBFElements, _ offset: Int) -> [Pending] {
+    elements.relations.enumerated().compactMap { index, relation in
+      guard relation.tags["type"] == "multipolygon", Self.isWanted(relation.tags) else { return nil }
+      let outer = relation.members.filter { $0.kind == .way && ($0.role == "outer" || $0.role.isEmpty) }
+      return Pending(id: relation.id, tags: Self.json(relation.tags), offset: offset, refs: outer.map(\.id), index: index)
+    }
+  }
+
+  /// Steps 1–3 of the type's summary, then the ways again for members met out of order and the nodes again for
+  /// positions asked for out of order; `false`, with nothing emitted, on a fault before step 3.
+  private mutating func readEndFirst(
+    _ emit: (OSMFeature) throws(PBFFailure) -> Void,
+    progress: () -> Void
+  ) throws(PBFFailure) -> Bool {
+    let index = try PBFBlobIndex(input)
+    guard index.fault == nil else { return false }
+    let blobs = index.blobs
+    let total = max(1, blobs.reduce(0) { $0 + $1.dataSize })
+    var done = 0
+    func report(_ range: Range<Int>) {
+      done += blobs[range].reduce(0) { $0 + $1.dataSize }
+      input.reportProgress(Double(done) / Double(total), of: total)
+      progress()
+    }
+    // Member ways asked for after blocks of ways were read, and node positions asked for after blocks of nodes were.
+    var lateMembers = Set<Int64>()
+    var lateNodes = Set<Int64>()
+    var waysRead = false
+    // From the end back to the last block holding nodes: relations before the ways of their members, ways before
+    // the nodes they need.
+    var start = blobs.endIndex
+    while start > 0 {
+      let range = index.batch(endingAt: start, count: batch)
+      let stream = PBFBlockStream(
+        input: input,
+        batch: batch,
+        selection: .all,
+        filter: .candidatesOr(nodes: [], ways: memberIDs)
+      )
+      let results = stream.decode(blobs[range])
+      blocksDecoded += range.count
+      var asked = Set<Int64>()
+      var wayBlocks: [PBFBlobIndex.Location] = []
+      var reachedNodes = false
+      for position in range.reversed() {
+        guard position - range.lowerBound < results.count,
+          case .success(let (elements, offset)) = results[position - range.lowerBound]
+        else { return false }
+        if elements.nodeIDs != nil {
+          // This block and those before it are read from the start.
+          reachedNodes = true
+          start = position + 1
+          break
+        }
+        blockIDs[offset] = (nil, elements.wayIDs)
+        for relation in wantedRelations(elements, offset) {
+          relations.append(relation)
+          for id in relation.refs where memberWays[id] == nil && !memberIDs.contains(id) {
+            if waysRead { lateMembers.insert(id) } else { asked.insert(id) }
+          }
+        }
+        take(elements.ways, offset, nodesRead: false, into: &lateNodes)
+        if elements.wayIDs != nil { wayBlocks.append(blobs[position]) }
+      }
+      // Members asked for in this batch may be in its blocks of ways, decoded before they were asked for.
+      if !asked.isEmpty, !wayBlocks.isEmpty {
+        let again = PBFBlockStream(input: input, batch: batch, selection: .ways, filter: .ids(asked))
+        blocksDecoded += wayBlocks.count
+        for result in again.decode(wayBlocks[...]) {
+          guard case .success(let (elements, _)) = result else { return false }
+          take(elements.ways, -1, nodesRead: false, into: &lateNodes)
+        }
+      }
+      memberIDs.formUnion(asked)
+      waysRead = waysRead || !wayBlocks.isEmpty
+      if reachedNodes { break }
+      report(range)
+      start = range.lowerBound
+    }
+    // From the start: nodes, with the positions the ways need.
+    var next = 0
+    while next < start {
+      let range = index.batch(startingAt: next, before: start, count: batch)
+      let stream = PBFBlockStream(
+        input: input,
+        batch: batch,
+        selection: .all,
+        filter: .candidatesOr(nodes: neededNodes, ways: memberIDs)
+      )
+      blocksDecoded += range.count
+      for result in stream.decode(blobs[range]) {
+        let (elements, offset) = try result.get()
+        blockIDs[offset] = (elements.nodeIDs, elements.wayIDs)
+        for node in elements.nodes {
+          if Self.isWanted(node.tags) {
+            try emit(
+              OSMFeature(
+                position: .byteOffset(offset),
+                tags: Self.json(node.tags),
+                identity: ("node", Int(node.id)),
+                shape: .pbf(.point(Coordinate(lat: node.lat, lon: node.lon)))
+              )
+            )
+          }
+          if neededNodes.contains(node.id) { locations[node.id] = Coordinate(lat: node.lat, lon: node.lon) }
+        }
+        // Ways and relations among nodes: an unsorted file.
+        take(elements.ways, offset, nodesRead: true, into: &lateNodes)
+        for relation in wantedRelations(elements, offset) {
+          relations.append(relation)
+          lateMembers.formUnion(relation.refs.filter { memberWays[$0] == nil })
+        }
+      }
+      report(range)
+      next = range.upperBound
+    }
+    if !lateMembers.isEmpty { lateNodes.formUnion(try memberPass(lateMembers)) }
+    lateNodes.subtract(locations.keys)
+    if !lateNodes.isEmpty { try locationPass(lateNodes) }
+    input.reportProgress(1, of: total)
+    progress()
+    return true
+  }
+
+  /// Takes a block's wanted ways (at `offset`; a negative one: members only, the block's ways already taken) and
+  /// the members among its ways, asking for the positions of their nodes: in ``neededNodes`` while no block of nodes
+  /// was read, else in `late`.
+  private mutating func take(
+    _ blockWays: [PBFElements.Way],
+    _ offset: Int,
+    nodesRead: Bool,
+    into late: inout Set<Int64>
+  ) {
+    let wanted = offset < 0 ? [] : wantedWays(blockWays, offset)
+    ways += wanted
+    var needed = wanted.flatMap(\.refs)
+    for way in blockWays where memberIDs.contains(way.id) || offset < 0 {
+      memberWays[way.id] = way.refs
+      needed += way.refs
+    }
+    if nodesRead { late.formUnion(needed) } else { neededNodes.formUnion(needed) }
+  }
+
+  /// Reads the ways with the ids `wanted` (members of relations) in the blocks whose ways' ids may hold them, and
+  /// returns the ids of the nodes they need.
+  private mutating func memberPass(_ wanted: Set<Int64>) throws(PBFFailure) -> Set<Int64> {
+    var needed = Set<Int64>()
     let sorted = wanted.sorted()
     let blocks = PBFBlockStream(input: input, batch: batch, selection: .ways, filter: .ids(wanted))
     try blocks.forEach(skip: { !Self.holdsAny(sorted, in: blockIDs[$0]?.ways) }) { elements, _ throws(PBFFailure) in
+      blocksDecoded += 1
       for way in elements.ways {
-        found[way.id] = way.refs
+        memberWays[way.id] = way.refs
         needed.formUnion(way.refs)
       }
     }
-    memberWays = found
-    neededNodes = needed
+    return needed
   }
 
-  private mutating func locationPass() throws(PBFFailure) {
-    var found: [Int64: Coordinate] = [:]
-    found.reserveCapacity(neededNodes.count)
-    let sorted = neededNodes.sorted()
-    let blocks = PBFBlockStream(input: input, batch: batch, selection: .nodes, filter: .ids(neededNodes))
+  /// Reads the positions of the nodes with the ids `needed` in the blocks whose nodes' ids may hold them.
+  private mutating func locationPass(_ needed: Set<Int64>) throws(PBFFailure) {
+    locations.reserveCapacity(locations.count + needed.count)
+    let sorted = needed.sorted()
+    let blocks = PBFBlockStream(input: input, batch: batch, selection: .nodes, filter: .ids(needed))
     try blocks.forEach(skip: { !Self.holdsAny(sorted, in: blockIDs[$0]?.nodes) }) { elements, _ throws(PBFFailure) in
-      for node in elements.nodes { found[node.id] = Coordinate(lat: node.lat, lon: node.lon) }
+      blocksDecoded += 1
+      for node in elements.nodes { locations[node.id] = Coordinate(lat: node.lat, lon: node.lon) }
     }
-    neededNodes = []
-    locations = found
   }
 
   /// Whether some id of `sorted` (ascending) is in `range`.
@@ -163,63 +355,6 @@ struct PBFFeatureReader {
       if sorted[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
     }
     return low < sorted.count && sorted[low] <= range.upperBound
-  }
-
-  // MARK: - Geometry
-
-  /// The positions of `refs`, or `nil` when some node is not in the file.
-  private func positions(_ refs: [Int64]) -> [JSONValue]? {
-    var positions: [JSONValue] = []
-    positions.reserveCapacity(refs.count)
-    for ref in refs {
-      guard let location = locations[ref] else { return nil }
-      positions.append([.double(location.lon), .double(location.lat)])
-    }
-    return positions
-  }
-
-  private func way(_ way: Pending) -> OSMFeature {
-    var shape = OSMFeature.PBFShape.missingNodes
-    if way.refs.isEmpty {
-      shape = .noGeometry
-    } else if let positions = positions(way.refs) {
-      shape = .geometry(["type": "LineString", "coordinates": .array(positions)])
-    }
-    return OSMFeature(
-      position: .byteOffset(way.offset),
-      tags: way.tags,
-      identity: ("way", Int(way.id)),
-      shape: .pbf(shape)
-    )
-  }
-
-  private func relation(_ relation: Pending) -> OSMFeature {
-    var shape = OSMFeature.PBFShape.noGeometry
-    var members: [[Int64]] = []
-    for id in relation.refs {
-      guard let refs = memberWays[id] else {
-        shape = .missingNodes
-        break
-      }
-      members.append(refs)
-    }
-    if members.count == relation.refs.count, let rings = PBFRings.assemble(members) {
-      var polygons: [JSONValue] = []
-      for ring in rings {
-        guard let positions = positions(ring) else {
-          shape = .missingNodes
-          break
-        }
-        polygons.append([.array(positions)])
-      }
-      if polygons.count == rings.count { shape = .geometry(["type": "MultiPolygon", "coordinates": .array(polygons)]) }
-    }
-    return OSMFeature(
-      position: .byteOffset(relation.offset),
-      tags: relation.tags,
-      identity: ("relation", Int(relation.id)),
-      shape: .pbf(shape)
-    )
   }
 
   private static func json(_ tags: [String: String]) -> ImportTags {

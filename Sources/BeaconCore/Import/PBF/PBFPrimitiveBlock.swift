@@ -22,6 +22,15 @@ struct PBFPrimitiveBlock: Sendable {
     case candidates
     /// Only elements with one of these ids, without their tags.
     case ids(Set<Int64>)
+    /// What ``candidates`` keeps, and the nodes and ways with one of these ids, all with their tags.
+    case candidatesOr(nodes: Set<Int64>, ways: Set<Int64>)
+  }
+
+  /// The kinds of element, for a ``Filter`` that keeps some by id.
+  enum Kind {
+    case node
+    case way
+    case relation
   }
 
   /// The string table (ranges of ``bytes``); index 0 is the empty string by convention.
@@ -132,7 +141,7 @@ struct PBFPrimitiveBlock: Sendable {
       }
     }
     ids = ids.including(id)
-    guard try scratch.keeps(id: id, at: message.offset) else { return nil }
+    guard try scratch.keeps(id: id, as: .node, at: message.offset) else { return nil }
     return PBFElements.Node(
       id: id,
       lat: degrees(lat, offset: latOffset),
@@ -180,9 +189,11 @@ struct PBFPrimitiveBlock: Sendable {
     }
     if case .ids = scratch.filter {
       for index in ids.indices {
-        if try scratch.keeps(id: ids[index], at: message.offset) { kept.append(index) }
+        if try scratch.keeps(id: ids[index], as: .node, at: message.offset) { kept.append(index) }
       }
     } else {
+      var wantedIDs: Set<Int64>?
+      if case .candidatesOr(let nodes, _) = scratch.filter, !nodes.isEmpty { wantedIDs = nodes }
       var next = 0
       tagRanges.reserveCapacity(ids.count)
       for index in ids.indices {
@@ -197,7 +208,7 @@ struct PBFPrimitiveBlock: Sendable {
           next += 1
         }
         tagRanges.append(start..<next)
-        if candidate || scratch.filter.keepsAll { kept.append(index) }
+        if candidate || scratch.filter.keepsAll || wantedIDs?.contains(ids[index]) == true { kept.append(index) }
       }
     }
     guard !kept.isEmpty else { return }
@@ -252,7 +263,7 @@ struct PBFPrimitiveBlock: Sendable {
       }
     }
     ids = ids.including(id)
-    guard try scratch.keeps(id: id, at: message.offset) else { return nil }
+    guard try scratch.keeps(id: id, as: .way, at: message.offset) else { return nil }
     var nodes: [Int64] = []
     for field in refs {
       var values = ProtobufReader(bytes, range: field.range)
@@ -286,7 +297,7 @@ struct PBFPrimitiveBlock: Sendable {
       default: try reader.skip(field.type)
       }
     }
-    guard try scratch.keeps(id: id, at: message.offset) else { return nil }
+    guard try scratch.keeps(id: id, as: .relation, at: message.offset) else { return nil }
     guard roles.count == memberIDs.count, types.count == memberIDs.count else {
       throw ProtobufReader.Malformed(offset: message.offset)
     }
