@@ -86,7 +86,10 @@ struct PBFFeatureReader {
   }
 
   /// ``read(_:batch:)``, and how many blocks were decompressed on the way (each block once in a sorted file).
-  static func readCounting(_ input: ImportInput, batch: Int) throws(BeaconError) -> (features: [OSMFeature], blocks: Int) {
+  static func readCounting(
+    _ input: ImportInput,
+    batch: Int
+  ) throws(BeaconError) -> (features: [OSMFeature], blocks: Int) {
     var features: [OSMFeature] = []
     let blocks = try readCounting(input, batch: batch, progress: {}) { features.append($0) }
     return (features, blocks)
@@ -179,7 +182,13 @@ struct PBFFeatureReader {
     elements.relations.enumerated().compactMap { index, relation in
       guard relation.tags["type"] == "multipolygon", Self.isWanted(relation.tags) else { return nil }
       let outer = relation.members.filter { $0.kind == .way && ($0.role == "outer" || $0.role.isEmpty) }
-      return Pending(id: relation.id, tags: Self.json(relation.tags), offset: offset, refs: outer.map(\.id), index: index)
+      return Pending(
+        id: relation.id,
+        tags: Self.json(relation.tags),
+        offset: offset,
+        refs: outer.map(\.id),
+        index: index
+      )
     }
   }
 
