@@ -42,7 +42,7 @@ import Testing
     let nodes = Array(Self.sortedBlocks[0..<40])
     let ways = Array(Self.sortedBlocks[40..<50])
     let relations = [Self.sortedBlocks[50]]
-    var generator = Generator(seed: 2611)
+    var generator = GeoJSONFeatureScannerTests.Generator(state: 2611)
     let orders: [(String, [Block])] = [
       ("relations, ways, nodes", relations + ways + nodes),
       ("ways, nodes, relations", ways + nodes + relations),
@@ -94,18 +94,5 @@ import Testing
     #expect(reported == reported.sorted())
     #expect(reported.last == bytes.count)
     #expect((beforeTheFirstFeature ?? 0) >= 5, "\(reported)")
-  }
-
-  /// A reproducible random order for tests (SplitMix64).
-  struct Generator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
   }
 }

@@ -150,16 +150,7 @@ struct PBFFeatureReader {
     try blocks.forEach { elements, offset throws(PBFFailure) in
       blocksDecoded += 1
       blockIDs[offset] = (elements.nodeIDs, elements.wayIDs)
-      for node in elements.nodes where Self.isWanted(node.tags) {
-        try emit(
-          OSMFeature(
-            position: .byteOffset(offset),
-            tags: Self.json(node.tags),
-            identity: ("node", Int(node.id)),
-            shape: .pbf(.point(Coordinate(lat: node.lat, lon: node.lon)))
-          )
-        )
-      }
+      for node in elements.nodes where Self.isWanted(node.tags) { try emit(Self.feature(node, offset)) }
       for way in wantedWays(elements.ways, offset) {
         ways.append(way)
         needed.formUnion(way.refs)
@@ -167,6 +158,16 @@ struct PBFFeatureReader {
       relations += wantedRelations(elements, offset)
     }
     neededNodes = needed
+  }
+
+  /// A wanted node of the block at `offset`, at its position.
+  private static func feature(_ node: PBFElements.Node, _ offset: Int) -> OSMFeature {
+    OSMFeature(
+      position: .byteOffset(offset),
+      tags: json(node.tags),
+      identity: ("node", Int(node.id)),
+      shape: .pbf(.point(Coordinate(lat: node.lat, lon: node.lon)))
+    )
   }
 
   /// The block's wanted ways, waiting for their nodes' positions.
@@ -278,16 +279,7 @@ struct PBFFeatureReader {
         let (elements, offset) = try result.get()
         blockIDs[offset] = (elements.nodeIDs, elements.wayIDs)
         for node in elements.nodes {
-          if Self.isWanted(node.tags) {
-            try emit(
-              OSMFeature(
-                position: .byteOffset(offset),
-                tags: Self.json(node.tags),
-                identity: ("node", Int(node.id)),
-                shape: .pbf(.point(Coordinate(lat: node.lat, lon: node.lon)))
-              )
-            )
-          }
+          if Self.isWanted(node.tags) { try emit(Self.feature(node, offset)) }
           if neededNodes.contains(node.id) { locations[node.id] = Coordinate(lat: node.lat, lon: node.lon) }
         }
         // Ways and relations among nodes: an unsorted file.
