@@ -21,10 +21,11 @@ export LSAN_OPTIONS="suppressions=$PWD/Scripts/lsan-suppressions.txt:print_suppr
 # the cores often idle behind it. Two processes take half the chain each; the third takes every other test. Each
 # process has its own cooperative pool, so a waiting end-to-end test starves no other test.
 #
-# The command line's domain suites (fruits, people, crypto, filters, routes, opening hours) are left to `swift test`,
-# which runs them on the release binary: they start a `beacon` child per command (≈ 95 s of the chain under
-# AddressSanitizer) to check text and argument parsing in BeaconServer, which has no unsafe code, over the same core
-# the other suites run under the sanitizer in-process and through `serve`, `mcp` and HumanCLITests' commands.
+# The command line's domain suites (fruits, people, crypto, filters, routes, opening hours) are left to `swift test`
+# (in CI on the portable release binary, BEACON_BINARY; else on the `beacon` built beside the tests): they start a
+# `beacon` child per command (≈ 95 s of the chain under AddressSanitizer) to check text and argument parsing in
+# BeaconServer, which has no unsafe code, over the same core the other suites run under the sanitizer in-process and
+# through `serve`, `mcp` and HumanCLITests' commands.
 # The shards' test counts must add up to the bundle's without those, so no other test is lost between the filters.
 skipped='^EndToEndTests\.EndToEnd/(Crypto|Filter|Fruit|OpeningHours|Route|User)CLITests/'
 shard_arguments=(
