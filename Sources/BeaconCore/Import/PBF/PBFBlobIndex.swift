@@ -2,7 +2,8 @@
 /// `BlobHeader`, its data skipped), so that a reader can take the blocks in any order (``ImportInput/read(at:count:)``).
 ///
 /// The first blob must be an `OSMHeader` whose required features are supported; blobs of unknown types are left out.
-/// A fault in the framing ends the index: ``fault`` is the first one, and ``blobs`` are those before it.
+/// There is no index of a file with a fault in its framing or header: its reader then reads it in order, which reports
+/// the first fault where it is.
 struct PBFBlobIndex {
   /// One `OSMData` blob: where its framing starts (where messages point) and where its `Blob` message is.
   struct Location {
@@ -12,11 +13,10 @@ struct PBFBlobIndex {
   }
 
   private(set) var blobs: [Location] = []
-  /// The first fault of the framing or of the header block, if any.
-  private(set) var fault: PBFFailure?
 
-  /// Reads the framing of `input` from its start (``ImportInput/rewind()`` first, so a pipe becomes a file).
-  init(_ input: ImportInput) throws(PBFFailure) {
+  /// Reads the framing of `input` from its start (``ImportInput/rewind()`` first, so a pipe becomes a file); `nil`
+  /// at a fault in the framing or the header.
+  init?(_ input: ImportInput) throws(PBFFailure) {
     guard input.rewind() else { throw PBFFailure(problem: .pbfNeedsFile, offset: 0) }
     var offset = 0
     var first = true
@@ -46,7 +46,7 @@ struct PBFBlobIndex {
         offset = dataOffset + dataSize
       }
     } catch {
-      fault = error
+      return nil
     }
   }
 

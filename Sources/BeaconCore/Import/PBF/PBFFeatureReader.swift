@@ -199,8 +199,7 @@ struct PBFFeatureReader {
     _ emit: (OSMFeature) throws(PBFFailure) -> Void,
     progress: () -> Void
   ) throws(PBFFailure) -> Bool {
-    let index = try PBFBlobIndex(input)
-    guard index.fault == nil else { return false }
+    guard let index = try PBFBlobIndex(input) else { return false }
     let blobs = index.blobs
     let total = max(1, blobs.reduce(0) { $0 + $1.dataSize })
     var done = 0
