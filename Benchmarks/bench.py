@@ -315,27 +315,30 @@ class Bench:
         """Beacon's and the limit's pings timed by the C client (`round_trips.c`): sequential and (if `pipelined`)
         pipelined, the two servers alternated in five rounds; `None` without the client. With `one_cpu`, the client
         and both servers run on the last CPU only, so no answer waits for another CPU to wake up."""
-        if not self.args.round_trips:
-            return None
-        cpu = max(os.sched_getaffinity(0))
-        output = subprocess.check_output(
+        return self.c_client(
+            count,
             [
-                self.args.round_trips,
-                str(count),
-                "5",
                 *(["--pipelined", str(pipelined)] if pipelined else []),
                 "--setup",
                 request_body("initialize", 1, {"processId": None, "capabilities": {}}).decode(),
                 "ping=" + request_body("ping", 2).decode(),
-                "--",
-                self.beacon,
-                "serve",
-                "--offline",
-                "--store",
-                os.path.join(self.work, "ping-c.sqlite"),
-                "---",
-                self.args.limit,
             ],
+            [
+                [self.beacon, "serve", "--offline", "--store", os.path.join(self.work, "ping-c.sqlite")],
+                [self.args.limit],
+            ],
+            one_cpu=one_cpu,
+        )
+
+    def c_client(self, count, arguments, servers, one_cpu=False):
+        """`round_trips.c` run with `arguments` on `servers` (each an argv), five rounds of `count`: its list of
+        results, one per server; `None` without the client. With `one_cpu`, everything runs on the last CPU."""
+        if not self.args.round_trips:
+            return None
+        cpu = max(os.sched_getaffinity(0))
+        commands = [part for index, argv in enumerate(servers) for part in ([] if index == 0 else ["---"]) + argv]
+        output = subprocess.check_output(
+            [self.args.round_trips, str(count), "5", *arguments, "--", *commands],
             env=clean_environment(),
             preexec_fn=(lambda: os.sched_setaffinity(0, {cpu})) if one_cpu else None,
         )
@@ -522,30 +525,20 @@ class Bench:
     def round_trips(self, store, center, radius, params, queries):
         """Searches and pings timed by the C client (`round_trips.c`) on a new server of `store`, alternated in five
         blocks each; `None` without the client."""
-        if not self.args.round_trips:
-            return None
         settings = {"center": center, "radiusMeters": radius, "category": "restaurant"}
-        output = subprocess.check_output(
+        results = self.c_client(
+            queries,
             [
-                self.args.round_trips,
-                str(queries),
-                "5",
                 "--setup",
                 request_body("initialize", 1, {"processId": None, "capabilities": {}}).decode(),
                 "--setup",
                 request_body("settings/update", 2, settings).decode(),
                 "ping=" + request_body("ping", 3).decode(),
                 "search=" + request_body("places/search", 4, params).decode(),
-                "--",
-                self.beacon,
-                "serve",
-                "--offline",
-                "--store",
-                store,
             ],
-            env=clean_environment(),
+            [[self.beacon, "serve", "--offline", "--store", store]],
         )
-        return json.loads(output)[0]
+        return results[0] if results else None
 
     def concurrent_search(self):
         """Issue 26: 8 clients (8 `beacon serve` processes) searching one store offline at once, against one client."""
