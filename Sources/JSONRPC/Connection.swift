@@ -64,6 +64,8 @@ package final class Connection: Sendable {
     var framer = MessageFramer(framing: framing, limits: limits)
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     var framingKnown = framing != .automatic
+    // One array for every read's arrivals (emptied after each, its storage kept): no allocation for it per read.
+    var arrivals: [Arrival] = []
     // The messages of one read go to the dispatcher together, so pipelined writes can be grouped.
     let deliver: ([Arrival]) -> Void = { arrivals in
       var bodies: [ArraySlice<UInt8>] = []
@@ -85,7 +87,6 @@ package final class Connection: Sendable {
       writer.waitForRoom(limit: maxQueuedOutputBytes)
       let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
       if count > 0 {
-        var arrivals: [Arrival] = []
         // Bodies of whole frames stay slices of the bytes read: no array per message.
         framer.push(Array(buffer[0..<count]), whole: { arrivals.append(.body($0)) }) { arrivals.append(Arrival($0)) }
         if !framingKnown, framer.framing != .automatic {
@@ -96,6 +97,8 @@ package final class Connection: Sendable {
         // The requests the read started run on this thread after it (until they wait for another thread), their
         // answers collected with the others.
         writer.collectingWrites { dispatcher.runningTasksOnThisThread { deliver(arrivals) } }
+        // The bytes read go now, not at the next read: a large message is not kept while the client is idle.
+        arrivals.removeAll(keepingCapacity: true)
       } else if count == 0 {
         break
       } else if errno == EINTR {

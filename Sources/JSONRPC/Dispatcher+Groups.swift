@@ -68,8 +68,7 @@ extension Dispatcher {
   package func receive(contentsOf bodies: [ArraySlice<UInt8>]) {
     state.withLock { $0.isCollecting = true }
     for body in bodies { receive(body) }
-    state.withLock { $0.isCollecting = false }
-    flushGroup()
+    flushGroup(endingCollection: true)
   }
 
   /// Adds a request to the group being collected (starting a new group for another method); `false` when no
@@ -97,9 +96,11 @@ extension Dispatcher {
     return true
   }
 
-  /// Starts the pending group, if any: one request runs as usual, several as one exclusive group.
-  func flushGroup() {
+  /// Starts the pending group, if any: one request runs as usual, several as one exclusive group. With
+  /// `endingCollection`, the collecting of a read's messages ends in the same hold of the lock.
+  func flushGroup(endingCollection: Bool = false) {
     let taken = state.withLock { state -> PendingGroup? in
+      if endingCollection { state.isCollecting = false }
       defer { state.pendingGroup = nil }
       return state.pendingGroup
     }
