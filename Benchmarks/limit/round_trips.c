@@ -142,9 +142,10 @@ static double pipelined_block(struct server *server, const char *frames, size_t 
     fprintf(stderr, "round_trips: no writer thread\n");
     exit(1);
   }
-  /* Headers are counted across reads: the last header_length - 1 bytes of a read are kept ahead of the next. */
+  /* Headers are counted across reads: the last header_length - 1 bytes of a read are kept ahead of the next, so a
+   * header cut by a read is found whole in the next, and none is counted twice (the kept bytes are too few to hold
+   * one). */
   int seen = 0;
-  size_t kept = 0;
   server->buffered = 0;
   while (seen < copies) {
     read_more(server);
@@ -155,10 +156,9 @@ static double pipelined_block(struct server *server, const char *frames, size_t 
       exit(1);
     }
     for (char *at = memmem(scan, length, header, header_length); at != NULL;
-         at = memmem(at + 1, length - (size_t)(at + 1 - scan), header, header_length)) {
-      if ((size_t)(at - scan) + header_length > kept) seen++;
-    }
-    kept = length < header_length - 1 ? length : header_length - 1;
+         at = memmem(at + 1, length - (size_t)(at + 1 - scan), header, header_length))
+      seen++;
+    size_t kept = length < header_length - 1 ? length : header_length - 1;
     memmove(server->buffer, server->buffer + length - kept, kept);
     server->buffered = kept;
   }
