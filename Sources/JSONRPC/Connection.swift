@@ -64,31 +64,20 @@ package final class Connection: Sendable {
     var framer = MessageFramer(framing: framing, limits: limits)
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     var framingKnown = framing != .automatic
-    // One array for every read's arrivals (emptied after each, its storage kept): no allocation for it per read.
-    var arrivals: [Arrival] = []
-    // The messages of one read go to the dispatcher together, so pipelined writes can be grouped.
-    let deliver: ([Arrival]) -> Void = { arrivals in
-      var bodies: [ArraySlice<UInt8>] = []
-      bodies.reserveCapacity(arrivals.count)
-      for arrival in arrivals {
-        switch arrival {
-        case .body(let body):
-          bodies.append(body)
-        case .error(let error):
-          dispatcher.receive(contentsOf: bodies)
-          bodies.removeAll()
-          dispatcher.receive(error)
-        }
-      }
-      if !bodies.isEmpty { dispatcher.receive(contentsOf: bodies) }
-    }
+    // What each read brought, in arrays kept for every read (emptied after each, their storage kept): the bytes read,
+    // the bodies of its messages (slices of those bytes when whole in it) and its framing faults, each with the number
+    // of bodies before it. No allocation for any of them per read.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(buffer.count)
+    var arrived = Read()
     while true {
       // A client that does not read its answers gets no more of them queued: stop reading until it does.
       writer.waitForRoom(limit: maxQueuedOutputBytes)
       let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
       if count > 0 {
-        // Bodies of whole frames stay slices of the bytes read: no array per message.
-        framer.push(Array(buffer[0..<count]), whole: { arrivals.append(.body($0)) }) { arrivals.append(Arrival($0)) }
+        bytes.removeAll(keepingCapacity: true)
+        buffer.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count])) }
+        framer.push(bytes, whole: { arrived.bodies.append($0) }) { arrived.add($0) }
         if !framingKnown, framer.framing != .automatic {
           // Answer in the framing the client chose, before the first answer is written.
           framingKnown = true
@@ -96,9 +85,10 @@ package final class Connection: Sendable {
         }
         // The requests the read started run on this thread after it (until they wait for another thread), their
         // answers collected with the others.
-        writer.collectingWrites { dispatcher.runningTasksOnThisThread { deliver(arrivals) } }
-        // The bytes read go now, not at the next read: a large message is not kept while the client is idle.
-        arrivals.removeAll(keepingCapacity: true)
+        writer.collectingWrites { dispatcher.runningTasksOnThisThread { arrived.deliver(to: dispatcher) } }
+        // The messages go now, not at the next read: one assembled over several reads is not kept while the client is
+        // idle.
+        arrived.removeAll()
       } else if count == 0 {
         break
       } else if errno == EINTR {
@@ -110,19 +100,45 @@ package final class Connection: Sendable {
         break
       }
     }
-    let last = framer.finish().map(Arrival.init)
-    dispatcher.runningTasksOnThisThread { deliver(last) }
+    for event in framer.finish() { arrived.add(event) }
+    dispatcher.runningTasksOnThisThread { arrived.deliver(to: dispatcher) }
   }
 
-  /// What one read brought, in order.
-  private enum Arrival {
-    case body(ArraySlice<UInt8>)
-    case error(FramingError)
+  /// What one read brought, in order: its message bodies, and its framing faults between them.
+  struct Read {
+    var bodies: [ArraySlice<UInt8>] = []
+    /// Each fault with the number of bodies that came before it.
+    var faults: [(before: Int, error: FramingError)] = []
 
-    init(_ event: MessageFramer.Event) {
+    mutating func add(_ event: MessageFramer.Event) {
       switch event {
-      case .message(let body): self = .body(body[...])
-      case .error(let error): self = .error(error)
+      case .message(let body): bodies.append(body[...])
+      case .error(let error): faults.append((bodies.count, error))
+      }
+    }
+
+    mutating func removeAll() {
+      bodies.removeAll(keepingCapacity: true)
+      faults.removeAll(keepingCapacity: true)
+    }
+
+    /// Hands everything to `dispatcher` in order: the bodies between two faults together, so pipelined writes can be
+    /// grouped, and a lone body on its own (nothing to group it with).
+    func deliver(to dispatcher: Dispatcher) {
+      var start = 0
+      for fault in faults {
+        Self.deliver(bodies[start..<fault.before], to: dispatcher)
+        dispatcher.receive(fault.error)
+        start = fault.before
+      }
+      Self.deliver(bodies[start...], to: dispatcher)
+    }
+
+    private static func deliver(_ bodies: ArraySlice<ArraySlice<UInt8>>, to dispatcher: Dispatcher) {
+      switch bodies.count {
+      case 0: break
+      case 1: dispatcher.receive(bodies[bodies.startIndex])
+      default: dispatcher.receive(contentsOf: bodies)
       }
     }
   }

@@ -65,7 +65,7 @@ extension Dispatcher {
   }
 
   /// ``receive(contentsOf:)`` for bodies sliced from what was read.
-  package func receive(contentsOf bodies: [ArraySlice<UInt8>]) {
+  package func receive(contentsOf bodies: some Collection<ArraySlice<UInt8>>) {
     state.withLock { $0.isCollecting = true }
     for body in bodies { receive(body) }
     flushGroup(endingCollection: true)

@@ -279,6 +279,8 @@ package final class MessageWriter: Sendable {
   /// A reader that calls this before each read stops taking requests from a client that does not read, instead
   /// of queueing their answers without bound; the client's own writes then block, as a pipe should.
   package func waitForRoom(limit: Int) {
+    // The usual case, room: one hold of the queue's lock, not the condition's too.
+    guard queue.withLock({ $0.heldByteCount > limit && !$0.isClosed }) else { return }
     condition.lock()
     defer { condition.unlock() }
     while queue.withLock({ $0.heldByteCount > limit && !$0.isClosed }) {

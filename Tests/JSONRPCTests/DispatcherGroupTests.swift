@@ -131,6 +131,26 @@ struct LengthRequest: RequestType {
     #expect(log.singles == 3)
   }
 
+  @Test func aReadsFramingFaultSplitsItsRunAndALoneRequestRunsOnItsOwn() async {
+    // What the connection's reader hands over for one read: runs between faults grouped, the fault answered.
+    let (harness, log) = await Self.harness()
+    var read = Connection.Read()
+    for value in 1...2 { read.add(.message(Self.body(value, "test/append", #"{"value":\#(value)}"#))) }
+    read.add(.error(.zeroContentLength))
+    for value in 3...4 { read.add(.message(Self.body(value, "test/append", #"{"value":\#(value)}"#))) }
+    read.deliver(to: harness.dispatcher)
+    let messages = await harness.output.messages(count: 6)
+    #expect(log.groups == [[1, 2], [3, 4]])
+    #expect(messages.filter { $0["id"] == .null }.count == 1)
+    read.removeAll()
+    read.add(.message(Self.body(5, "test/append", #"{"value":5}"#)))
+    read.deliver(to: harness.dispatcher)
+    _ = await harness.output.messages(count: 7)
+    #expect(log.groups.count == 2)
+    #expect(log.singles == 1)
+    #expect(log.values == [1, 2, 3, 4, 5])
+  }
+
   @Test func aGroupBeforeInitializeIsRefusedMemberByMember() async {
     let harness = Harness()
     let log = Log()
