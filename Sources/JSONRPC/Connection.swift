@@ -64,20 +64,16 @@ package final class Connection: Sendable {
     var framer = MessageFramer(framing: framing, limits: limits)
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     var framingKnown = framing != .automatic
-    // What each read brought, in arrays kept for every read (emptied after each, their storage kept): the bytes read,
-    // the bodies of its messages (slices of those bytes when whole in it) and its framing faults, each with the number
-    // of bodies before it. No allocation for any of them per read.
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(buffer.count)
+    // What each read brought, in arrays kept for every read (emptied after each, their storage kept): the bodies of
+    // its messages (slices of `buffer` when whole in it, released before the next read writes there) and its framing
+    // faults, each with the number of bodies before it. No allocation for any of them per read.
     var arrived = Read()
     while true {
       // A client that does not read its answers gets no more of them queued: stop reading until it does.
       writer.waitForRoom(limit: maxQueuedOutputBytes)
       let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
       if count > 0 {
-        bytes.removeAll(keepingCapacity: true)
-        buffer.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count])) }
-        framer.push(bytes, whole: { arrived.bodies.append($0) }) { arrived.add($0) }
+        framer.push(buffer[0..<count], whole: { arrived.bodies.append($0) }) { arrived.add($0) }
         if !framingKnown, framer.framing != .automatic {
           // Answer in the framing the client chose, before the first answer is written.
           framingKnown = true

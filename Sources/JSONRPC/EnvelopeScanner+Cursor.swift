@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension EnvelopeScanner {
   /// A position in a body and the few tokens the scanner reads in place; each returns `nil` (or `false`) without
   /// moving when the bytes are not exactly the plain form it reads, and the caller then asks the parser or gives up.
@@ -32,9 +40,9 @@ extension EnvelopeScanner {
     /// Takes `literal` if it is next, byte for byte.
     mutating func take(_ literal: StaticString) -> Bool {
       let count = literal.utf8CodeUnitCount
-      guard buffer.count - index >= count else { return false }
-      let start = literal.utf8Start
-      for offset in 0..<count where buffer[index + offset] != start[offset] { return false }
+      guard buffer.count - index >= count, let base = buffer.baseAddress,
+        memcmp(base + index, literal.utf8Start, count) == 0
+      else { return false }
       index += count
       return true
     }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads the usual request or notification straight from its body's bytes: `jsonrpc`, `id`, `method` and
 /// `params` in any order, with no `JSONValue` made for the envelope and no member name made into a string.
 ///
@@ -94,10 +102,10 @@ package struct EnvelopeScanner: Sendable {
       }
     }
 
+    /// Whether `bytes` begin with `literal`'s bytes (the caller compared the lengths).
     private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
-      let start = literal.utf8Start
-      for offset in 0..<bytes.count where bytes[offset] != start[offset] { return false }
-      return true
+      guard let base = bytes.baseAddress else { return bytes.isEmpty }
+      return memcmp(base, literal.utf8Start, bytes.count) == 0
     }
   }
 

@@ -1,16 +1,25 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The byte-level helpers of ``MessageFramer``: lengths, header names and values, whitespace.
 extension MessageFramer {
   /// The body range and the end of a frame starting at `start` that is exactly `Content-Length: N\r\n\r\n` and its
   /// whole body, with `N` within the limits; `nil` for anything else (other fields, other spelling, a body not yet
-  /// complete, a fault), which the general path handles.
-  func wholeMessage(in bytes: [UInt8], at start: Int) -> (body: Range<Int>, end: Int)? {
+  /// complete, a fault), which the general path handles. `bytes` starts at index 0.
+  func wholeMessage(in bytes: ArraySlice<UInt8>, at start: Int) -> (body: Range<Int>, end: Int)? {
     let prefix = Self.exactContentLengthPrefix
-    guard bytes.count - start > prefix.count + 4, prefix.count + 20 <= limits.maxHeaderLineBytes,
+    let prefixCount = prefix.utf8CodeUnitCount
+    guard bytes.count - start > prefixCount + 4, prefixCount + 20 <= limits.maxHeaderLineBytes,
       limits.maxHeaderFields >= 1
     else { return nil }
     return bytes.withUnsafeBufferPointer { buffer -> (body: Range<Int>, end: Int)? in
-      for offset in 0..<prefix.count where buffer[start + offset] != prefix[offset] { return nil }
-      var index = start + prefix.count
+      guard let base = buffer.baseAddress, memcmp(base + start, prefix.utf8Start, prefixCount) == 0 else { return nil }
+      var index = start + prefixCount
       var length = 0
       var digits = 0
       while index < buffer.count, buffer[index] >= UInt8(ascii: "0"), buffer[index] <= UInt8(ascii: "9") {
@@ -28,7 +37,7 @@ extension MessageFramer {
     }
   }
 
-  static let exactContentLengthPrefix = Array("Content-Length: ".utf8)
+  static let exactContentLengthPrefix: StaticString = "Content-Length: "
 
   /// Parses a decimal byte count: ASCII digits only, overflow-checked; `nil` for anything else.
   static func parseLength(_ digits: ArraySlice<UInt8>) -> Int? {

@@ -106,6 +106,13 @@ package struct MessageFramer: Sendable {
   /// ``push(_:emit:)`` handing the body of each frame found whole in `bytes` to `whole` as a slice of `bytes` (not
   /// copied); every other event goes to `emit`, in order with them.
   package mutating func push(_ bytes: [UInt8], whole: (ArraySlice<UInt8>) -> Void, emit: (Event) -> Void) {
+    push(bytes[...], whole: whole, emit: emit)
+  }
+
+  /// ``push(_:whole:emit:)`` for the first bytes of a buffer (`bytes` starts at index 0): a reader reads into one
+  /// buffer again and again, with no array made per read.
+  package mutating func push(_ bytes: ArraySlice<UInt8>, whole: (ArraySlice<UInt8>) -> Void, emit: (Event) -> Void) {
+    precondition(bytes.startIndex == 0, "the bytes must start at index 0")
     var index = 0
     while index < bytes.count {
       switch state {

@@ -122,24 +122,29 @@ package final class MessageWriter: Sendable {
   package func collectingWrites(_ body: () -> Void) {
     queue.withLock { $0.isCollecting = true }
     body()
-    let (held, wake) = queue.withLock { queue -> ([UInt8]?, Bool) in
-      queue.isCollecting = false
-      guard !queue.isWriting, !queue.isWritingDirectly, !queue.isClosed, !queue.pending.isEmpty,
-        queue.pending.count <= Self.directWriteLimit
-      else { return (nil, Self.hasWork(queue)) }
-      // Claimed together with taking the frames, so nothing enqueued meanwhile can overtake them.
-      queue.isWritingDirectly = true
-      defer { queue.pending = [] }
-      return (queue.pending, false)
-    }
-    if let held {
-      writeClaimed(held)
-    } else if wake {
-      // Nothing held back (the usual read of a request answered in a task): the writer thread sleeps on. Signalled
-      // after the change, under the condition's lock: a thread that saw the old state is waiting by then.
-      condition.lock()
-      condition.signal()
-      condition.unlock()
+    // The frames are copied out to the stack, so the queue keeps its storage for the next read's frames.
+    withUnsafeTemporaryAllocation(byteCount: Self.directWriteLimit, alignment: 1) { scratch in
+      let (heldCount, wake) = queue.withLock { queue -> (Int, Bool) in
+        queue.isCollecting = false
+        guard !queue.isWriting, !queue.isWritingDirectly, !queue.isClosed, !queue.pending.isEmpty,
+          queue.pending.count <= Self.directWriteLimit
+        else { return (0, Self.hasWork(queue)) }
+        // Claimed together with taking the frames, so nothing enqueued meanwhile can overtake them.
+        queue.isWritingDirectly = true
+        let count = queue.pending.count
+        queue.pending.withUnsafeBytes { scratch.copyMemory(from: $0) }
+        queue.pending.removeAll(keepingCapacity: true)
+        return (count, false)
+      }
+      if heldCount > 0 {
+        writeClaimed(UnsafeRawBufferPointer(rebasing: scratch[..<heldCount]))
+      } else if wake {
+        // Nothing held back (the usual read of a request answered in a task): the writer thread sleeps on. Signalled
+        // after the change, under the condition's lock: a thread that saw the old state is waiting by then.
+        condition.lock()
+        condition.signal()
+        condition.unlock()
+      }
     }
   }
 
@@ -158,19 +163,19 @@ package final class MessageWriter: Sendable {
       return true
     }
     guard claimed else { return false }
-    writeClaimed(frame)
+    frame.withUnsafeBytes { writeClaimed($0) }
     return true
   }
 
   /// Writes `frame` while holding the direct-write claim, if the peer can take it now, then gives the claim up;
   /// whatever was not written goes to the front of the queue for the writer thread.
-  private func writeClaimed(_ frame: [UInt8]) {
-    let written = frame.withUnsafeBytes { WriteWithoutWaiting.writeNow(fileDescriptor, $0) }
+  private func writeClaimed(_ frame: UnsafeRawBufferPointer) {
+    let written = WriteWithoutWaiting.writeNow(fileDescriptor, frame)
     let wake = queue.withLock { queue in
       queue.isWritingDirectly = false
       if written < frame.count, !queue.isClosed {
         // Not writable, or a partial write: the writer thread sends the rest, ahead of anything queued since.
-        queue.pending.insert(contentsOf: frame[max(written, 0)...], at: 0)
+        queue.pending.insert(contentsOf: UnsafeRawBufferPointer(rebasing: frame[max(written, 0)...]), at: 0)
       }
       // Wake the writer thread only when it has work, and flush() only when someone waits: a wake-up per
       // answer would cost more than the write.

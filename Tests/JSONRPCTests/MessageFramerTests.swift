@@ -153,6 +153,28 @@ import Testing
     #expect(framer.framing == .contentLength)
   }
 
+  @Test(arguments: [
+    [#"{"id":1}"#, #"{"id":22}"#, #"{"id":"three"}"#].flatMap(framed),
+    bytes("Content-Length: 8\r\nX: y\r\n\r\n{\"id\":1}"),
+    bytes("{\"id\":1}\n{\"id\":22}\r\n"),
+  ])
+  func readsOnlyTheFirstBytesOfABufferReadIntoAgainAndAgain(input: [UInt8]) {
+    // The connection's reader reads into one buffer and frames its first `count` bytes: what lies after them, an
+    // earlier read's bytes, is never input (here a line end, a header's end and a whole frame).
+    let stale = bytes("\n\r\n\r\n") + framed(#"{"stale":1}"#) + bytes("\n")
+    let expected = events([input])
+    for chunks in twoChunkSplits(input) + threeChunkSplits(input) {
+      var framer = MessageFramer()
+      var seen: [Event] = []
+      for chunk in chunks {
+        let buffer = chunk + stale
+        framer.push(buffer[0..<chunk.count], whole: { seen.append(.message(Array($0))) }) { seen.append($0) }
+      }
+      seen += framer.finish()
+      #expect(seen == expected, "split into \(chunks.map(\.count))")
+    }
+  }
+
   @Test func explicitFramingIsNotRedetected() {
     var lengthFramer = MessageFramer(framing: .contentLength)
     #expect(lengthFramer.push(bytes("[1,2]\n")) == [.error(.malformedHeaderLine("[1,2]"))])
