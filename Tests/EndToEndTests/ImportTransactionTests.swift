@@ -165,6 +165,10 @@ extension EndToEnd {
       let beacon = try Self.startImport(of: big, in: workspace)
       #expect(kill(beacon.pid, SIGKILL) == 0)
       #expect(try beacon.waitForExit() == .signalled(SIGKILL))
+      // A store with a few places is imported with a rollback journal (BulkJournal), which the next opener rolls
+      // back: the file holds some of the killed import's pages until then.
+      let journal = (try? FileManager.default.attributesOfItem(atPath: workspace.storePath + "-journal"))?[.size]
+      #expect((journal as? NSNumber)?.intValue ?? 0 > 0, "the killed import left its rollback journal")
 
       // The same tables with the same rows, healthy; the old places as they were, none of the new ones.
       #expect(try workspace.succeed(["store", "check"]) == before)

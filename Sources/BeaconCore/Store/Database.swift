@@ -82,8 +82,19 @@ package final class Database {
 
   /// Opens `path` read-only: with locking where the `-shm` file can be used, else as an immutable file;
   /// `nil` when neither works.
+  ///
+  /// Not as an immutable file when a rollback journal is left beside it (an import with ``BulkJournal`` that did not
+  /// end): the file then holds pages of the unfinished import, which only a connection that can write undoes.
   static func readOnly(path: String) -> Database? {
-    (try? Database(path: path, mode: .readOnly)) ?? (try? Database(path: path, mode: .immutable))
+    if let database = try? Database(path: path, mode: .readOnly) { return database }
+    guard !hasLeftoverJournal(path: path) else { return nil }
+    return try? Database(path: path, mode: .immutable)
+  }
+
+  /// Whether a non-empty rollback journal (`-journal`) lies beside `path`.
+  static func hasLeftoverJournal(path: String) -> Bool {
+    let size = (try? FileManager.default.attributesOfItem(atPath: path + "-journal"))?[.size] as? NSNumber
+    return (size?.intValue ?? 0) > 0
   }
 
   /// Whether SQLite holds the file read-only (opened so, or fallen back to it because the file is write-protected).

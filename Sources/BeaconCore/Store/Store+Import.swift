@@ -130,6 +130,9 @@ extension Store {
       // A bigger page cache while the indexes grow (64 MiB; SQLite's default is 2 MiB), then back.
       try database.execute("PRAGMA cache_size = -65536")
       defer { try? database.execute("PRAGMA cache_size = -2000") }
+      // A first import writes its pages once, with a rollback journal (``BulkJournal``).
+      let bulk = BulkJournal.begin(database: database, storedPlaces: try ImportWriter.lastRowID(in: database))
+      defer { bulk?.end(database: database) }
       return try database.transaction { () throws -> ImportReport in
         let lastRowID = try ImportWriter.lastRowID(in: database)
         var deferred = try DeferredIndexes.begin(database: database, after: lastRowID)
