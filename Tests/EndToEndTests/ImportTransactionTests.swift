@@ -177,6 +177,19 @@ extension EndToEnd {
       #expect(try workspace.name(of: "osm:node/1000") == nil)
     }
 
+    @Test func aCommandStartedDuringAFirstImportWaitsForItAndThenReadsItsPlaces() throws {
+      let workspace = try Workspace()
+      let file = try workspace.write(Self.bigCollection(count: 12_000), to: "first.geojson")
+      let beacon = try Self.startImport(of: file, in: workspace)
+      // A first import writes with a rollback journal (BulkJournal): no other process can open the store until it
+      // ends, so a command started meanwhile waits for it (the busy timeout, a few times over) instead of failing.
+      #expect(FileManager.default.fileExists(atPath: workspace.storePath + "-journal"))
+      #expect(try workspace.name(of: "osm:node/1000") == "Kafé 0")
+      let answer = try beacon.response(id: 9, timeout: 120)
+      #expect(answer.errorCode == nil, "\(answer)")
+      #expect(try beacon.shutdownAndExit() == .exited(0))
+    }
+
     @Test func aCancelledImportAnswersRequestCancelledAndLeavesTheStoreAsItWas() throws {
       let workspace = try Workspace()
       _ = try workspace.succeed(["import", try workspace.write(Self.first, to: "first.geojson")])

@@ -60,6 +60,7 @@ package final class Database {
     do {
       var attempts = 0
       while true {
+        let started = DispatchTime.now().uptimeNanoseconds
         do {
           // Reading the schema first makes a file that is not a database fail here, not later.
           _ = try query("SELECT count(*) FROM sqlite_schema")
@@ -67,9 +68,14 @@ package final class Database {
           try execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
           break
         } catch  where error.isBusy && attempts < 5 {
-          // A new file that other processes are creating and migrating at this moment: the busy timeout already
-          // waited; a few more rounds ride out their migrations, as a transaction does.
+          // A new file that other processes are creating and migrating at this moment, or one a first import
+          // writes with a rollback journal (``BulkJournal``): a few more rounds ride them out, as a transaction
+          // does. SQLite's busy handler does not wait for every lock (not for `journal_mode = WAL` while another
+          // connection writes with a rollback journal), so the rest of the busy timeout is waited out here.
           attempts += 1
+          let waited = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+          let timeout = Double(busyTimeoutMilliseconds) / 1000
+          if waited < timeout { Thread.sleep(forTimeInterval: timeout - waited) }
         }
       }
     } catch {
