@@ -58,24 +58,21 @@ package final class Database {
     sqlite3_extended_result_codes(handle, 1)
     sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
     do {
-      var attempts = 0
+      // How long opening keeps trying while another connection holds the file: the busy timeout six times over.
+      let deadline = DispatchTime.now() + .milliseconds(Int(busyTimeoutMilliseconds) * 6)
       while true {
-        let started = DispatchTime.now().uptimeNanoseconds
         do {
           // Reading the schema first makes a file that is not a database fail here, not later.
           _ = try query("SELECT count(*) FROM sqlite_schema")
           if writes && path != ":memory:" { _ = try query("PRAGMA journal_mode = WAL") }
           try execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
           break
-        } catch  where error.isBusy && attempts < 5 {
+        } catch  where error.isBusy && DispatchTime.now() < deadline {
           // A new file that other processes are creating and migrating at this moment, or one a first import
-          // writes with a rollback journal (``BulkJournal``): a few more rounds ride them out, as a transaction
-          // does. SQLite's busy handler does not wait for every lock (not for `journal_mode = WAL` while another
-          // connection writes with a rollback journal), so the rest of the busy timeout is waited out here.
-          attempts += 1
-          let waited = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-          let timeout = Double(busyTimeoutMilliseconds) / 1000
-          if waited < timeout { Thread.sleep(forTimeInterval: timeout - waited) }
+          // writes with a rollback journal (``BulkJournal``): trying again rides them out, as a transaction does.
+          // SQLite's busy handler does not wait for every lock (not for `journal_mode = WAL` while another
+          // connection writes with a rollback journal), so the tries are a moment apart.
+          Thread.sleep(forTimeInterval: 0.02)
         }
       }
     } catch {
