@@ -11,8 +11,8 @@ import Foundation
 ///
 /// What it costs: while the import runs, another process cannot read the store (a rollback journal's writer holds the
 /// file exclusively once it writes pages), where the WAL would have let it read the places from before. Such a process
-/// waits for the import when it opens the store (``Database`` waits out the 5 s busy timeout up to six times) and
-/// fails only if the import runs longer than that. That is why only a store with fewer
+/// waits for the import when it opens the store (``Database`` tries again for up to six times the 5 s busy timeout)
+/// and fails only if the import runs longer than that. That is why only a store with fewer
 /// than ``placeLimit`` places is imported this way (a first import, or one into the demo's places: there is little to
 /// read), and only when no other connection has it open (SQLite refuses to leave WAL mode then: the import keeps it).
 /// The journal is as safe as the WAL: a failure, a cancel or `kill -9` leaves the store as it was (the next opener
