@@ -11,9 +11,17 @@ import Testing
 extension EndToEnd {
   @Suite(.enabled(if: PostgresEndToEnd.url != nil, PostgresEndToEnd.skipReason))
   struct PostgresImportEndToEndTests {
-    /// Runs `beacon arguments` against `store` as user `ola`, offline.
-    static func beacon(_ store: String, _ arguments: [String]) throws -> CommandResult {
-      try BeaconProcess.run(["--store", store, "--user", "ola"] + arguments, environment: ["BEACON_OFFLINE": "1"])
+    /// Runs `beacon arguments` against `store` as user `ola`, offline, failing after `timeout` seconds.
+    static func beacon(
+      _ store: String,
+      _ arguments: [String],
+      timeout: Double = BeaconProcess.defaultTimeout
+    ) throws -> CommandResult {
+      try BeaconProcess.run(
+        ["--store", store, "--user", "ola"] + arguments,
+        environment: ["BEACON_OFFLINE": "1"],
+        timeout: timeout
+      )
     }
 
     /// `beacon … --json`'s output, parsed; fails the test when the command failed.
@@ -139,7 +147,8 @@ extension EndToEnd {
         (broken.path, "nb", "Kunne ikke importere '\(broken.path)'"),
         (cut.path, "en", "Could not import '\(cut.path)' (byte "),
       ] {
-        let result = try Self.beacon(url, ["--locale", locale, "import", file])
+        // The 5 000 places take the sanitized build 11–14 s on two busy cores: a hang guard, not a time limit.
+        let result = try Self.beacon(url, ["--locale", locale, "import", file], timeout: 60)
         #expect(result.termination == .exited(1))
         #expect(result.stderr.contains(sentence), "\(result.stderr)")
         #expect(try Self.placeRows(url) == before, "\(file)")
