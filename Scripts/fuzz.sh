@@ -13,9 +13,9 @@
 #
 # Every target links its entry (Fuzz/<Name>Fuzzer) against the objects of one SwiftPM build of the package's modules:
 # by default its own release build (-O -sanitize=fuzzer,address, scratch path .build-fuzz/spm; several minutes the
-# first time). With --sanitizer-build, the AddressSanitizer build of `Scripts/sanitizer-build.sh --binary` instead (debug,
-# with the same coverage instrumentation), which `Scripts/sanitize.sh --binary address` has already made: nothing but
-# the entries is compiled, and the fuzzers run several times slower (-Onone). CI does that.
+# first time). With --sanitizer-build, the AddressSanitizer build of `Scripts/sanitizer-build.sh --binary` instead
+# (debug, with the same coverage instrumentation), which `Scripts/sanitize.sh --binary address` has already made:
+# nothing but the entries is compiled, and the fuzzers run several times slower (-Onone). CI does that.
 #
 # - framer: MessageFramer + JSONParser + IncomingMessage (+ JSONWriter for answers): BeaconSync, BeaconJSON, JSONRPC.
 # - envelope: JSONRPC's EnvelopeScanner (the request path's in-place reading of the usual request) against

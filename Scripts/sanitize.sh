@@ -72,12 +72,12 @@ for kind in "${kinds[@]}"; do
     bundle="$(swift build --show-bin-path)/beaconPackageTests.xctest"
     BEACON_BINARY="$(Scripts/sanitizer-build.sh --binary "$kind")/beacon"
     export BEACON_BINARY
-    listed='^EndToEndTests\.'
+    listed=(-cE '^EndToEndTests\.')
   else
     echo "== swift test --sanitize=$kind"
     shards "$parallel"
     bundle="$(Scripts/sanitizer-build.sh "$kind")/beaconPackageTests.xctest"
-    listed="$skipped"
+    listed=(-cvE "$skipped")
   fi
   logs=$(mktemp -d)
   pids=()
@@ -95,12 +95,10 @@ for kind in "${kinds[@]}"; do
     echo "-- shard $((index + 1)) of ${#shard_arguments[@]}: ${shard_arguments[$index]}"
     cat "$logs/$index.log"
   done
-  if $binary; then
-    expected=$("$bundle" --testing-library swift-testing --list-tests 2>/dev/null | grep -cE "$listed")
-  else
-    expected=$("$bundle" --testing-library swift-testing --list-tests 2>/dev/null | grep -cvE "$listed")
-  fi
-  ran=$(cat "$logs"/*.log | sed -n -E 's/.*Test run with ([0-9]+) tests? .*/\1/p' | awk '{ sum += $1 } END { print sum + 0 }')
+  # The tests the shards must have run between them: what the bundle lists, counted by $listed's grep.
+  expected=$("$bundle" --testing-library swift-testing --list-tests 2>/dev/null | grep "${listed[@]}")
+  ran=$(cat "$logs"/*.log | sed -n -E 's/.*Test run with ([0-9]+) tests? .*/\1/p' |
+    awk '{ sum += $1 } END { print sum + 0 }')
   if [ "$ran" -ne "$expected" ]; then
     echo "error: the shards ran $ran tests; the bundle has $expected" >&2
     status=1
