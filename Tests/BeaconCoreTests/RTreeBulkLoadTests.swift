@@ -74,9 +74,35 @@ import Testing
     #expect(check.bulk.count == 3_060)
     #expect(check.nodes == 60 + 2 + 1)
   }
+
+  @Test func thePositionsAreReadFromPlaceCellOnlyWhenItHasARowForEveryPlace() async throws {
+    let store = try Store.open(path: directory.file("store.sqlite"))
+    _ = try await store.importPlaces(from: .bytes(Self.places(count: 600), name: "p.geojsonseq"), at: Date())
+    #expect(try await store.positionsSQL().hasSuffix("FROM place_cell"))
+    // A place without its row of `place_cell` (as while an import leaves the rows to its end): read from `place`,
+    // and the tree built anew still has every place.
+    let rebuilt = try await store.rebuildTreeWithoutOneCell()
+    #expect(rebuilt.sql.hasSuffix("FROM place"))
+    #expect(rebuilt.filled)
+    let check = try await store.rtreeCheck()
+    #expect(check.verdict == "ok")
+    #expect(check.bulk == check.rowByRow)
+    #expect(check.bulk.count == 600)
+  }
 }
 
 extension Store {
+  fileprivate func positionsSQL() throws -> String { try RTreeBulkLoad.positionsSQL(database: database) }
+
+  /// Deletes one row of `place_cell`, then fills the R*Tree anew (as for an import after rowid 0): the positions'
+  /// SQL then, and whether the tree was filled.
+  fileprivate func rebuildTreeWithoutOneCell() throws -> (sql: String, filled: Bool) {
+    try database.execute("DELETE FROM place_cell WHERE place_rowid = (SELECT max(place_rowid) FROM place_cell)")
+    let sql = try RTreeBulkLoad.positionsSQL(database: database)
+    let filled = try database.transaction { try RTreeBulkLoad.fill(database: database, after: 0) }
+    return (sql, filled)
+  }
+
   /// `rtreecheck()`'s verdict, the root's depth, the number of nodes, and the rows of `place_rtree` beside those of an R*Tree filled
   /// from `place` by row-by-row inserts (each row: rowid and the four stored floats).
   fileprivate func rtreeCheck() throws -> (verdict: String?, depth: Int?, nodes: Int?, bulk: [Row], rowByRow: [Row]) {
