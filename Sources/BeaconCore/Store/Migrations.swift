@@ -271,6 +271,12 @@ package enum Migrations {
         AND longitude = (SELECT longitude FROM place WHERE rowid = old.place_rowid);
     END;
     """,
+    // 13: no index of the places by category. No query needs it since 12 (a search finds its box by the R*Tree or
+    // `place_cell`, and says `+place.category` so as not to start from it); it led the favourites' plan to read
+    // every place of a category; and every place an import writes paid for its entry.
+    """
+    DROP INDEX IF EXISTS place_category;
+    """,
   ]
 
   /// Every migration in order of version: the core's and the given features', an empty one where a version is

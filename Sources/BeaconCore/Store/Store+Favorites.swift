@@ -49,6 +49,21 @@ extension Store {
     }
   }
 
+  /// The favourites' rows: with `category` and `text`, a category (`?`) and a full-text query (`?`) they must match,
+  /// then the facts' `factConditions` (``factConditions(_:)``; with the facts' columns).
+  ///
+  /// `CROSS JOIN` keeps SQLite on the favourites first, each place looked up by id: left to choose, it read every
+  /// place of the category (by the category index, or all places) and looked each up among the favourites, 138 ms
+  /// against 0.03 ms for three favourites among 236 520 places.
+  static func favoritesSQL(category: Bool, text: Bool, factConditions: String?) -> String {
+    var sql =
+      "SELECT \(placeColumns)\(factConditions != nil ? ", " + factColumns : "") FROM favorite "
+      + "CROSS JOIN place ON place.id = favorite.place_id\(factConditions != nil ? factJoin : "") WHERE 1"
+    if category { sql += " AND place.category = ?" }
+    if text { sql += " AND place.rowid IN (SELECT rowid FROM place_fts WHERE place_fts MATCH ?)" }
+    return sql + (factConditions ?? "")
+  }
+
   /// The favourites ("Mine steder"), filtered and sorted like search results; with `query.openNow`, only those
   /// open at `date`.
   package func favorites(_ query: PlaceQuery, at date: Date = Date()) throws(BeaconError) -> [PlaceSummary] {
@@ -63,24 +78,14 @@ extension Store {
     at date: Date = Date()
   ) throws(BeaconError) -> FilteredPlaces {
     let filtered = !query.filters.isEmpty
-    var sql =
-      "SELECT \(Self.placeColumns)\(filtered ? ", " + Self.factColumns : "") FROM favorite "
-      + "JOIN place ON place.id = favorite.place_id\(filtered ? Self.factJoin : "") WHERE 1"
     var values: [any DatabaseValueConvertible] = []
-    if let category = query.category {
-      sql += " AND place.category = ?"
-      values.append(category.rawValue)
-    }
+    if let category = query.category { values.append(category.rawValue) }
     // The same text rule as search: every word as a prefix in the full-text index.
-    if let match = Self.fullTextQuery(query.text) {
-      sql += " AND place.rowid IN (SELECT rowid FROM place_fts WHERE place_fts MATCH ?)"
-      values.append(match)
-    }
-    if filtered {
-      let conditions = Self.factConditions(query.filters)
-      sql += conditions.sql
-      values += conditions.values
-    }
+    let match = Self.fullTextQuery(query.text)
+    if let match { values.append(match) }
+    let conditions = filtered ? Self.factConditions(query.filters) : nil
+    values += conditions?.values ?? []
+    let sql = Self.favoritesSQL(category: query.category != nil, text: match != nil, factConditions: conditions?.sql)
     var places: [Place] = try storage {
       try database.query(sql, values) { filtered ? Self.placeWithFacts(from: $0) : Self.place(from: $0) }
     }
