@@ -651,7 +651,9 @@ class Bench:
             print(f"warning: no libosmium comparison: {python} cannot import osmium", file=sys.stderr)
             python = None
         sizes = [2] if self.smoke else [20] if self.quick else [50, 200, 500]
-        self.results["import_pbf"] = import_bench.run(self, self.args.pbf_tool, python, sizes, clean_environment)
+        self.results["import_pbf"] = import_bench.run(
+            self, self.args.pbf_tool, python, sizes, clean_environment, floor=self.args.import_floor
+        )
 
 
     def pg_vs_sqlite(self):
@@ -939,6 +941,7 @@ def main():
     parser.add_argument("--beacon", required=True)
     parser.add_argument("--limit", required=True)
     parser.add_argument("--sqlite-inserts", required=True)
+    parser.add_argument("--import-floor")
     parser.add_argument("--rtree-query", required=True)
     parser.add_argument("--rtree-route", required=True, help="the direct R*Tree query of a route's corridor boxes")
     parser.add_argument("--round-trips", help="the C client timing searches and pings (Benchmarks/limit/round_trips.c)")
