@@ -7,6 +7,7 @@ import Testing
 /// The embedded Helsinki demo data: real places on the first run, without a key or a network.
 @Suite struct DemoDataTests {
   static let center = DemoDataset.center
+  let directory = TemporaryDirectory()
 
   /// Every stored place within 5 km of the demo centre.
   static func storedAround(_ store: Store) async throws -> [Place] {
@@ -63,6 +64,24 @@ import Testing
     #expect(loaded.allSatisfy { $0.source == DemoDataset.source })
     #expect(try await store.loadDemoDataIfNeeded() == false)
     #expect(try await Self.storedAround(store).count == 324)
+  }
+
+  /// An import of Helsinki takes the demo places over (their source becomes its own) and may remove some: the next
+  /// session finds the probe place by id and leaves the store as the import left it.
+  @Test func demoPlacesAnImportTookOverOrRemovedAreLeftAsTheImportLeftThem() async throws {
+    let path = directory.file("store.sqlite")
+    let first = try Store.open(path: path)
+    #expect(try await first.loadDemoDataIfNeeded())
+    let removed = try #require(try await Self.storedAround(first).first { $0.id != DemoDataset.probeID })
+    let database = try Database(path: path)
+    try database.execute("UPDATE place SET source = 'osm'")
+    try database.run("DELETE FROM place WHERE id = ?", [removed.id])
+    let next = try Store.open(path: path)
+    #expect(try await next.loadDemoDataIfNeeded() == false)
+    let stored = try await Self.storedAround(next)
+    #expect(stored.count == 323)
+    #expect(!stored.contains { $0.id == removed.id })
+    #expect(stored.allSatisfy { $0.source == "osm" })
   }
 
   @Test func aRatingOfADemoPlaceSurvivesTheNextLoadCheck() async throws {
