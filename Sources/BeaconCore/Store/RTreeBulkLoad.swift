@@ -111,9 +111,9 @@ enum RTreeBulkLoad {
     return true
   }
 
-  /// The positions of all places (rowid, latitude, longitude): from `place_cell` when it has a row for every place
-  /// (always, but while an import leaves its new places' rows to its end: ``DeferredCells``), whose rows are a tenth
-  /// as long as `place`'s (no details), so a tenth of the pages are read; from `place` otherwise.
+  /// The positions of all places (rowid, latitude, longitude): from `place_cell` when it has a row for every place,
+  /// as it has unless an import leaves its new places' rows to its end (``DeferredCells``): its rows are a tenth as
+  /// long as `place`'s (no details), so a tenth of the pages are read. From `place` otherwise.
   static func positionsSQL(database: Database) throws -> String {
     let counts = try database.query("SELECT (SELECT count(*) FROM place), (SELECT count(*) FROM place_cell)").first
     return counts?.int(0) == counts?.int(1)
