@@ -16,6 +16,7 @@ reported, and the import's throughput as a share of the floor's.
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import time
 
@@ -132,12 +133,6 @@ def floor_copy(bench, floor, source, clean_environment):
     return result
 
 
-def median(values):
-    ordered = sorted(values)
-    middle = len(ordered) // 2
-    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
-
-
 def run(bench, tool, osmium_python, sizes, clean_environment, floor=None):
     results = {}
     for megabytes in sizes:
@@ -178,12 +173,12 @@ def run(bench, tool, osmium_python, sizes, clean_environment, floor=None):
                 peaks.append(rss)
                 if rounds > 1:
                     floors.append(floor_copy(bench, floor, store, clean_environment))
-            seconds = median(times)
+            seconds = statistics.median(times)
             row[f"import_{kind}"] = {"file_mb": round(file_mb, 1), "s": seconds, "mb_per_s": file_mb / seconds,
                                      "places_per_s": places / seconds, "peak_rss_mb": max(peaks), "places": places,
                                      "runs_s": times}
             if floors:
-                floor_s = median([copy["s"] for copy in floors])
+                floor_s = statistics.median([copy["s"] for copy in floors])
                 row["store_floor"] = {"s": floor_s, "places": floors[0]["places"],
                                       "places_per_s": floors[0]["places"] / floor_s,
                                       "runs_s": [copy["s"] for copy in floors], "steps": floors,
