@@ -7,10 +7,23 @@ extension PostgresStore {
     "name", "category", "latitude", "longitude", "address", "cuisine", "details", "opening_hours", "source",
   ]
 
-  /// `columns` of table `table` as one row value, for `IS DISTINCT FROM`.
+  /// `columns` of table `table` as one row value, for `IS DISTINCT FROM`; the stored places' details in the form an
+  /// import writes them (``storedDetails``).
   private static func rowValue(_ table: String) -> String {
-    "(" + comparedColumns.map { "\(table).\($0)" }.joined(separator: ", ") + ")"
+    "("
+      + comparedColumns.map { table == "place" && $0 == "details" ? storedDetails : "\(table).\($0)" }
+      .joined(separator: ", ") + ")"
   }
+
+  /// `place.details` in the form an import writes them: those of a place imported before that form
+  /// (``OSMImporter/earlierStoredDetailsPattern``) reduced to their tags (`json` keeps their text as it was), so
+  /// that the place in a newer file with the same tags is unchanged, as in the SQLite store.
+  private static let storedDetails = """
+    CASE WHEN place.details LIKE '\(OSMImporter.earlierStoredDetailsPattern)'
+      THEN '\(OSMImporter.storedDetailsPrefix)' || (place.details::json #> '{properties,datasource,raw}')::text
+        || '\(OSMImporter.storedDetailsSuffix)'
+      ELSE place.details END
+    """
 
   /// Reads an OpenStreetMap export (every format ``OSMImporter`` reads) into the server, as the SQLite store's
   /// import does, in one transaction: a failure, bad input, a cancelled task or a lost connection leaves the

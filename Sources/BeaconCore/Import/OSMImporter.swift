@@ -36,6 +36,20 @@ package enum OSMImporter {
     "website", "contact:website", "stars", "wheelchair", "outdoor_seating", "takeaway", "internet_access",
   ]
 
+  /// What an imported place's stored details (`place.details`) hold before its tags: the path Geoapify's features
+  /// give their OSM tags (`properties.datasource.raw`), which `places/details` and the facts read. Nothing else of
+  /// Geoapify's shape is stored: its point is the place's position, its one category the place's (the details'
+  /// fallback), and its attribution the results' (``PlacesService/offlineAttribution``).
+  package static let storedDetailsPrefix = #"{"properties":{"datasource":{"raw":"#
+  /// What an imported place's stored details hold after its tags.
+  package static let storedDetailsSuffix = "}}}"
+  /// A SQL `LIKE` pattern that the stored details of a place imported before ``storedDetailsPrefix`` match (Geoapify's
+  /// whole shape, as those imports wrote it) and nothing Geoapify sends does (its properties go on after
+  /// `datasource`). Its tags are at the same path: the stores compare such a place in the form an import writes now.
+  package static let earlierStoredDetailsPattern =
+    #"{"geometry":{"coordinates":[%],"type":"Point"},"properties":{"categories":[%"#
+    + #""sourcename":"openstreetmap"}},"type":"Feature"}"#
+
   /// The prefix of ids derived from content (``contentID(category:name:location:)``).
   package static let contentIDPrefix = "osm:content/"
 
@@ -126,20 +140,13 @@ package enum OSMImporter {
       raw.append((key: "osm_id", value: .int(identity.id)))
     }
     raw.sort { $0.key < $1.key }
-    // The shape of Geoapify's details (what `places/details` reads), written straight to bytes in the form
-    // `JSONValue.description` has (compact, keys sorted): the same text as before, at a fraction of the cost.
+    // The part of Geoapify's details shape that `places/details` reads from an OSM place (``storedDetailsPrefix``):
+    // its tags, written straight to bytes in the form `JSONValue.description` has (compact, keys sorted).
     var details: [UInt8] = []
-    details.reserveCapacity(384)
-    details.append(contentsOf: #"{"geometry":{"coordinates":["#.utf8)
-    JSONWriter.writeDouble(location.lon, into: &details)
-    details.append(UInt8(ascii: ","))
-    JSONWriter.writeDouble(location.lat, into: &details)
-    details.append(contentsOf: #"],"type":"Point"},"properties":{"categories":["#.utf8)
-    JSONWriter.write(.string(category.geoapifyKey), into: &details)
-    details.append(contentsOf: #"],"datasource":{"attribution":"© OpenStreetMap contributors","#.utf8)
-    details.append(contentsOf: #""license":"Open Database License","raw":"#.utf8)
+    details.reserveCapacity(320)
+    details.append(contentsOf: Self.storedDetailsPrefix.utf8)
     JSONWriter.write(members: raw, into: &details)
-    details.append(contentsOf: #","sourcename":"openstreetmap"}},"type":"Feature"}"#.utf8)
+    details.append(contentsOf: Self.storedDetailsSuffix.utf8)
     let cuisine = tag(.cuisine)
     let place = Place(
       id: id,

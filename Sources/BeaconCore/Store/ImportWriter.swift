@@ -17,8 +17,18 @@ struct ImportWriter {
     WHERE place.name IS NOT excluded.name OR place.category IS NOT excluded.category
       OR place.latitude IS NOT excluded.latitude OR place.longitude IS NOT excluded.longitude
       OR place.address IS NOT excluded.address OR place.cuisine IS NOT excluded.cuisine
-      OR place.details IS NOT excluded.details OR place.opening_hours IS NOT excluded.opening_hours
-      OR place.source IS NOT excluded.source
+      OR (place.details IS NOT excluded.details AND \(storedDetailsSQL) IS NOT excluded.details)
+      OR place.opening_hours IS NOT excluded.opening_hours OR place.source IS NOT excluded.source
+    """
+
+  /// `place.details` in the form an import writes them: those of a place imported before that form
+  /// (``OSMImporter/earlierStoredDetailsPattern``) reduced to their tags, so that the place in a newer file with the
+  /// same tags is unchanged (its row stays as it was).
+  static let storedDetailsSQL = """
+    CASE WHEN place.details LIKE '\(OSMImporter.earlierStoredDetailsPattern)'
+      THEN '\(OSMImporter.storedDetailsPrefix)' || json_extract(place.details, '$.properties.datasource.raw')
+        || '\(OSMImporter.storedDetailsSuffix)'
+      ELSE place.details END
     """
 
   /// Inserts a place the store does not have yet; does nothing when its id is taken (`DO NOTHING` covers uniqueness
@@ -41,8 +51,8 @@ struct ImportWriter {
 
   /// The stored form of a place, to compare with what a file has.
   static let lookupSQL = """
-    SELECT name, category, latitude, longitude, address, cuisine, details, opening_hours, source FROM place
-    WHERE id = ?
+    SELECT name, category, latitude, longitude, address, cuisine, \(storedDetailsSQL), opening_hours, source
+    FROM place WHERE id = ?
     """
 
   /// How often (in places) the writer looks whether the task was cancelled.
