@@ -105,6 +105,39 @@ import Testing
     #expect(try await Self.found("coffee", in: store) == ["r"])
   }
 
+  /// Migration 14 rebuilds the full-text index without the token counts of each place (`place_fts_docsize`): the
+  /// same places are found before and after, and the index still follows changes and removals.
+  @Test func migration14RebuildsTheFullTextIndexWithoutTokenCounts() async throws {
+    let path = directory.file("old-counts.sqlite")
+    func countsTable() throws -> Int? {
+      try Database(path: path).query("SELECT count(*) FROM sqlite_schema WHERE name = 'place_fts_docsize'").first?
+        .int(0)
+    }
+    let places = [
+      Self.place("r", "Robert's Coffee", lat: 60.1711, lon: 24.941),
+      Self.place("k", "Kaffebønna Ærlig", lat: 60.1712, lon: 24.942),
+      Self.place("c", "Café Ekberg", lat: 60.1713, lon: 24.943),
+    ]
+    do {
+      let old = try Store.open(path: path, upTo: 13)
+      try await old.upsert(places)
+      #expect(try await Self.found("roberts", in: old) == ["r"])
+    }
+    #expect(try countsTable() == 1)
+    let store = try Store.open(path: path)
+    #expect(try countsTable() == 0)
+    #expect(try await Self.found("roberts coff", in: store) == ["r"])
+    #expect(try await Self.found("kaffebønna ærlig", in: store) == ["k"])
+    #expect(try await Self.found("cafe", in: store) == ["c"])
+    var renamed = places[2]
+    renamed.name = "Ekbergin kahvila"
+    try await store.upsert([renamed])
+    #expect(try await Self.found("cafe", in: store).isEmpty)
+    #expect(try await Self.found("kahvila", in: store) == ["c"])
+    try Database(path: path).run("DELETE FROM place WHERE id = 'k'")
+    #expect(try await Self.found("kaffebønna", in: store).isEmpty)
+  }
+
   // MARK: The imported area
 
   @Test func anImportRecordsTheCentreOfItsPlaces() async throws {
