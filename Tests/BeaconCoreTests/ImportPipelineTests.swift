@@ -167,7 +167,8 @@ extension Store {
     let tables = try database.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
       .compactMap { $0.string(0) }
     var lines = try database.query("SELECT type, name, sql FROM sqlite_schema ORDER BY name").map { "\($0.values)" }
-    for table in tables where !table.hasPrefix("sqlite_") {
+    // The full-text index itself cannot be scanned (contentless, without token counts); its shadow tables are read.
+    for table in tables where !table.hasPrefix("sqlite_") && table != "place_fts" {
       lines += try database.query("SELECT * FROM \"\(table)\"").map { "\(table): \($0.values)" }.sorted()
     }
     return lines
