@@ -279,17 +279,16 @@ package enum Migrations {
     """,
     // 14: the full-text index without its table of each place's token counts (`columnsize = 0`): only ranking reads
     // them, and no query ranks (a text search is a filter); every place written paid a row for them. Rebuilt from the
-    // places as in 9 (the triggers, which name the index, stay as they are).
+    // places as in 9, with the texts the triggers write (`Database.apostrophesReplaced`); the triggers, which name the
+    // index, stay as they are.
     """
     DROP TABLE place_fts;
     CREATE VIRTUAL TABLE place_fts USING fts5(
       name, address, cuisine, content = '', columnsize = 0, tokenize = 'unicode61 remove_diacritics 2'
     );
     INSERT INTO place_fts(rowid, name, address, cuisine)
-      SELECT rowid,
-        replace(replace(replace(replace(replace(replace(name, '''', ''), '’', ''), '‘', ''), 'ʼ', ''), '`', ''), '´', ''),
-        replace(replace(replace(replace(replace(replace(address, '''', ''), '’', ''), '‘', ''), 'ʼ', ''), '`', ''), '´', ''),
-        replace(replace(replace(replace(replace(replace(cuisine, '''', ''), '’', ''), '‘', ''), 'ʼ', ''), '`', ''), '´', '')
+      SELECT rowid, \(Database.apostrophesReplaced("name")), \(Database.apostrophesReplaced("address")),
+        \(Database.apostrophesReplaced("cuisine"))
       FROM place;
     """,
   ]
