@@ -51,6 +51,7 @@ struct ImportEarlierDetailsTests {
     }
   }
 
+  /// A fresh store of `backend`, with a connection of its own for the test's SQL.
   static func open(_ backend: StoreBackend) throws -> Backend {
     switch backend {
     case .sqlite:
