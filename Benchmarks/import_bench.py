@@ -9,8 +9,10 @@ when installed). Every run is one child process; its time is wall-clock and its 
 
 The floor of an import into the store (Benchmarks/limit/import_floor.c): SQLite itself writing the places of the
 GeoJSONSeq import's store into an empty store of the same schema, one `INSERT … SELECT` a table in one transaction,
-nothing parsed or bound. The GeoJSONSeq import and the floor run in turn, FLOOR_ROUNDS times each; their medians are
-reported, and the import's throughput as a share of the floor's.
+nothing parsed or bound; and the floor of an importer that streams its input (`--row-by-row`): the same rows, read
+into memory first, written a place at a time through prepared statements as Beacon's writer writes them, the full
+text in batches. The GeoJSONSeq import and both floors run in turn, FLOOR_ROUNDS times each; their medians are
+reported, and the import's throughput as a share of each floor's.
 """
 
 import json
@@ -121,16 +123,24 @@ def remove_store(path):
             os.remove(path + suffix)
 
 
-def floor_copy(bench, floor, source, clean_environment):
-    """import_floor.c from the store `source` into a new store made by the same beacon: its JSON (seconds, steps)."""
+def floor_copy(bench, floor, source, clean_environment, mode=()):
+    """import_floor.c (its options `mode`) from the store `source` into a new store made by the same beacon: its JSON
+    (seconds, steps)."""
     target = os.path.join(bench.work, "import-floor.sqlite")
     remove_store(target)
     subprocess.check_call(
         [bench.beacon, "settings", "reset", "--store", target], env=clean_environment(), stdout=subprocess.DEVNULL
     )
-    result = json.loads(subprocess.check_output([floor, source, target]))
+    result = json.loads(subprocess.check_output([floor, source, target, *mode]))
     remove_store(target)
     return result
+
+
+def floor_summary(copies):
+    """The medians of a floor's runs, with the runs themselves."""
+    seconds = statistics.median([copy["s"] for copy in copies])
+    return {"s": seconds, "places": copies[0]["places"], "places_per_s": copies[0]["places"] / seconds,
+            "runs_s": [copy["s"] for copy in copies], "steps": copies, "sqlite": copies[0]["sqlite"]}
 
 
 def run(bench, tool, osmium_python, sizes, clean_environment, floor=None):
@@ -162,7 +172,7 @@ def run(bench, tool, osmium_python, sizes, clean_environment, floor=None):
             file_mb = os.path.getsize(path) / 1e6
             # The GeoJSONSeq import in turn with the floor, which copies that import's store.
             rounds = FLOOR_ROUNDS if floor and kind == "geojsonseq" else 1
-            times, peaks, floors = [], [], []
+            times, peaks, floors, row_floors = [], [], [], []
             for _ in range(rounds):
                 remove_store(store)
                 seconds, rss, output = run_measured(
@@ -173,16 +183,14 @@ def run(bench, tool, osmium_python, sizes, clean_environment, floor=None):
                 peaks.append(rss)
                 if rounds > 1:
                     floors.append(floor_copy(bench, floor, store, clean_environment))
+                    row_floors.append(floor_copy(bench, floor, store, clean_environment, ["--row-by-row"]))
             seconds = statistics.median(times)
             row[f"import_{kind}"] = {"file_mb": round(file_mb, 1), "s": seconds, "mb_per_s": file_mb / seconds,
                                      "places_per_s": places / seconds, "peak_rss_mb": max(peaks), "places": places,
                                      "runs_s": times}
             if floors:
-                floor_s = statistics.median([copy["s"] for copy in floors])
-                row["store_floor"] = {"s": floor_s, "places": floors[0]["places"],
-                                      "places_per_s": floors[0]["places"] / floor_s,
-                                      "runs_s": [copy["s"] for copy in floors], "steps": floors,
-                                      "sqlite": floors[0]["sqlite"]}
+                row["store_floor"] = floor_summary(floors)
+                row["store_floor_row_by_row"] = floor_summary(row_floors)
             remove_store(store)
         results[str(megabytes)] = row
     return results
@@ -219,13 +227,19 @@ def rows(results):
                 entry["peak_rss_mb"] <= 256 if int(size) == largest else None,
             ))
         floor = row.get("store_floor")
+        by_row = row.get("store_floor_row_by_row")
         entry = row.get("import_geojsonseq")
         if floor and entry:
+            peers = f"SQLite's floor {floor['places_per_s']:,.0f} places/s"
+            ratio = f"{entry['places_per_s'] / floor['places_per_s']:.2f}× the floor"
+            if by_row:
+                peers += f"; row by row {by_row['places_per_s']:,.0f}"
+                ratio += f", {entry['places_per_s'] / by_row['places_per_s']:.2f}× row by row"
             table.append((
                 f"  places into the store, {entry['places']:,} (GeoJSONSeq; medians of {len(floor['runs_s'])})",
                 f"{entry['places_per_s']:,.0f} places/s",
-                f"SQLite's floor {floor['places_per_s']:,.0f} places/s",
-                f"{entry['places_per_s'] / floor['places_per_s']:.2f}× the floor",
+                peers,
+                ratio,
                 "≥ 100 k places/s" if int(size) == largest else "(scaling)",
                 entry["places_per_s"] >= 100_000 if int(size) == largest else None,
             ))
