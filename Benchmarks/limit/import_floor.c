@@ -42,13 +42,28 @@ static void run(const char *sql) {
   }
 }
 
-/* The first column of the first row of `sql` as a new string ("" without a row). */
-static char *text(const char *sql) {
+/* `sql` prepared (or the program ends, saying why). */
+static sqlite3_stmt *prepare(const char *sql) {
   sqlite3_stmt *statement;
   if (sqlite3_prepare_v2(db, sql, -1, &statement, NULL) != SQLITE_OK) {
     fprintf(stderr, "import_floor: %s\n  in: %.200s\n", sqlite3_errmsg(db), sql);
     exit(1);
   }
+  return statement;
+}
+
+/* Runs `statement` (a write: no rows) to its end and resets it (or the program ends, saying why). */
+static void finish(sqlite3_stmt *statement) {
+  if (sqlite3_step(statement) != SQLITE_DONE) {
+    fprintf(stderr, "import_floor: %s\n", sqlite3_errmsg(db));
+    exit(1);
+  }
+  sqlite3_reset(statement);
+}
+
+/* The first column of the first row of `sql` as a new string ("" without a row). */
+static char *text(const char *sql) {
+  sqlite3_stmt *statement = prepare(sql);
   const char *value = sqlite3_step(statement) == SQLITE_ROW ? (const char *)sqlite3_column_text(statement, 0) : NULL;
   char *copy = strdup(value ? value : "");
   sqlite3_finalize(statement);
@@ -78,15 +93,6 @@ static void step(const char *name, const char *table, const char *format, int *f
   run(sql);
   printf("%s\"%s\": %.4f", *first ? "" : ", ", name, now() - start);
   *first = 0;
-}
-
-static sqlite3_stmt *prepare(const char *sql) {
-  sqlite3_stmt *statement;
-  if (sqlite3_prepare_v2(db, sql, -1, &statement, NULL) != SQLITE_OK) {
-    fprintf(stderr, "import_floor: %s\n  in: %.200s\n", sqlite3_errmsg(db), sql);
-    exit(1);
-  }
-  return statement;
 }
 
 /* Reads `table` of the source (its columns named, `key` first, in `key` order) into memory. */
@@ -132,11 +138,7 @@ static sqlite3_stmt *insert(const char *table, Rows *rows, const char *verb, con
 static void write_row(sqlite3_stmt *statement, Rows *rows, int row) {
   for (int column = 0; column < rows->columns; column++)
     sqlite3_bind_value(statement, column + 1, rows->values[row * rows->columns + column]);
-  if (sqlite3_step(statement) != SQLITE_DONE) {
-    fprintf(stderr, "import_floor: %s\n", sqlite3_errmsg(db));
-    exit(1);
-  }
-  sqlite3_reset(statement);
+  finish(statement);
 }
 
 /* Writes `places`, `facts` and `cells` and the full text in batches (timed apart) as --row-by-row does; prints
@@ -157,11 +159,7 @@ static void row_by_row(Rows places, Rows facts, Rows cells, int *first) {
     if ((row + 1) % 8192 == 0 || row + 1 == places.rows) {
       double batch = now();
       sqlite3_bind_int64(full_text, 1, indexed);
-      if (sqlite3_step(full_text) != SQLITE_DONE) {
-        fprintf(stderr, "import_floor: %s\n", sqlite3_errmsg(db));
-        exit(1);
-      }
-      sqlite3_reset(full_text);
+      finish(full_text);
       indexed = rowid;
       full_text_s += now() - batch;
     }
@@ -200,10 +198,10 @@ int main(int argc, char **argv) {
   /* The source read once before, so that its pages come from the file cache as an import's input does. */
   run("SELECT count(*), sum(length(details)) FROM src.place; SELECT count(*) FROM src.place_fact;"
       "SELECT count(*) FROM src.place_cell; SELECT count(*) FROM src.place_rtree_node;");
-  sqlite3_stmt *triggers;
-  if (sqlite3_prepare_v2(db, "SELECT group_concat(sql, ';' || char(10)) || ';', "
-                         "group_concat('DROP TRIGGER ' || name, ';') FROM sqlite_schema WHERE type = 'trigger'",
-        -1, &triggers, NULL) != SQLITE_OK || sqlite3_step(triggers) != SQLITE_ROW) {
+  sqlite3_stmt *triggers = prepare("SELECT group_concat(sql, ';' || char(10)) || ';', "
+                                   "group_concat('DROP TRIGGER ' || name, ';') "
+                                   "FROM sqlite_schema WHERE type = 'trigger'");
+  if (sqlite3_step(triggers) != SQLITE_ROW) {
     fprintf(stderr, "import_floor: %s\n", sqlite3_errmsg(db));
     return 1;
   }
