@@ -211,7 +211,18 @@ package struct JSONValueDecoder: Sendable {
         }
         return typed
       }
-      return try T(from: Implementation(value: value, codingPath: codingPath))
+      do {
+        return try T(from: Implementation(value: value, codingPath: codingPath))
+      } catch DecodingError.dataCorrupted(let context) where context.codingPath.count == codingPath.count {
+        // A string none of a fixed list's values: the error names them.
+        guard case .string(let text) = value, let valid = InvalidChoice.choices(of: type) else {
+          throw DecodingError.dataCorrupted(context)
+        }
+        let choice = InvalidChoice(value: text, valid: valid)
+        throw DecodingError.dataCorrupted(
+          .init(codingPath: codingPath, debugDescription: choice.description, underlyingError: choice)
+        )
+      }
     }
   }
 

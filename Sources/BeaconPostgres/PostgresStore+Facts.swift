@@ -84,8 +84,8 @@ extension PostgresStore {
       conditions += " AND category = $\(values.count)"
     }
     if let match = PostgresTextSearch.query(text) {
-      values.append(match)
-      conditions += " AND to_tsvector('simple', search_text) @@ to_tsquery('simple', $\(values.count))"
+      if !match.isEmpty { values.append(match) }
+      conditions += " AND " + PostgresTextSearch.condition(match, parameter: values.count)
     }
     let sql = """
       SELECT CASE WHEN inside THEN NULL ELSE latitude END, CASE WHEN inside THEN NULL ELSE longitude END, mask, count(*)

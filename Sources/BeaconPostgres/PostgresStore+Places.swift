@@ -70,11 +70,11 @@ extension PostgresStore: PlacesStore {
     within radiusMeters: Int? = nil,
     at date: Date = Date()
   ) throws(BeaconError) -> FilteredPlaces {
-    let words = PostgresTextSearch.words(query.text ?? "")
+    let words = SearchWords.isBlank(query.text) ? nil : PostgresTextSearch.words(query.text ?? "")
     var places = try favoritePlaces().filter { place in
       guard query.category.map({ $0 == place.category }) ?? true else { return false }
-      let text = PostgresTextSearch.words(PostgresTextSearch.searchText(of: place))
-      return words.allSatisfy { word in text.contains { $0.hasPrefix(word) } }
+      guard let words else { return true }
+      return PostgresTextSearch.matches(PostgresTextSearch.words(PostgresTextSearch.searchText(of: place)), words: words)
     }
     if let radiusMeters, let center = query.center {
       places = places.filter { $0.location.distance(to: center).rounded() <= Double(radiusMeters) }

@@ -142,8 +142,8 @@ extension PostgresStore {
       sql += " AND category = $\(values.count)"
     }
     if let match = PostgresTextSearch.query(text) {
-      values.append(match)
-      sql += " AND to_tsvector('simple', search_text) @@ to_tsquery('simple', $\(values.count))"
+      if !match.isEmpty { values.append(match) }
+      sql += " AND " + PostgresTextSearch.condition(match, parameter: values.count)
     }
     if let nearestFirst {
       values.append(nearestFirst)

@@ -11,11 +11,14 @@ extension BeaconServer {
   }
 
   /// The localized message of an `invalidParams` the dispatcher made: a missing parameter, one of the wrong
-  /// type (`data.expected`), or just the field.
+  /// type (`data.expected`), a value outside a fixed list (`data.value`, `data.valid`), or just the field.
   static func invalidParamsMessage(_ data: JSONValue?) -> LocalizedMessage {
     guard let field = data?["field"]?.stringValue else { return .invalidParams(field: nil) }
     if data?["missing"] == true { return .missingParameter(field) }
     if let expected = data?["expected"]?.stringValue { return .parameterOfWrongType(field: field, expected: expected) }
+    if let value = data?["value"]?.stringValue, let valid = data?["valid"]?.arrayValue?.compactMap(\.stringValue) {
+      return .filter(.invalidChoice(field: field, value: value, valid: valid))
+    }
     return .invalidParams(field: field)
   }
 

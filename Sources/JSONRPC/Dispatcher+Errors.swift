@@ -70,7 +70,7 @@ extension Dispatcher {
       }
       return text
     }
-    // `data.missing` and `data.expected` say what was wrong in a form a presenter can put in words.
+    // `data.missing`, `data.expected` and `data.valid` (with `data.value`) say what was wrong in a form a presenter can put in words.
     switch error {
     case .keyNotFound(let key, let context):
       return .invalidParams(field: path(context.codingPath, key), detail: "Missing required field")
@@ -79,7 +79,9 @@ extension Dispatcher {
       let error = ResponseError.invalidParams(field: path(context.codingPath), detail: context.debugDescription)
       return error.adding(["expected": .string(jsonTypeName(of: type))])
     case .dataCorrupted(let context):
-      return .invalidParams(field: path(context.codingPath), detail: context.debugDescription)
+      let error = ResponseError.invalidParams(field: path(context.codingPath), detail: context.debugDescription)
+      guard let choice = context.underlyingError as? InvalidChoice else { return error }
+      return error.adding(["value": .string(choice.value), "valid": .array(choice.valid.map(JSONValue.string))])
     @unknown default:
       return .invalidParams(field: nil, detail: "\(error)")
     }

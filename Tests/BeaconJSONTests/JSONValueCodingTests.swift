@@ -7,6 +7,16 @@ private enum Colour: String, Codable, Equatable {
   case deepBlue = "deep-blue"
 }
 
+private enum Size: String, Codable, Equatable, CaseIterable {
+  case small, large = "LARGE"
+}
+
+private struct Order: Codable, Equatable {
+  var size: Size
+  var sizes: [Size]?
+  var colour: Colour?
+}
+
 private enum Priority: Int, Codable, Equatable {
   case low = 1
   case high = 9
@@ -245,5 +255,36 @@ private struct Holder: Codable, Equatable {
     #expect(try encoder.encode(Colour.red) == "red")
     #expect(try encoder.encode([1, 2]) == [1, 2])
     #expect(try encoder.encode(Int?.none) == .null)
+  }
+
+  /// A string none of a `CaseIterable` string enum's values: `dataCorrupted` at its path, with the values as the
+  /// underlying ``InvalidChoice``; an enum that does not list its cases keeps the standard library's error.
+  @Test func aValueOutsideAFixedListNamesTheValidValues() throws {
+    let order = try decoder.decode(Order.self, from: ["size": "LARGE", "sizes": ["small"]])
+    #expect(order == Order(size: .large, sizes: [.small]))
+    let cases: [(JSONValue, String, String)] = [
+      (["size": "large"], "size", "large"),
+      (["size": "small", "sizes": ["small", "huge"]], "sizes[1]", "huge"),
+    ]
+    for (value, path, given) in cases {
+      let error = try #require(throws: DecodingError.self) { try decoder.decode(Order.self, from: value) }
+      guard case .dataCorrupted(let context) = error else {
+        Issue.record("\(error)")
+        continue
+      }
+      #expect(field(error) == path)
+      #expect(context.underlyingError as? InvalidChoice == InvalidChoice(value: given, valid: ["small", "LARGE"]))
+      #expect(context.debugDescription == "'\(given)' is not a valid value; valid values: small, LARGE")
+    }
+    let plain = try #require(throws: DecodingError.self) {
+      try decoder.decode(Order.self, from: ["size": "small", "colour": "green"])
+    }
+    guard case .dataCorrupted(let context) = plain else {
+      Issue.record("\(plain)")
+      return
+    }
+    #expect(field(plain) == "colour")
+    #expect(context.underlyingError == nil)
+    #expect(throws: DecodingError.self) { try decoder.decode(Order.self, from: ["size": 1]) }
   }
 }

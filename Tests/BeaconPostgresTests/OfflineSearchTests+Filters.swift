@@ -130,6 +130,8 @@ extension OfflineSearchTests {
     #expect(accessible.places.map(\.id) == ["a", "b"])
     #expect(accessible.excludedUnknown == ["wheelchair": 0])
     #expect(try await favourites(PlaceQuery(text: "ROBERTS", center: Self.center)).places.map(\.id) == ["b"])
+    #expect(try await favourites(PlaceQuery(text: "\u{1F355}", center: Self.center)).places.isEmpty)
+    #expect(try await favourites(PlaceQuery(text: " ", center: Self.center)).places.map(\.id) == ["a", "b", "e"])
     #expect(try await favourites(PlaceQuery(sort: .rating, center: Self.center)).places.map(\.id) == ["b", "a", "e"])
     #expect(try await favourites(PlaceQuery(center: Self.center), within: 1_000).places.map(\.id) == ["a", "b"])
     let rated = try await favourites(PlaceQuery(center: Self.center, filters: PlaceFilters(minRating: 3)))

@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// Offline search, the same on both backends: radius, category, words as prefixes (case, accents and apostrophes
-/// ignored), nearest first, and the nearest few.
+/// ignored; control characters separate words; text with no words matches nothing, blank text is no filter), nearest
+/// first, and the nearest few.
 @Suite struct OfflineSearchTests {
   static let center = Coordinate(lat: 59.9110, lon: 10.7528)
 
@@ -54,7 +55,11 @@ import Testing
     Search(radius: 10_000, text: "keb hus", expected: ["c"]),
     Search(radius: 10_000, text: "kebab cafe", expected: []),
     Search(radius: 400, category: .restaurant, expected: []),
-    Search(radius: 10_000, text: "  ...  ", expected: ["a", "f", "b", "c", "d", "e"]),
+    Search(radius: 10_000, text: " \t\n ", expected: ["a", "f", "b", "c", "d", "e"]),
+    Search(radius: 10_000, text: "  ...  ", expected: []),
+    Search(radius: 10_000, text: "\u{1F355}", expected: []),
+    Search(radius: 10_000, text: "hus\u{0}keb", expected: ["c"]),
+    Search(radius: 10_000, text: "\u{0}", expected: []),
   ]
 
   @Test(arguments: StoreBackend.available, searches)

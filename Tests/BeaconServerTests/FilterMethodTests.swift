@@ -51,6 +51,31 @@ import Testing
     }
   }
 
+  /// Every parameter of a fixed list of values (a string enum) names them when the value is none of them, in the
+  /// session's language, and `data` carries the value and the list; no Swift type name reaches the client.
+  @Test func aValueOutsideAFixedListNamesTheValidValues() async throws {
+    let cases: [(String, JSONValue, String, [String])] = [
+      ("places/search", ["category": "bar"], "category", ["restaurant", "cafe", "hotel"]),
+      ("places/search", ["sort": "nearest"], "sort", ["distance", "rating", "name", "best"]),
+      ("places/search", ["scope": "mine"], "scope", ["all", "favorites"]),
+      ("favorites/list", ["category": "pub"], "category", ["restaurant", "cafe", "hotel"]),
+      ("settings/update", ["locale": "de"], "locale", ["nb", "nn", "en"]),
+    ]
+    for (method, params, field, valid) in cases {
+      let value = params[field]?.stringValue ?? ""
+      let english = try #require(try await Self.failure(method, params, language: .en), "\(method) \(params)")
+      #expect(english.code == .invalidParams)
+      #expect(english.data?["field"] == .string(field))
+      #expect(english.data?["value"] == .string(value))
+      #expect(english.data?["valid"] == .array(valid.map(JSONValue.string)))
+      let list = valid.joined(separator: ", ")
+      #expect(english.message == "'\(value)' is not a valid value for '\(field)'; valid values: \(list)")
+      #expect(english.data?["detail"] == .string("'\(value)' is not a valid value; valid values: \(list)"))
+      let nynorsk = try #require(try await Self.failure(method, params, language: .nn))
+      #expect(nynorsk.message == "'\(value)' er ikkje ein gyldig verdi for '\(field)'; gyldige verdiar: \(list)")
+    }
+  }
+
   @Test func theFactsAndTheCountsComeBackOverTheWire() async throws {
     let client = InProcessClient(options: .inMemory(flags: BeaconOptions(offline: true)))
     _ = try await client.send(InitializeRequest(locale: "en"))

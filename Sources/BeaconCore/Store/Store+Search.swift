@@ -238,17 +238,12 @@ extension Store {
     return (minLat, maxLat, minLon, maxLon)
   }
 
-  /// The apostrophes text search ignores (the full-text index holds names without them, migration 9).
-  static let apostrophes: Set<Character> = ["'", "\u{2019}", "\u{2018}", "\u{02BC}", "`", "\u{00B4}"]
-
-  /// An FTS5 query matching every word of `text` as a prefix; `nil` when there are no words.
-  ///
-  /// Apostrophes are dropped ("robert's" and "roberts" both find "Robert's Coffee"), other punctuation
-  /// separates words as it does in the index.
+  /// An FTS5 query matching every word of `text` (``SearchWords``) as a prefix; `nil` for no text filter
+  /// (``SearchWords/isBlank(_:)``). Text with no words matches no place: `""`, an empty phrase.
   static func fullTextQuery(_ text: String?) -> String? {
-    let words = (text ?? "").filter { !apostrophes.contains($0) }
-      .split(whereSeparator: { $0.isWhitespace || $0.isPunctuation || $0.isSymbol }).map(String.init)
-    guard !words.isEmpty else { return nil }
+    guard !SearchWords.isBlank(text), let text else { return nil }
+    let words = SearchWords.split(SearchWords.withoutApostrophes(text))
+    guard !words.isEmpty else { return "\"\"" }
     // Each word is a quoted string (quotes doubled), so FTS5 syntax in user text is taken literally.
     return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
   }
