@@ -74,7 +74,8 @@ extension PostgresStore: PlacesStore {
     var places = try favoritePlaces().filter { place in
       guard query.category.map({ $0 == place.category }) ?? true else { return false }
       guard let words else { return true }
-      return PostgresTextSearch.matches(PostgresTextSearch.words(PostgresTextSearch.searchText(of: place)), words: words)
+      let placeWords = PostgresTextSearch.words(PostgresTextSearch.searchText(of: place))
+      return PostgresTextSearch.matches(placeWords, words: words)
     }
     if let radiusMeters, let center = query.center {
       places = places.filter { $0.location.distance(to: center).rounded() <= Double(radiusMeters) }
