@@ -24,7 +24,6 @@ import Testing
     #expect(places.count { $0.category == .cafe } == 85)
     #expect(places.count { $0.category == .hotel } == 26)
     #expect(Set(places.map(\.id)).count == places.count, "ids are unique")
-    #expect(places.contains { $0.id == DemoDataset.probeID }, "the load check looks this place up")
   }
 
   /// Parsed once per process, but each call's places are fetched at the call, in the demo's time zone.
@@ -66,13 +65,16 @@ import Testing
     #expect(try await Self.storedAround(store).count == 324)
   }
 
-  /// An import of Helsinki takes the demo places over (their source becomes its own) and may remove some: the next
-  /// session finds the probe place by id and leaves the store as the import left it.
-  @Test func demoPlacesAnImportTookOverOrRemovedAreLeftAsTheImportLeftThem() async throws {
-    let path = directory.file("store.sqlite")
+  /// An import of Helsinki takes the demo places over (their source becomes its own) and may remove some, Robert's
+  /// Coffee (the README's example) among them: the next session leaves the store as the import left it.
+  @Test(arguments: [false, true])
+  func demoPlacesAnImportTookOverOrRemovedAreLeftAsTheImportLeftThem(removingRobertsCoffee: Bool) async throws {
+    let path = directory.file("store-\(removingRobertsCoffee).sqlite")
     let first = try Store.open(path: path)
     #expect(try await first.loadDemoDataIfNeeded())
-    let removed = try #require(try await Self.storedAround(first).first { $0.id != DemoDataset.probeID })
+    let around = try await Self.storedAround(first)
+    let robertsCoffee = try #require(around.first { $0.name == "Robert's Coffee" })
+    let removed = removingRobertsCoffee ? robertsCoffee : try #require(around.first { $0.id != robertsCoffee.id })
     let database = try Database(path: path)
     try database.execute("UPDATE place SET source = 'osm'")
     try database.run("DELETE FROM place WHERE id = ?", [removed.id])
@@ -82,6 +84,21 @@ import Testing
     #expect(stored.count == 323)
     #expect(!stored.contains { $0.id == removed.id })
     #expect(stored.allSatisfy { $0.source == "osm" })
+  }
+
+  /// A store that has places of its own, and never had the demo places, does not get them.
+  @Test func aStoreWithPlacesOfItsOwnGetsNoDemoPlaces() async throws {
+    let store = try Store.open(path: ":memory:")
+    let own = Place(
+      id: "osm:node/1",
+      name: "Eget sted",
+      category: .cafe,
+      location: Coordinate(lat: 59.91, lon: 10.75),
+      source: "osm"
+    )
+    try await store.upsert([own], replacing: true)
+    #expect(try await store.loadDemoDataIfNeeded() == false)
+    #expect(try await Self.storedAround(store).isEmpty)
   }
 
   @Test func aRatingOfADemoPlaceSurvivesTheNextLoadCheck() async throws {

@@ -67,6 +67,27 @@ import Testing
     #expect(Self.isNear(try Self.place(parsed, "osm:node/1").location, 69.6492, 18.9553))
   }
 
+  /// A node's position is the double nearest its 7-decimal coordinates, the one a reader of osmium's GeoJSON of the
+  /// same file gets: importing the GeoJSON after the PBF (or the other way) finds the places unchanged. Multiplying
+  /// by 1e-9 gave 24.935395600000003 for 24.9353956.
+  @Test func positionsAreTheNearestDoublesToTheirDecimals() throws {
+    let coordinates: [(Double, Double)] = [
+      (60.1699, 24.9353956), (60.1712345, 24.9414566), (-33.8688197, 151.2092955), (0.0000001, -0.0000001),
+      (89.9999999, -179.9999999), (59.9138688, 10.7522454), (-0.1234567, 100.9876543),
+    ]
+    var nodes: [Node] = []
+    for (index, (lat, lon)) in coordinates.enumerated() {
+      nodes.append(Node(id: Int64(index + 1), lat: lat, lon: lon, tags: [("amenity", "cafe"), ("name", "K\(index)")]))
+    }
+    for group in [PBFWriter.Group.dense(nodes), .nodes(nodes)] {
+      let parsed = try Self.read(PBFWriter.file([PBFWriter.Block([group])]))
+      for (index, (lat, lon)) in coordinates.enumerated() {
+        let location = try Self.place(parsed, "osm:node/\(index + 1)").location
+        #expect(location.lat == lat && location.lon == lon, "\(location) for \(lat), \(lon)")
+      }
+    }
+  }
+
   @Test func namelessWantedNodesAreCountedAndOthersIgnored() throws {
     let block = PBFWriter.Block([
       .nodes([

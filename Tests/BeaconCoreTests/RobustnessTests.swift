@@ -37,12 +37,16 @@ import Testing
   }
 
   @Test func theDemoDataNeverOverwritesAnImportOfTheSamePlaces() async throws {
-    let store = try Store.open(path: ":memory:")
+    let directory = TemporaryDirectory()
+    let path = directory.file("store.sqlite")
+    #expect(try await Store.open(path: path).loadDemoDataIfNeeded())
+    let store = try Store.open(path: path)
     var newer = try #require(DemoDataset.places().first)
     newer.name = "Nyere navn fra import"
     newer.source = "osm"
     try await store.upsert([newer])
-    #expect(try await store.loadDemoDataIfNeeded())
+    #expect(try await store.loadDemoDataIfNeeded() == false)
+    #expect(try await Store.open(path: path).loadDemoDataIfNeeded() == false)
     #expect(try await store.place(id: newer.id)?.name == "Nyere navn fra import")
     #expect(try await store.place(id: newer.id)?.source == "osm")
   }

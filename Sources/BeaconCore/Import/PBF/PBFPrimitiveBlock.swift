@@ -97,7 +97,8 @@ struct PBFPrimitiveBlock: Sendable {
 
   /// Degrees from a coordinate in this block's units (wrapping, never trapping, on absurd values).
   private func degrees(_ value: Int64, offset: Int64) -> Double {
-    Double(offset &+ granularity &* value) * 1e-9
+    // Divided, not multiplied by 1e-9: the nearest double to the decimal, as a reader of osmium's GeoJSON gets it.
+    Double(offset &+ granularity &* value) / 1e9
   }
 
   private func string(_ index: UInt64, at offset: Int) throws(ProtobufReader.Malformed) -> String {
