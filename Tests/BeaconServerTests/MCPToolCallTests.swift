@@ -248,6 +248,19 @@ import Testing
     #expect(client.notifications("notifications/progress").count == progress.count)
   }
 
+  /// LSP's `end` also ends a failed import's progress; MCP's progress then stops short of 100, which would say the
+  /// import was done.
+  @Test func aFailedImportsProgressNeverReaches100() async throws {
+    let directory = try ImportMethodTests.Directory()
+    let path = try directory.write(ImportMethodTests.extract + "\n{ \"type\": ", to: "oslo.geojson")
+    let client = try await Self.offlineClient()
+    let result = try await client.call("places_import", ["path": .string(path)], id: 1, progressToken: "imp")
+    #expect(result["isError"] == true)
+    let progress = client.notifications("notifications/progress")
+    #expect(!progress.isEmpty, "the import began")
+    #expect(!progress.contains { $0["params"]?["progress"] == 100 }, "\(progress)")
+  }
+
   @Test func warningsBecomeLogMessagesAtOrAboveTheChosenLevel() async throws {
     let client = MCPTestClient(options: .inMemory(flags: BeaconOptions(locale: "de")))
     try await client.initialize()

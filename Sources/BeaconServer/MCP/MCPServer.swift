@@ -265,6 +265,7 @@ package final class MCPServer: Sendable {
     let outcome = await client.call(tool.method, params: .object(arguments), onProgress: relay?.forward)
     switch outcome {
     case .success(let result):
+      relay?.complete()
       if let advice = tool.nothingFound?(result, .object(arguments)) {
         // The text says where Beacon looked; the advice what to change.
         let output = HumanOutput(language: language, audience: .agent, now: options.now())
