@@ -60,6 +60,20 @@ extension Dispatcher {
     }
   }
 
+  /// Moves an `uninitialized` server to `initializing` for an `initialize` that waited for an earlier one; the error
+  /// to answer instead when the earlier one succeeded (or `shutdown` came since).
+  func startInitialize() -> ResponseError? {
+    state.withLock { state in
+      switch state.phase {
+      case .uninitialized:
+        state.phase = .initializing
+        return nil
+      case .shuttingDown: return .shuttingDown(Self.initializeMethod)
+      default: return .alreadyInitialized
+      }
+    }
+  }
+
   /// Starts `body` in a task after the tasks it must wait for, and tracks it until it ends.
   func spawn(ordering: RequestOrdering, id: RequestID?, body: @escaping @Sendable () async -> Void) {
     spawn(ordering: ordering, id: id, arrivalSlot: nil, isCounted: false) { _ in await body() }

@@ -308,6 +308,7 @@ package final class Dispatcher: Sendable {
     // Only this thread starts groups, so one seen empty here stays empty: no lock taken to flush it.
     var hasPendingGroup = false
     var checksPhase = true  // Whether the phase may be `uninitialized` when the request runs (see `run`).
+    var waitsForInitialize = false  // An `initialize` behind one still running: judged when that one has ended.
     let decision: Decision = state.withLock { state in
       hasPendingGroup = state.pendingGroup != nil
       checksPhase = state.phase == .uninitialized || state.phase == .initializing
@@ -321,6 +322,11 @@ package final class Dispatcher: Sendable {
       case (.uninitialized, Self.initializeMethod):
         guard let handler else { return .reject(.methodNotFound(method)) }
         state.phase = .initializing
+        return .run(handler, .exclusive, isInitialize: true)
+      case (.initializing, Self.initializeMethod):
+        // Sent before the answer to the first: if that one fails, this one may still succeed.
+        guard let handler else { return .reject(.methodNotFound(method)) }
+        waitsForInitialize = true
         return .run(handler, .exclusive, isInitialize: true)
       case (_, Self.initializeMethod):
         return .reject(state.phase == .shuttingDown ? .shuttingDown(method) : .alreadyInitialized)
@@ -373,7 +379,12 @@ package final class Dispatcher: Sendable {
       // finds the room it expects.
       let isCounted = handler != nil && !isInitialize
       let slot = handler?.arrivalSlot
-      spawn(ordering: ordering, id: id, arrivalSlot: slot, isCounted: isCounted) { [checks = checksPhase] sequence in
+      spawn(ordering: ordering, id: id, arrivalSlot: slot, isCounted: isCounted) {
+        [checks = checksPhase, waits = waitsForInitialize] sequence in
+        if waits, let refusal = self.startInitialize() {
+          self.answer(id, .failure(self.presented(refusal)), through: reply)
+          return
+        }
         let context = RequestContext(  // Made in the task: the reader thread makes no context.
           id: id,
           method: method,

@@ -43,6 +43,24 @@ private struct GatedInitializeRequest: RequestType {
     #expect(await harness.output.response(6)?["result"] == ["text": "y"])
   }
 
+  /// An `initialize` sent before the answer to a first one is judged when that one has ended: after a failure it
+  /// runs (and the requests behind it run initialized), after a success it is refused.
+  @Test func anInitializeQueuedBehindAnotherRunsWhenThatOneFailed() async {
+    let harness = Self.gatedHarness()
+    harness.request("1", "initialize", #"{"fail":true}"#)
+    harness.request("2", "test/echo", #"{"text":"x"}"#)
+    harness.request("3", "initialize")
+    harness.request("4", "test/echo", #"{"text":"y"}"#)
+    harness.request("5", "initialize")
+    await harness.gate.open()
+    #expect(errorCode(await harness.output.response(1)) == -32099)
+    #expect(errorCode(await harness.output.response(2)) == -32002)
+    #expect(await harness.output.response(3)?["result"] == [:])
+    #expect(await harness.output.response(4)?["result"] == ["text": "y"])
+    #expect(errorKind(await harness.output.response(5)) == "alreadyInitialized")
+    #expect(harness.dispatcher.phase == .initialized)
+  }
+
   @Test func aRequestQueuedBehindASucceedingInitializeRunsAfterIt() async {
     let harness = Self.gatedHarness()
     harness.request("1", "initialize")
