@@ -161,6 +161,78 @@ import Testing
   }
 }
 
+/// A FIFO is opened without waiting for its writer: a writer that comes later is read whole, and an import of a FIFO
+/// that never gets one ends when it is cancelled (it held the server up for good before).
+@Suite struct ImportFIFOTests {
+  let directory = TemporaryDirectory()
+
+  /// A new FIFO in the test's directory.
+  func fifo() throws -> String {
+    let path = directory.file("places.geojsonseq")
+    try #require(mkfifo(path, 0o600) == 0)
+    return path
+  }
+
+  /// Whether `semaphore` is signalled within 120 s (the whole suite may be running), waited for off the cooperative
+  /// pool.
+  static func signalled(_ semaphore: DispatchSemaphore) async -> Bool {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(returning: semaphore.wait(timeout: .now() + 120) == .success) }
+    }
+  }
+
+  @Test func aWriterThatComesLaterIsReadWhole() async throws {
+    let path = try fifo()
+    let store = try Store.open(path: directory.file("store.sqlite"))
+    let bytes = Array(ImportPipelineTests.sequence(count: 500).utf8)
+    Thread.detachNewThread {
+      Thread.sleep(forTimeInterval: 0.3)
+      let writer = open(path, O_WRONLY)
+      bytes.withUnsafeBytes { buffer in
+        var done = 0
+        while done < buffer.count {
+          let count = write(writer, buffer.baseAddress?.advanced(by: done), buffer.count - done)
+          guard count > 0 else { break }
+          done += count
+        }
+      }
+      close(writer)
+    }
+    let report = try await store.importPlaces(from: try .file(path: path), at: Date())
+    #expect(report.tally.added == 500)
+  }
+
+  @Test func aCancelledImportOfAFIFOWithNoWriterEnds() async throws {
+    let path = try fifo()
+    let store = try Store.open(path: directory.file("store.sqlite"))
+    _ = try await store.importPlaces(
+      from: .bytes(Array(ImportPipelineTests.sequence(count: 5).utf8), name: "a"),
+      at: Date()
+    )
+    let before = try await store.dump()
+    let finished = DispatchSemaphore(value: 0)
+    let task = Task {
+      defer { finished.signal() }
+      return try await store.importPlaces(from: try .file(path: path), at: Date())
+    }
+    try await Task.sleep(for: .milliseconds(300))
+    task.cancel()
+    let ended = await Self.signalled(finished)
+    #expect(ended, "the import ended when cancelled")
+    guard ended else {
+      // A writer that opens and closes ends the reading, so that the test leaves nothing running.
+      close(open(path, O_WRONLY | O_NONBLOCK))
+      return
+    }
+    guard case .failure(let error) = await task.result, case .storage(let detail)? = error as? BeaconError else {
+      Issue.record("the import should be cancelled")
+      return
+    }
+    #expect(detail.code == 9)
+    #expect(try await store.dump() == before)
+  }
+}
+
 extension Store {
   /// Every row of every table (virtual tables' shadow tables included) and the schema, as sorted text.
   func dump() throws -> [String] {

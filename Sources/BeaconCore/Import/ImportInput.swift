@@ -23,6 +23,10 @@ package final class ImportInput {
 
   private var descriptor: Int32
   private let closesDescriptor: Bool
+  /// Whether the descriptor was opened without blocking (a FIFO or another file that is not a regular one), so that
+  /// reads wait for bytes in ``waitStep`` steps, asking ``shouldStop`` between them: a FIFO with no writer yet holds
+  /// nothing up, and a cancelled import stops waiting for one.
+  private var waitsInSteps = false
   private var memory: [UInt8]?
   /// All of an input in memory, for ``rewind()``.
   private let original: [UInt8]?
@@ -50,21 +54,27 @@ package final class ImportInput {
     if spool >= 0 { close(spool) }
   }
 
-  /// Opens the file at `path` for reading.
+  /// How long a read of a FIFO waits for bytes before it asks ``shouldStop`` again, in milliseconds.
+  static let waitStep: Int32 = 100
+
+  /// Opens the file at `path` for reading. The file is opened without blocking: opening a FIFO would otherwise wait
+  /// for a writer, beyond the reach of a cancellation (see ``waitsInSteps``).
   package static func file(path: String) throws(BeaconError) -> ImportInput {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       throw .importFailed(file: path, position: nil, reason: .unreadable)
     }
     var status = stat()
     let isRegular = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-    return ImportInput(
+    let input = ImportInput(
       name: path,
       descriptor: descriptor,
       closesDescriptor: true,
       size: isRegular ? Int(status.st_size) : nil,
       memory: nil
     )
+    input.waitsInSteps = !isRegular
+    return input
   }
 
   /// The process's standard input (named `-`); it is not closed when done.
@@ -114,10 +124,15 @@ package final class ImportInput {
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     var copied = prefix.withUnsafeBytes(write)
     while copied {
-      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
+      let read = chunk.withUnsafeMutableBytes { buffer in
+        Result { () throws(BeaconError) in try readSome(into: buffer) }
+      }
+      guard let count = try? read.get() else {
+        copied = false
+        break
+      }
       if count == 0 { break }
-      copied = count > 0 && chunk.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
+      copied = chunk.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
     }
     guard copied, lseek(file, 0, SEEK_SET) == 0 else {
       close(file)
@@ -126,6 +141,7 @@ package final class ImportInput {
     if closesDescriptor { close(descriptor) }
     descriptor = file
     spool = file
+    waitsInSteps = false
     return true
   }
 
@@ -170,18 +186,34 @@ package final class ImportInput {
     }
     guard descriptor >= 0 else { return nil }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    let count = try chunk.withUnsafeMutableBytes { buffer in
+      Result { () throws(BeaconError) in try readSome(into: buffer) }
+    }.get()
+    guard count > 0 else { return nil }
+    bytesRead += count
+    let bytes = Array(chunk.prefix(count))
+    if retained != nil {
+      if bytesRead <= Self.maxRetained, spool < 0 { retained?.append(contentsOf: bytes) } else { retained = nil }
+    }
+    return bytes
+  }
+
+  /// `read(2)` of the descriptor into `buffer`: how many bytes, 0 at the end. One that ``waitsInSteps`` waits for
+  /// bytes (or the writer's end) in `poll(2)` steps, asking ``shouldStop`` between them.
+  private func readSome(into buffer: UnsafeMutableRawBufferPointer) throws(BeaconError) -> Int {
     while true {
-      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-      if count > 0 {
-        bytesRead += count
-        let bytes = Array(chunk.prefix(count))
-        if retained != nil {
-          if bytesRead <= Self.maxRetained, spool < 0 { retained?.append(contentsOf: bytes) } else { retained = nil }
+      if waitsInSteps {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&request, 1, Self.waitStep)
+        if ready == 0 || (ready < 0 && errno == EINTR) {
+          if let shouldStop, shouldStop() { throw .importFailed(file: name, position: nil, reason: .unreadable) }
+          continue
         }
-        return bytes
       }
-      if count == 0 { return nil }
-      if errno == EINTR { continue }
+      let count = systemRead(descriptor, buffer.baseAddress, buffer.count)
+      if count >= 0 { return count }
+      // EAGAIN: the bytes `poll` saw are gone (or there were none); wait again.
+      if errno == EINTR || (waitsInSteps && (errno == EAGAIN || errno == EWOULDBLOCK)) { continue }
       throw .importFailed(file: name, position: nil, reason: .unreadable)
     }
   }
