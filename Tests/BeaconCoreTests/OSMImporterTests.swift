@@ -174,13 +174,15 @@ import Testing
           + #""properties":{"amenity":"cafe","name":"Uten id"}}"#,
         #"{"type":"Feature","geometry":{"type":"GeometryCollection","geometries":[]},"#
           + #""properties":{"@type":"node","@id":7,"amenity":"cafe","name":"Samling"}}"#,
+        // RFC 7946 3.2: a feature without a location has a null geometry.
+        #"{"type":"Feature","geometry":null,"properties":{"@type":"node","@id":9,"amenity":"cafe","name":"Ingensteds"}}"#,
         Self.node(8, #""amenity":"cafe","name":"Beholdt""#)
       )
     )
     // The feature without an id is kept with an id from its content (OSMImportFormatsTests).
     #expect(parsed.places.map(\.name) == ["Uten id", "Beholdt"])
     #expect(parsed.places.last?.id == "osm:node/8")
-    #expect(parsed.skipped == ["nameless": 2, "otherKind": 3, "unsupportedGeometry": 1], "\(parsed.skipped)")
+    #expect(parsed.skipped == ["nameless": 2, "otherKind": 3, "unsupportedGeometry": 2], "\(parsed.skipped)")
   }
 
   @Test func theSameObjectTwiceIsOnePlaceAndTheLaterWins() throws {

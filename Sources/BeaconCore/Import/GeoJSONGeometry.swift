@@ -9,8 +9,9 @@ enum GeoJSONGeometry {
 
   /// The point of a `Point`, the area centroid of a `Polygon` or `MultiPolygon` (outer rings) or of a closed
   /// `LineString`, the mean of an open `LineString`'s or a `MultiPoint`'s positions; `nil` for other (valid)
-  /// geometry types.
+  /// geometry types and for a `null` geometry (RFC 7946 3.2: an unlocated feature).
   static func centroid(of geometry: JSONValue?) throws(Malformed) -> Coordinate? {
+    if geometry == .null { return nil }
     guard let geometry, let type = geometry["type"]?.stringValue else {
       throw Malformed(problem: .geometryWithoutType)
     }
