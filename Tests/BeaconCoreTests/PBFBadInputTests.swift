@@ -106,8 +106,8 @@ import Testing
 
   @Test func requiredFeaturesBeyondTheSchemaAndDenseNodesAreRefusedByName() {
     Self.expect(
-      PBFWriter.file([Self.cafe], features: ["OsmSchema-V0.6", "HistoricalInformation"]),
-      .pbfUnsupportedFeature(name: "HistoricalInformation"),
+      PBFWriter.file([Self.cafe], features: ["OsmSchema-V0.6", "HistoricalInformation", "DenseNodes", "Sort.Fancy"]),
+      .pbfUnsupportedFeatures(names: ["HistoricalInformation", "Sort.Fancy"]),
       at: 0
     )
     #expect(Self.failure(PBFWriter.file([Self.cafe], features: ["OsmSchema-V0.6", "DenseNodes"])) == nil)

@@ -26,7 +26,8 @@ import Testing
     .unknownFormat, .recordTooLarge(limitMiB: 256), .overpassIncomplete(remark: "runtime error: timeout"),
     .notOverpassElement, .incompleteBounds, .positionWithoutLatLon, .pbfTruncated, .pbfNoHeader,
     .pbfBlobHeaderTooLarge(bytes: 70000), .pbfBlobTooLarge(bytes: 40_000_000), .pbfCompression(name: "zstd"),
-    .pbfCorruptZlib, .pbfUnsupportedFeature(name: "HistoricalInformation"), .pbfMalformed(message: "PrimitiveBlock"),
+    .pbfCorruptZlib, .pbfUnsupportedFeatures(names: ["HistoricalInformation", "Sort.Fancy"]),
+    .pbfMalformed(message: "PrimitiveBlock"), .notFound, .isDirectory, .permissionDenied, .compressed(name: "gzip"),
     .pbfNeedsFile,
   ]
 

@@ -226,12 +226,40 @@ import Testing
     #expect(error.data?["kind"] == "importFailed")
     #expect(error.data?["file"] == .string(path))
     #expect(error.data?.objectValue?.keys.contains("position") == false)
+    #expect(error.data?["reason"] == "there is no such file")
     #expect(error.message.contains(path))
+    #expect(error.message.contains("filen finnes ikke"), "\(error.message)")
     // A directory is not a file either.
     let directoryError = try #require(
       Self.failure(await client.call("places/import", params: ["path": .string(directory.path)]))
     )
     #expect(directoryError.code.rawValue == -33030)
+    #expect(directoryError.data?["reason"] == "it is a directory, not a file")
+  }
+
+  /// A file compressed as a whole is named by its compression (by content, whatever its name), with the way out.
+  @Test(
+    arguments: [
+      ([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00], "gzip"), (Array("BZh91AY&SY".utf8), "bzip2"),
+      ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x00], "xz"), ([0x28, 0xB5, 0x2F, 0xFD, 0x24, 0x00], "zstd"),
+    ] as [([UInt8], String)]
+  )
+  func aCompressedFileSaysToDecompressItFirst(bytes: [UInt8], name: String) async throws {
+    let directory = try Directory()
+    let path = directory.path + "/places.geojson"
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let client = try await Self.session()
+    let error = try #require(Self.failure(await client.call("places/import", params: ["path": .string(path)])))
+    #expect(error.code.rawValue == -33030)
+    #expect(
+      error.data?["reason"]
+        == .string(
+          "the file is compressed with \(name); decompress it first (Beacon reads "
+            + ".osm.pbf, GeoJSON and GeoJSONSeq)"
+        )
+    )
+    #expect(error.message.contains("pakk den ut først"), "\(error.message)")
+    #expect(try await Self.storedCount(client) == 0)
   }
 
   @Test func aMissingPathIsInvalidParams() async throws {

@@ -62,10 +62,21 @@ package final class ImportInput {
   package static func file(path: String) throws(BeaconError) -> ImportInput {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
-      throw .importFailed(file: path, position: nil, reason: .unreadable)
+      let reason: ImportProblem
+      switch errno {
+      case ENOENT, ENOTDIR: reason = .notFound
+      case EACCES, EPERM: reason = .permissionDenied
+      case EISDIR: reason = .isDirectory
+      default: reason = .unreadable
+      }
+      throw .importFailed(file: path, position: nil, reason: reason)
     }
     var status = stat()
     let isRegular = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    if (status.st_mode & S_IFMT) == S_IFDIR {
+      close(descriptor)
+      throw .importFailed(file: path, position: nil, reason: .isDirectory)
+    }
     let input = ImportInput(
       name: path,
       descriptor: descriptor,

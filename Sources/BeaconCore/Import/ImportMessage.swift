@@ -80,7 +80,9 @@ package enum ImportMessage: Sendable, Equatable {
   }
 
   /// The command that turns an `.osm` or `.osm.pbf` file into what Beacon reads.
-  static let exportCommand = "osmium export FILE -a type,id -f geojsonseq -o places.geojsonseq"
+  static func exportCommand(in language: Language) -> String {
+    "osmium export \(language == .en ? "FILE" : "FIL") -a type,id -f geojsonseq -o places.geojsonseq"
+  }
 
   private static func skipReasonTexts(_ reason: String) -> (String, String, String) {
     switch reason {

@@ -5,6 +5,14 @@ import BeaconJSON
 package enum ImportProblem: Sendable, Equatable {
   /// The file could not be read.
   case unreadable
+  /// No file at the path.
+  case notFound
+  /// A directory at the path.
+  case isDirectory
+  /// A file the user may not read.
+  case permissionDenied
+  /// A file compressed as a whole (gzip, bzip2, xz, zstd): decompressed first.
+  case compressed(name: String)
   /// The input is empty (or only white space).
   case emptyInput
   /// An OSM XML (or other XML) file: osmium exports it first.
@@ -22,7 +30,7 @@ package enum ImportProblem: Sendable, Equatable {
   /// A PBF blob whose zlib stream is damaged or does not inflate to its stated size.
   case pbfCorruptZlib
   /// A PBF file that requires a feature Beacon cannot read (`HeaderBlock.required_features`).
-  case pbfUnsupportedFeature(name: String)
+  case pbfUnsupportedFeatures(names: [String])
   /// A PBF message (`message`: its name in the format, e.g. `PrimitiveBlock`) that is not valid protobuf.
   case pbfMalformed(message: String)
   /// A PBF file on the standard input (read in passes) could not be copied to a temporary file to be read again.
@@ -78,13 +86,25 @@ package enum ImportProblem: Sendable, Equatable {
     switch self {
     case .unreadable:
       ("filen kan ikke leses", "fila kan ikkje lesast", "cannot read the file")
+    case .notFound:
+      ("filen finnes ikke", "fila finst ikkje", "there is no such file")
+    case .isDirectory:
+      ("det er en mappe, ikke en fil", "det er ei mappe, ikkje ei fil", "it is a directory, not a file")
+    case .permissionDenied:
+      ("du har ikke lov til å lese filen", "du har ikkje lov til å lese fila", "you may not read the file")
+    case .compressed(let name):
+      (
+        "filen er komprimert med \(name); pakk den ut først (Beacon leser .osm.pbf, GeoJSON og GeoJSONSeq)",
+        "fila er komprimert med \(name); pakk ho ut først (Beacon les .osm.pbf, GeoJSON og GeoJSONSeq)",
+        "the file is compressed with \(name); decompress it first (Beacon reads .osm.pbf, GeoJSON and GeoJSONSeq)"
+      )
     case .emptyInput:
       ("det er ingenting å lese", "det er ingenting å lese", "the input is empty")
     case .osmXML:
       (
-        "en OSM XML-fil (eller annen XML); eksporter den først: \(ImportMessage.exportCommand)",
-        "ei OSM XML-fil (eller anna XML); eksporter ho først: \(ImportMessage.exportCommand)",
-        "an OSM XML (or other XML) file; export it first: \(ImportMessage.exportCommand)"
+        "en OSM XML-fil (eller annen XML); eksporter den først: \(ImportMessage.exportCommand(in: .nb))",
+        "ei OSM XML-fil (eller anna XML); eksporter ho først: \(ImportMessage.exportCommand(in: .nn))",
+        "an OSM XML (or other XML) file; export it first: \(ImportMessage.exportCommand(in: .en))"
       )
     case .pbfTruncated:
       (
@@ -118,11 +138,14 @@ package enum ImportProblem: Sendable, Equatable {
       )
     case .pbfCorruptZlib:
       ("en ødelagt zlib-strøm", "ein øydelagd zlib-straum", "a corrupt zlib stream")
-    case .pbfUnsupportedFeature(let name):
-      (
-        "filen krever '\(name)', som Beacon ikke kan lese", "fila krev '\(name)', som Beacon ikkje kan lese",
-        "the file requires '\(name)', which Beacon cannot read"
-      )
+    case .pbfUnsupportedFeatures(let names):
+      {
+        let list = names.map { "'\($0)'" }.joined(separator: ", ")
+        return (
+          "filen krever \(list), som Beacon ikke kan lese", "fila krev \(list), som Beacon ikkje kan lese",
+          "the file requires \(list), which Beacon cannot read"
+        )
+      }()
     case .pbfMalformed(let message):
       ("ødelagte PBF-data i \(message)", "øydelagde PBF-data i \(message)", "damaged PBF data in \(message)")
     case .pbfNeedsFile:

@@ -104,9 +104,18 @@ struct OSMFeatureReader {
 
   // MARK: - Recognising the format
 
+  /// The compression a whole file starts with (its magic bytes), if any: gzip, bzip2, xz or zstd.
+  static func compression(of bytes: [UInt8]) -> String? {
+    if bytes.starts(with: [0x1F, 0x8B]) { return "gzip" }
+    if bytes.starts(with: Array("BZh".utf8)) { return "bzip2" }
+    if bytes.starts(with: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return "xz" }
+    if bytes.starts(with: [0x28, 0xB5, 0x2F, 0xFD]) { return "zstd" }
+    return nil
+  }
+
   private mutating func begin() throws(BeaconError) {
     // The first byte that is not white space (or a byte order mark) tells most.
-    while buffer.count < 3, try fill() {}
+    while buffer.count < 6, try fill() {}
     // An OSM PBF file starts with the big-endian length of its first BlobHeader: a NUL byte no text has.
     if buffer.first == 0 {
       format = .pbf
@@ -114,6 +123,7 @@ struct OSMFeatureReader {
       state = .pbf
       return
     }
+    if let name = Self.compression(of: buffer) { throw failure(nil, .compressed(name: name)) }
     if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { buffer.removeFirst(3) }
     var firstIndex: Int?
     while firstIndex == nil {

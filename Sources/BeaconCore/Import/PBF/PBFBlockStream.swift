@@ -115,8 +115,9 @@ struct PBFBlockStream {
     } catch {
       throw PBFFailure(problem: .pbfMalformed(message: "HeaderBlock"), offset: blob.offset)
     }
-    if let feature = header.unsupportedFeature {
-      throw PBFFailure(problem: .pbfUnsupportedFeature(name: feature), offset: blob.offset)
+    let unsupported = header.unsupportedFeatures
+    if !unsupported.isEmpty {
+      throw PBFFailure(problem: .pbfUnsupportedFeatures(names: unsupported), offset: blob.offset)
     }
   }
 }

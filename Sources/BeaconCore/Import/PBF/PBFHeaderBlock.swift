@@ -23,8 +23,8 @@ struct PBFHeaderBlock: Equatable {
     }
   }
 
-  /// The first required feature this reader cannot read, if any.
-  var unsupportedFeature: String? {
-    requiredFeatures.first { !Self.supportedFeatures.contains($0) }
+  /// The required features this reader cannot read, in the file's order (none when it can read the file).
+  var unsupportedFeatures: [String] {
+    requiredFeatures.filter { !Self.supportedFeatures.contains($0) }
   }
 }
