@@ -224,5 +224,32 @@ extension EndToEnd {
       #expect(try workspace.name(of: "osm:node/1") == "Alfa")
       #expect(try workspace.name(of: "osm:node/1000") == nil)
     }
+
+    /// `beacon import` on the command line: Ctrl-C cancels the import, which rolls back (no journal is left for the
+    /// next opener), says so in a sentence and exits with 130.
+    @Test func ctrlCDuringACommandLineImportRollsItBackAndSaysSo() throws {
+      let workspace = try Workspace()
+      _ = try workspace.succeed(["import", try workspace.write(Self.first, to: "first.geojson")])
+      let before = try workspace.succeed(["store", "check"])
+      let big = try workspace.write(Self.big, to: "big.geojson")
+
+      let beacon = try BeaconProcess(arguments: ["--store", workspace.storePath, "--offline", "import", big])
+      // Plain progress lines (stderr is a pipe) come at the quarters of an import that runs for 2 s or more.
+      let deadline = Date(timeIntervalSinceNow: 120)
+      while !beacon.stderr.text.contains("%"), Date() < deadline { usleep(10_000) }
+      #expect(beacon.stderr.text.contains("%"), "\(beacon.diagnostics())")
+      #expect(kill(beacon.pid, SIGINT) == 0)
+      #expect(try beacon.waitForExit(timeout: 60) == .exited(130))
+      try beacon.waitForOutputEnd()
+      #expect(
+        beacon.stderr.text.contains("Importen fra '\(big)' ble avbrutt; ingenting ble lagret"),
+        "\(beacon.stderr.text)"
+      )
+      #expect(!FileManager.default.fileExists(atPath: workspace.storePath + "-journal"), "rolled back, not left hot")
+
+      #expect(try workspace.succeed(["store", "check"]) == before)
+      #expect(try workspace.name(of: "osm:node/1") == "Alfa")
+      #expect(try workspace.name(of: "osm:node/1000") == nil)
+    }
   }
 }

@@ -99,12 +99,17 @@ struct CommandSession {
     case .success(let result):
       return result
     case .failure(let error):
-      // A write to a read-only store: the warning at the start already said so, with the file and the reason.
-      if storeReadOnly, error.data?["reason"]?.stringValue == "readOnly" { return nil }
-      beforeStderr()
-      logger.sink(error.message)
+      show(error)
       return nil
     }
+  }
+
+  /// Prints `error`'s sentence on stderr.
+  func show(_ error: ResponseError) {
+    // A write to a read-only store: the warning at the start already said so, with the file and the reason.
+    if storeReadOnly, error.data?["reason"]?.stringValue == "readOnly" { return }
+    beforeStderr()
+    logger.sink(error.message)
   }
 
   /// Calls `method` and prints its result: as JSON, or decoded as `T` and rendered as lines. Returns the exit code.

@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconSync
 import Foundation
 import JSONRPC
 
@@ -36,9 +37,27 @@ package enum ImportCommand {
       let params: JSONValue = [
         "path": .string(path == "-" ? path : absolutePath(path)), "workDoneToken": .string(progressToken),
       ]
-      let result = await session.call("places/import", params)
+      // Ctrl-C cancels the import, which rolls its transaction back, instead of ending the process in the middle.
+      let interrupted = Locked(false)
+      let call = Task { await session.client.call("places/import", params: params) }
+      let interrupts = onInterrupt {
+        interrupted.withLock { $0 = true }
+        call.cancel()
+      }
+      let outcome = await call.value
+      interrupts.cancel()
       bar.clear()
-      guard let result else { return 1 }
+      let result: JSONValue
+      switch outcome {
+      case .success(let value):
+        result = value
+      case .failure where interrupted.withLock({ $0 }):
+        logger.sink(HumanText.importInterrupted(file: path == "-" ? nil : path).text(in: session.language))
+        return 130
+      case .failure(let error):
+        session.show(error)
+        return 1
+      }
       if format == .json {
         StandardOutput.writeJSON(result)
       } else {
@@ -46,6 +65,17 @@ package enum ImportCommand {
       }
       return 0
     }
+  }
+
+  /// Calls `handler` on each SIGINT until the returned source is cancelled; SIGINT's default action (ending the
+  /// process) comes back then.
+  static func onInterrupt(_ handler: @escaping @Sendable () -> Void) -> any DispatchSourceSignal {
+    signal(SIGINT, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+    source.setEventHandler(handler: handler)
+    source.setCancelHandler { signal(SIGINT, SIG_DFL) }
+    source.resume()
+    return source
   }
 
   /// The size in bytes of the regular file at `path`, if it is one.

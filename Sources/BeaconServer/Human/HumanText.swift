@@ -42,6 +42,8 @@ package enum HumanText: Sendable, Equatable {
 
   // Import
   case importing
+  /// Ctrl-C stopped the import of `file` (`nil`: the standard input).
+  case importInterrupted(file: String?)
   /// `file` `nil` is the standard input.
   case imported(total: Int, file: String?)
   case skipped(Int)
@@ -173,6 +175,12 @@ package enum HumanText: Sendable, Equatable {
         "The settings are back to their defaults:"
       )
     case .importing: ("Importerer", "Importerer", "Importing")
+    case .importInterrupted(let file):
+      (
+        "Importen fra \(file.map { "'\($0)'" } ?? "standard inn") ble avbrutt; ingenting ble lagret",
+        "Importen frå \(file.map { "'\($0)'" } ?? "standard inn") vart avbroten; ingenting vart lagra",
+        "The import from \(file.map { "'\($0)'" } ?? "the standard input") was interrupted; nothing was stored"
+      )
     case .imported(let total, let file):
       (
         "Importerte \(total) \(total == 1 ? "sted" : "steder") fra \(file.map { "'\($0)'" } ?? "standard inn"):",
