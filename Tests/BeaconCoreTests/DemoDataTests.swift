@@ -101,6 +101,28 @@ import Testing
     #expect(try await Self.storedAround(store).isEmpty)
   }
 
+  /// An import of the demo's area into a new store takes the demo places over: they are new among the user's own
+  /// places (`added`), not `updated`; the same file again finds them unchanged.
+  @Test func demoPlacesAnImportTakesOverAreReportedAdded() async throws {
+    let store = try Store.open(path: directory.file("store.sqlite"))
+    #expect(try await store.loadDemoDataIfNeeded())
+    let demo = try #require(try DemoDataset.places().first { $0.id.hasPrefix("osm:node/") })
+    let nodeID = try #require(Int(demo.id.dropFirst("osm:node/".count)))
+    func feature(_ id: Int, _ name: String, lon: Double, lat: Double) -> String {
+      #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"#
+        + #""properties":{"@type":"node","@id":\#(id),"amenity":"cafe","name":"\#(name)"}}"#
+    }
+    let text =
+      #"{"type":"FeatureCollection","features":["#
+      + feature(nodeID, demo.name, lon: demo.location.lon, lat: demo.location.lat) + ","
+      + feature(1, "Ny kafé", lon: demo.location.lon + 0.001, lat: demo.location.lat) + "]}"
+    let first = try await store.importPlaces(from: .bytes(Array(text.utf8), name: "a.geojson"), at: Date())
+    #expect(first.tally.added == 2 && first.tally.updated == 0, "\(first.tally)")
+    let again = try await store.importPlaces(from: .bytes(Array(text.utf8), name: "a.geojson"), at: Date())
+    #expect(again.tally.unchanged == 2 && again.tally.added == 0, "\(again.tally)")
+    #expect(try await store.place(id: demo.id)?.source == "osm")
+  }
+
   @Test func aRatingOfADemoPlaceSurvivesTheNextLoadCheck() async throws {
     let store = try Store.open(path: ":memory:")
     try await store.loadDemoDataIfNeeded()

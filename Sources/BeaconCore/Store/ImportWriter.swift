@@ -76,6 +76,10 @@ struct ImportWriter {
   private var originals: [String: Int] = [:]
   /// The largest rowid before the import: the rows above it are new (indexed in bulk at the end).
   let lastRowIDBefore: Int64
+  /// The rowids of the demo places the store had before the import: one the import takes over is new to the user's
+  /// places, so it is reported `added`, not `updated`. The demo places are loaded only into an empty store, so they
+  /// are the rows up to the demo's count (``demoRowIDs(in:)``).
+  private let demoRowIDs: Set<Int64>
   /// The rowids of the older places (up to ``lastRowIDBefore``) the import changed, in the order written (a place
   /// changed twice is there twice): their facts were written anew (``DeferredCells`` copies them to `place_cell`).
   private(set) var refreshed: [Int64] = []
@@ -114,7 +118,17 @@ struct ImportWriter {
     cells = keepsFacts && keepsCells ? try CellStatements(database: database) : nil
     lastRowIDBefore = try Self.lastRowID(in: database)
     lastNewRowID = lastRowIDBefore
+    demoRowIDs = try Self.demoRowIDs(in: database)
     fetchedAt = date.timeIntervalSince1970
+  }
+
+  /// The rowids of the demo places in `database`: those of the first rows (a range of the rowid, not a scan).
+  static func demoRowIDs(in database: Database) throws -> Set<Int64> {
+    let rows = try database.query(
+      "SELECT rowid FROM place WHERE rowid <= ? AND source = ?",
+      [try DemoDataset.places().count, DemoDataset.source]
+    )
+    return Set(rows.compactMap { $0.int(0).map(Int64.init) })
   }
 
   /// The largest rowid of `place` in `database` (0 without places).
@@ -137,7 +151,7 @@ struct ImportWriter {
     categories.insert(place.category)
     latitudeSum += place.location.lat
     longitudeSum += place.location.lon
-    let outcome: ImportOutcome
+    var outcome: ImportOutcome
     do {
       if earlier == nil, provisional {
         lookup.reset()
@@ -164,6 +178,7 @@ struct ImportWriter {
           try facts.write(placeFacts, of: place, rowid: rowid, replacing: outcome == .updated)
           try cells?.write(placeFacts, of: place, rowid: rowid)
         }
+        if outcome == .updated, demoRowIDs.contains(rowid) { outcome = .added }
       }
     } catch {
       throw storeFailure(error)
