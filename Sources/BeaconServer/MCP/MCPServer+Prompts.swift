@@ -20,12 +20,10 @@ extension MCPServer {
   private func prompt(_ request: GetPromptRequest) throws(ResponseError) -> JSONValue {
     let language = language
     func invalid(_ text: MCPText, field: String) -> ResponseError {
-      ResponseError(
-        code: .invalidParams,
-        message: text.text(in: language),
-        kind: .invalidParams,
-        details: ["field": .string(field)]
-      )
+      invalidMessage(text.text(in: language), field: field)
+    }
+    func invalidMessage(_ message: String, field: String) -> ResponseError {
+      ResponseError(code: .invalidParams, message: message, kind: .invalidParams, details: ["field": .string(field)])
     }
     guard let prompt = MCPPrompt.all.first(where: { $0.name == request.name }) else {
       throw invalid(.unknownPrompt(MCPText.shortened(request.name)), field: "name")
@@ -37,7 +35,8 @@ extension MCPServer {
         throw invalid(.promptArgument(MCPText.shortened(name), prompt: prompt.name, known: names), field: name)
       }
       guard let text = value.stringValue else {
-        throw invalid(.promptArgument(name, prompt: prompt.name, known: names), field: name)
+        let wrongType = LocalizedMessage.parameterOfWrongType(field: name, expected: "string")
+        throw invalidMessage(wrongType.text(in: language), field: name)
       }
       // One line, and short: the value goes into a message the model reads.
       let line = MCPText.shortened(HumanOutput.singleLine(text).trimmingCharacters(in: .whitespaces))
