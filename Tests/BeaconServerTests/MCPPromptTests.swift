@@ -75,7 +75,9 @@ import Testing
     let cases: [(JSONValue, String, String)] = [
       (["name": "plan_visit"], "placeId", "The prompt 'plan_visit' needs the argument 'placeId'"),
       (["name": "plan_visit", "arguments": ["placeId": "  "]], "placeId", "needs the argument 'placeId'"),
-      (["name": "plan_visit", "arguments": ["placeId": 7]], "placeId", "Invalid parameter 'placeId': must be a string"),
+      (
+        ["name": "plan_visit", "arguments": ["placeId": 7]], "placeId", "Invalid parameter 'placeId': must be a string"
+      ),
       (["name": "find_food_now", "arguments": ["city": "Oslo"]], "city", "valid arguments: near, diet"),
       (["name": "order_pizza"], "name", "Unknown prompt 'order_pizza'; see 'prompts/list'"),
     ]
