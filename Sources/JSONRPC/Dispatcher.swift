@@ -74,7 +74,7 @@ package final class Dispatcher: Sendable {
   let send: @Sendable ([UInt8]) -> Void
   /// Writes one outgoing body of a known length straight into the transport's buffer, when the transport can.
   let sendInPlace: SendInPlace?
-  private let onExit: @Sendable (Int32) -> Void
+  let onExit: @Sendable (Int32) -> Void
   let log: @Sendable (String) -> Void
   let hooks = Locked(Hooks())
   /// The members whose numbers are parsed exactly: `id`, and the id a cancellation names.
@@ -242,43 +242,6 @@ package final class Dispatcher: Sendable {
       spawn(ordering: .concurrent, id: nil) { self.answer(.null, .failure(self.presented(error)), through: reply) }
     case .request(let id, let method, let params):
       handleRequest(id: id, method: method, params: params, reply: reply)
-    }
-  }
-
-  private func handleNotification(method: String, params: JSONValue?) {
-    switch method {
-    case Self.exitMethod where conventions.hasShutdown:
-      let shutdown = phase == .shuttingDown
-      if shutdown {
-        // Let the `shutdown` answer and anything before it reach the client first.
-        spawn(ordering: .exclusive, id: nil) { self.onExit(0) }
-      } else {
-        onExit(1)
-      }
-    case conventions.cancelNotification:
-      guard let rawID = params?[conventions.cancelledIDMember], let id = RequestID(rawID) else {
-        log("Ignoring \(method) without a valid \(conventions.cancelledIDMember)")
-        return
-      }
-      let task = state.withLock { $0.requestsByID[id]?.task }
-      task?.cancel()
-    default:
-      let (phase, handler) = state.withLock { ($0.phase, $0.notificationHandlers[method]) }
-      guard phase != .uninitialized else { return }  // Dropped before `initialize`, as LSP requires.
-      guard let handler else {
-        // `$/` notifications may be ignored (LSP); the client's `initialized` needs nothing from us.
-        if !method.hasPrefix("$/"), method != conventions.initializedNotification {
-          log("Ignoring unknown notification '\(method)'")
-        }
-        return
-      }
-      spawn(ordering: .concurrent, id: nil) {
-        do {
-          try await handler(params)
-        } catch {
-          self.log("Notification '\(method)' failed: \(error)")
-        }
-      }
     }
   }
 
