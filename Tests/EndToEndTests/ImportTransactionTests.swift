@@ -251,5 +251,27 @@ extension EndToEnd {
       #expect(try workspace.name(of: "osm:node/1") == "Alfa")
       #expect(try workspace.name(of: "osm:node/1000") == nil)
     }
+
+    /// `beacon import -` whose pipe stays open and sends nothing more: Ctrl-C ends it all the same, with the store as
+    /// it was.
+    @Test func ctrlCEndsAnImportOfAPipeThatSendsNothingMore() throws {
+      let workspace = try Workspace()
+      _ = try workspace.succeed(["import", try workspace.write(Self.first, to: "first.geojson")])
+      let before = try workspace.succeed(["store", "check"])
+
+      let beacon = try BeaconProcess(arguments: ["--store", workspace.storePath, "--offline", "import", "-"])
+      let records = (1000..<1010).map { "\u{1E}" + Self.node($0, "Kafé \($0)") + "\n" }.joined()
+      beacon.send(Array(records.utf8))
+      usleep(500_000)
+      #expect(kill(beacon.pid, SIGINT) == 0)
+      #expect(try beacon.waitForExit(timeout: 60) == .exited(130))
+      try beacon.waitForOutputEnd()
+      #expect(
+        beacon.stderr.text.contains("Importen fra standard inn ble avbrutt; ingenting ble lagret"),
+        "\(beacon.stderr.text)"
+      )
+      #expect(try workspace.succeed(["store", "check"]) == before)
+      #expect(try workspace.name(of: "osm:node/1000") == nil)
+    }
   }
 }

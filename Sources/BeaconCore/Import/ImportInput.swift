@@ -23,9 +23,9 @@ package final class ImportInput {
 
   private var descriptor: Int32
   private let closesDescriptor: Bool
-  /// Whether the descriptor was opened without blocking (a FIFO or another file that is not a regular one), so that
-  /// reads wait for bytes in ``waitStep`` steps, asking ``shouldStop`` between them: a FIFO with no writer yet holds
-  /// nothing up, and a cancelled import stops waiting for one.
+  /// Whether the descriptor is not a regular file (a FIFO, a pipe), so that reads wait for bytes in ``waitStep``
+  /// steps, asking ``shouldStop`` between them: a FIFO with no writer yet holds nothing up, and a cancelled import
+  /// stops waiting for one.
   private var waitsInSteps = false
   private var memory: [UInt8]?
   /// All of an input in memory, for ``rewind()``.
@@ -89,8 +89,15 @@ package final class ImportInput {
   }
 
   /// The process's standard input (named `-`); it is not closed when done.
+  ///
+  /// A pipe is read in waits too (``waitsInSteps``), so that a cancelled import (Ctrl-C) does not wait for a writer
+  /// that sends nothing; the descriptor stays blocking (its flags are shared with the process that gave it), which
+  /// `poll(2)` makes safe: a read comes only once there are bytes or an end.
   package static func standardInput() -> ImportInput {
-    ImportInput(name: "-", descriptor: STDIN_FILENO, closesDescriptor: false, size: nil, memory: nil)
+    let input = ImportInput(name: "-", descriptor: STDIN_FILENO, closesDescriptor: false, size: nil, memory: nil)
+    var status = stat()
+    input.waitsInSteps = fstat(STDIN_FILENO, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG
+    return input
   }
 
   /// Bytes already in memory, named `name` in messages.
