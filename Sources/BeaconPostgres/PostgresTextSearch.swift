@@ -20,8 +20,8 @@ package enum PostgresTextSearch {
   }
 
   /// A `tsquery` matching every word of `text` as a prefix; `nil` for no text filter (``SearchWords/isBlank(_:)``),
-  /// and `""` for text with no words, which no place matches (see ``condition(_:)``). The words hold no `tsquery`
-  /// syntax: every punctuation and symbol character separates words.
+  /// and `""` for text with no words, which no place matches (see ``condition(_:parameter:)``). The words hold no
+  /// `tsquery` syntax: every punctuation and symbol character separates words.
   package static func query(_ text: String?) -> String? {
     guard !SearchWords.isBlank(text), let text else { return nil }
     return words(text).map { $0 + ":*" }.joined(separator: " & ")

@@ -21,8 +21,8 @@ import Testing
   @Test(arguments: [
     ("DROP", ["h:0"]), ("'); DROP TABLE place;--", ["h:0"]), ("\"Ost\"", ["h:1"]), ("OR Brød", ["h:1"]),
     ("NEAR(a", ["h:2"]), ("^start", ["h:2"]), ("AND OR NOT", []),
-    // Punctuation alone has no words to look for: no text filter, as for an empty text.
-    ("*", ["h:0", "h:1", "h:2"]), ("\"", ["h:0", "h:1", "h:2"]),
+    // Punctuation alone has no words to look for: it matches no place (blank text is no filter).
+    ("*", []), ("\"", []), ("\u{0}", []), (" ", ["h:0", "h:1", "h:2"]),
   ])
   func searchTextIsMatchedLiterally(text: String, expected: [String]) async throws {
     let store = try await Self.store()
