@@ -47,7 +47,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     switch reason {
     case .pbfTruncated, .pbfNoHeader, .pbfBlobHeaderTooLarge, .pbfBlobTooLarge, .pbfCompression, .pbfCorruptZlib,
-      .pbfUnsupportedFeature, .pbfMalformed, .pbfNeedsFile:
+      .pbfUnsupportedFeatures, .pbfMalformed, .pbfNeedsFile:
       preconditionFailure("a PBF problem for a text input: \(reason)")
     default:
       break

@@ -35,7 +35,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     switch reason {
     case .pbfTruncated, .pbfNoHeader, .pbfBlobHeaderTooLarge, .pbfBlobTooLarge, .pbfCompression, .pbfCorruptZlib,
-      .pbfUnsupportedFeature, .pbfMalformed, .emptyInput:
+      .pbfUnsupportedFeatures, .pbfMalformed, .emptyInput:
       break
     default:
       preconditionFailure("not a PBF problem: \(reason)")
