@@ -127,6 +127,50 @@ import Testing
     Self.expectClose(place.location, expected)
   }
 
+  /// One feature of `geometry` (a GeoJSON geometry text), a restaurant of its own id.
+  static func feature(_ id: Int, _ geometry: String) -> String {
+    #"{"type":"Feature","geometry":\#(geometry),"properties":{"@type":"way","@id":\#(id),"#
+      + #""amenity":"restaurant","name":"Sted \#(id)"}}"#
+  }
+
+  @Test func anAreaAcrossTheAntimeridianIsAtItsCentreNotAcrossTheGlobe() throws {
+    // Fiji's Taveuni lies on 180°: a square from 179.998° east to 179.998° west, and the same area split at the
+    // antimeridian into two halves (RFC 7946 3.1.9), and a line across it. The old centroids were near 0°.
+    let square = "[[179.998,-16.8],[-179.998,-16.8],[-179.998,-16.796],[179.998,-16.796],[179.998,-16.8]]"
+    let east = "[[[179.998,-16.8],[180,-16.8],[180,-16.796],[179.998,-16.796],[179.998,-16.8]]]"
+    let west = "[[[-180,-16.8],[-179.996,-16.8],[-179.996,-16.796],[-180,-16.796],[-180,-16.8]]]"
+    let parsed = try importFile(
+      Self.collection(
+        Self.feature(1, #"{"type":"Polygon","coordinates":[\#(square)]}"#),
+        Self.feature(2, #"{"type":"MultiPolygon","coordinates":[\#(east),\#(west)]}"#),
+        Self.feature(3, #"{"type":"LineString","coordinates":[[179.997,-16.8],[-179.999,-16.8]]}"#)
+      )
+    )
+    #expect(parsed.places.count == 3)
+    for place in parsed.places {
+      // 180° and -180° are the same meridian.
+      let fromMeridian = 180 - abs(place.location.lon)
+      let expected = place.id == "osm:way/1" ? 0 : 0.001
+      #expect(abs(fromMeridian - expected) < 1e-9, "\(place.id) at \(place.location.lon)")
+      #expect(place.location.isValid)
+    }
+    #expect(parsed.places[1].location.lon < 0, "the larger half, west of the antimeridian")
+    #expect(parsed.places[2].location.lon > 0)
+    #expect(abs(parsed.places[0].location.lat + 16.798) < 1e-9)
+  }
+
+  @Test func anIDWrittenAsTextIsStillTheOSMID() throws {
+    let parsed = try importFile(
+      Self.collection(
+        #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10.75,59.91]},"#
+          + #""properties":{"@type":"node","@id":"123","amenity":"cafe","name":"Tekst-id"}}"#,
+        #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10.76,59.91]},"#
+          + #""properties":{"type":"way","id":"124","amenity":"cafe","name":"Tekst-id to"}}"#
+      )
+    )
+    #expect(parsed.places.map(\.id) == ["osm:node/123", "osm:way/124"])
+  }
+
   @Test func overpassFeaturesWithNestedTagsAndAFeatureID() throws {
     let parsed = try importFile(
       Self.collection(

@@ -38,14 +38,17 @@ enum GeoJSONGeometry {
       var weighted: [(Coordinate, Double)] = []
       for polygon in polygons {
         let ring = try positions(polygon.arrayValue?.first ?? .null)
-        weighted.append((try polygonCentroid(polygon) ?? Coordinate(lat: 0, lon: 0), abs(signedArea(ring))))
+        var centroid = try polygonCentroid(polygon) ?? Coordinate(lat: 0, lon: 0)
+        // The parts of an area split at the antimeridian (RFC 7946 3.1.9) are averaged on the same side of it.
+        if let first = weighted.first?.0 { centroid.lon += 360 * ((first.lon - centroid.lon) / 360).rounded() }
+        weighted.append((centroid, abs(signedArea(ring))))
       }
       let total = weighted.reduce(0) { $0 + $1.1 }
       guard total > 0 else { return mean(weighted.map(\.0)) }
       return Coordinate(
         lat: weighted.reduce(0) { $0 + $1.0.lat * $1.1 } / total,
         lon: weighted.reduce(0) { $0 + $1.0.lon * $1.1 } / total
-      )
+      ).wrapped
     default:
       return nil
     }
@@ -66,10 +69,18 @@ enum GeoJSONGeometry {
     return point
   }
 
+  /// The positions of a line or ring, each longitude within 180° of the one before it: a ring that crosses the
+  /// antimeridian (179.9 to -179.9) goes on past 180° instead of back around the globe. What is computed from them
+  /// is ``Coordinate/wrapped`` into -180…180° again.
   private static func positions(_ value: JSONValue) throws(Malformed) -> [Coordinate] {
     guard let items = value.arrayValue, !items.isEmpty else { throw Malformed(problem: .emptyPositions) }
     var points: [Coordinate] = []
-    for item in items { points.append(try position(item)) }
+    points.reserveCapacity(items.count)
+    for item in items {
+      var point = try position(item)
+      if let previous = points.last?.lon { point.lon += 360 * ((previous - point.lon) / 360).rounded() }
+      points.append(point)
+    }
     return points
   }
 
@@ -78,7 +89,7 @@ enum GeoJSONGeometry {
     return Coordinate(
       lat: points.reduce(0) { $0 + $1.lat } / Double(points.count),
       lon: points.reduce(0) { $0 + $1.lon } / Double(points.count)
-    )
+    ).wrapped
   }
 
   /// The signed area of a ring in square degrees. Computed relative to the ring's first corner: with
@@ -116,6 +127,14 @@ enum GeoJSONGeometry {
       lon += (aLon + bLon) * cross
       lat += (aLat + bLat) * cross
     }
-    return Coordinate(lat: origin.lat + lat / (6 * area), lon: origin.lon + lon / (6 * area))
+    return Coordinate(lat: origin.lat + lat / (6 * area), lon: origin.lon + lon / (6 * area)).wrapped
+  }
+}
+
+extension Coordinate {
+  /// The same point with its longitude in -180…180° (one that went on past 180° along a line comes back).
+  fileprivate var wrapped: Coordinate {
+    guard lon < -180 || lon > 180 else { return self }
+    return Coordinate(lat: lat, lon: lon - 360 * ((lon + 180) / 360).rounded(.down))
   }
 }

@@ -214,7 +214,9 @@ package enum OSMImporter {
       default: nil
       }
     }
-    if let type = tags.string(.atType).flatMap({ types($0) }), let id = tags[.atID]?.intValue {
+    // An id is a number, or a number written as text (`"@id": "123"`).
+    func number(_ slot: ImportTags.Slot) -> Int? { tags[slot]?.intValue ?? tags.string(slot).flatMap { Int($0) } }
+    if let type = tags.string(.atType).flatMap({ types($0) }), let id = number(.atID) {
       return (type, id)
     }
     // `type/id` in the feature id, `@id` or `id`, the first that has it (without an array of them).
@@ -232,7 +234,7 @@ package enum OSMImporter {
       default: break
       }
     }
-    if let type = tags.string(.plainType).flatMap({ types($0) }), let id = tags[.plainID]?.intValue {
+    if let type = tags.string(.plainType).flatMap({ types($0) }), let id = number(.plainID) {
       return (type, id)
     }
     return nil
