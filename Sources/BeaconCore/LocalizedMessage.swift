@@ -86,6 +86,8 @@ package enum LocalizedMessage: Sendable, Equatable {
   case missingParameter(String)
   /// A parameter of the wrong JSON type; `expected` is a JSON Schema type name (`string`, `integer`, …).
   case parameterOfWrongType(field: String, expected: String)
+  /// Parameters given by position (an array) to a method that takes them by name (`-32602`).
+  case parametersByPosition
 
   /// The sentence in `language`.
   package func text(in language: Language) -> String {
@@ -111,7 +113,8 @@ package enum LocalizedMessage: Sendable, Equatable {
       message.texts
     case .osmImport:
       ("", "", "")  // Answered by `text(in:)`.
-    case .invalidJSONMessage, .framingFault, .invalidJSONParameters, .missingParameter, .parameterOfWrongType:
+    case .invalidJSONMessage, .framingFault, .invalidJSONParameters, .missingParameter, .parameterOfWrongType,
+      .parametersByPosition:
       protocolFaultTexts
     case .parseError:
       ("Meldingen er ikke gyldig JSON", "Meldinga er ikkje gyldig JSON", "The message is not valid JSON")

@@ -11,9 +11,12 @@ extension BeaconServer {
   }
 
   /// The localized message of an `invalidParams` the dispatcher made: a missing parameter, one of the wrong
-  /// type (`data.expected`), a value outside a fixed list (`data.value`, `data.valid`), or just the field.
+  /// type (`data.expected`), a value outside a fixed list (`data.value`, `data.valid`), or just the field; params
+  /// that are no object (`data.expected` without a field: an array, by position).
   static func invalidParamsMessage(_ data: JSONValue?) -> LocalizedMessage {
-    guard let field = data?["field"]?.stringValue else { return .invalidParams(field: nil) }
+    guard let field = data?["field"]?.stringValue else {
+      return data?["expected"]?.stringValue == "object" ? .parametersByPosition : .invalidParams(field: nil)
+    }
     if data?["missing"] == true { return .missingParameter(field) }
     if let expected = data?["expected"]?.stringValue { return .parameterOfWrongType(field: field, expected: expected) }
     if let value = data?["value"]?.stringValue, let valid = data?["valid"]?.arrayValue?.compactMap(\.stringValue) {

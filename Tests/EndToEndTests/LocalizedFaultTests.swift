@@ -29,6 +29,7 @@ extension EndToEnd {
       let nullIDs = beacon.messages.filter { $0["id"] == .null && $0.errorCode == -32700 }
       #expect(nullIDs.count == 3, "\(beacon.messages)")
       #expect(params.errorCode == -32602)
+      #expect(params["error"]?["data"]?["expected"] == "object")
       #expect(try beacon.shutdownAndExit() == .exited(0))
       let parse = nullIDs.first { $0.errorKind == "parseError" && $0["error"]?["data"]?["offset"] != 1 }
       let key = nullIDs.first { $0.errorKind == "parseError" && $0["error"]?["data"]?["offset"] == 1 }
@@ -51,7 +52,7 @@ extension EndToEnd {
         messages.framing
           == "Meldingen har feil innramming: meldingen på 2147483648 byte er større enn grensen på 67108864 byte"
       )
-      #expect(messages.params == "Ugyldige parametere")
+      #expect(messages.params == "Parameterne må være et objekt med navngitte verdier, ikke en liste")
       for message in [messages.parse, messages.key, messages.framing, messages.params] {
         #expect(Self.englishFragments(in: message).isEmpty, "\(message)")
       }
@@ -63,7 +64,7 @@ extension EndToEnd {
         messages.parse == "Meldinga er ikkje gyldig JSON: ein tekststreng manglar avsluttande hermeteikn (byte 58)"
       )
       #expect(messages.key == "Meldinga er ikkje gyldig JSON: venta ein nøkkel i hermeteikn (byte 1)")
-      #expect(messages.params == "Ugyldige parametrar")
+      #expect(messages.params == "Parametrane må vere eit objekt med namngjevne verdiar, ikkje ei liste")
       for message in [messages.parse, messages.key, messages.framing, messages.params] {
         #expect(Self.englishFragments(in: message).isEmpty, "\(message)")
       }
@@ -77,7 +78,7 @@ extension EndToEnd {
         messages.framing
           == "The message is badly framed: the message of 2147483648 bytes is larger than the limit of 67108864 bytes"
       )
-      #expect(messages.params == "Invalid parameters")
+      #expect(messages.params == "The parameters must be an object of named values, not an array")
     }
 
     @Test(arguments: [

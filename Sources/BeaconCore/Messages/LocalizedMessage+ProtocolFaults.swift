@@ -29,6 +29,12 @@ extension LocalizedMessage {
         "Ugyldig parameter '\(field)': må være \(nb)", "Ugyldig parameter '\(field)': må vere \(nn)",
         "Invalid parameter '\(field)': must be \(en)"
       )
+    case .parametersByPosition:
+      return (
+        "Parameterne må være et objekt med navngitte verdier, ikke en liste",
+        "Parametrane må vere eit objekt med namngjevne verdiar, ikkje ei liste",
+        "The parameters must be an object of named values, not an array"
+      )
     default:
       return ("", "", "")
     }
