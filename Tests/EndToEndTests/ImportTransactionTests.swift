@@ -49,6 +49,18 @@ extension EndToEnd {
         guard result.termination == .exited(0) else { return nil }
         return try JSONParser.parse(Array(result.stdout.utf8))["place"]?["name"]?.stringValue
       }
+
+      /// Expects the store as `before` (`store check`'s report) describes it: the first import's places as they
+      /// were, none of an interrupted import's.
+      func expectAsBefore(_ before: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(
+          try succeed(["store", "check"], sourceLocation: sourceLocation) == before,
+          sourceLocation: sourceLocation
+        )
+        #expect(try name(of: "osm:node/1") == "Alfa", sourceLocation: sourceLocation)
+        #expect(try name(of: "osm:node/2") == "Beta", sourceLocation: sourceLocation)
+        #expect(try name(of: "osm:node/1000") == nil, sourceLocation: sourceLocation)
+      }
     }
 
     /// A cafe node near Oslo S.
@@ -66,6 +78,16 @@ extension EndToEnd {
       node(1, "Alfa", lon: 10.74, lat: 59.90), node(2, "Beta"), node(3, "Gamma"), node(4, "Delta"),
       node(5, "Epsilon", lon: 10.76, lat: 59.92),
     ])
+
+    /// A workspace whose store holds ``first`` (and what `prepare` then writes), with `store check`'s report of it.
+    static func storeWithFirstImport(
+      _ prepare: (Workspace) throws -> Void = { _ in }
+    ) throws -> (workspace: Workspace, before: String) {
+      let workspace = try Workspace()
+      _ = try workspace.succeed(["import", try workspace.write(first, to: "first.geojson")])
+      try prepare(workspace)
+      return (workspace, try workspace.succeed(["store", "check"]))
+    }
 
     @Test func aReimportSaysWhatChangedRemovesWhatIsGoneAndKeepsRatedPlaces() throws {
       let workspace = try Workspace()
@@ -156,10 +178,7 @@ extension EndToEnd {
     }
 
     @Test func aKilledImportLeavesTheStoreExactlyAsItWas() throws {
-      let workspace = try Workspace()
-      _ = try workspace.succeed(["import", try workspace.write(Self.first, to: "first.geojson")])
-      _ = try workspace.succeed(["rate", "osm:node/2", "4"])
-      let before = try workspace.succeed(["store", "check"])
+      let (workspace, before) = try Self.storeWithFirstImport { _ = try $0.succeed(["rate", "osm:node/2", "4"]) }
       let big = try workspace.write(Self.big, to: "big.geojson")
 
       let beacon = try Self.startImport(of: big, in: workspace)
@@ -171,10 +190,7 @@ extension EndToEnd {
       #expect((journal as? NSNumber)?.intValue ?? 0 > 0, "the killed import left its rollback journal")
 
       // The same tables with the same rows, healthy; the old places as they were, none of the new ones.
-      #expect(try workspace.succeed(["store", "check"]) == before)
-      #expect(try workspace.name(of: "osm:node/1") == "Alfa")
-      #expect(try workspace.name(of: "osm:node/2") == "Beta")
-      #expect(try workspace.name(of: "osm:node/1000") == nil)
+      try workspace.expectAsBefore(before)
     }
 
     @Test func aCommandStartedDuringAFirstImportWaitsForItAndThenReadsItsPlaces() throws {
@@ -192,9 +208,7 @@ extension EndToEnd {
     }
 
     @Test func aCancelledImportAnswersRequestCancelledAndLeavesTheStoreAsItWas() throws {
-      let workspace = try Workspace()
-      _ = try workspace.succeed(["import", try workspace.write(Self.first, to: "first.geojson")])
-      let before = try workspace.succeed(["store", "check"])
+      let (workspace, before) = try Self.storeWithFirstImport()
       let big = try workspace.write(Self.big, to: "big.geojson")
 
       let beacon = try Self.startImport(of: big, in: workspace)
@@ -203,16 +217,11 @@ extension EndToEnd {
       #expect(answer.errorCode == -32800, "\(answer)")
       #expect(try beacon.shutdownAndExit() == .exited(0))
 
-      #expect(try workspace.succeed(["store", "check"]) == before)
-      #expect(try workspace.name(of: "osm:node/1") == "Alfa")
-      #expect(try workspace.name(of: "osm:node/2") == "Beta")
-      #expect(try workspace.name(of: "osm:node/1000") == nil)
+      try workspace.expectAsBefore(before)
     }
 
     @Test func ctrlCDuringAnImportRollsItBackAndTheServerExitsWith130() throws {
-      let workspace = try Workspace()
-      _ = try workspace.succeed(["import", try workspace.write(Self.first, to: "first.geojson")])
-      let before = try workspace.succeed(["store", "check"])
+      let (workspace, before) = try Self.storeWithFirstImport()
       let big = try workspace.write(Self.big, to: "big.geojson")
 
       let beacon = try Self.startImport(of: big, in: workspace)
@@ -220,17 +229,13 @@ extension EndToEnd {
       #expect(try beacon.waitForExit(timeout: 60) == .exited(130))
       #expect(beacon.responses(id: 9).first?.errorCode == -32800, "\(beacon.responses(id: 9))")
 
-      #expect(try workspace.succeed(["store", "check"]) == before)
-      #expect(try workspace.name(of: "osm:node/1") == "Alfa")
-      #expect(try workspace.name(of: "osm:node/1000") == nil)
+      try workspace.expectAsBefore(before)
     }
 
     /// `beacon import` on the command line: Ctrl-C cancels the import, which rolls back (no journal is left for the
     /// next opener), says so in a sentence and exits with 130.
     @Test func ctrlCDuringACommandLineImportRollsItBackAndSaysSo() throws {
-      let workspace = try Workspace()
-      _ = try workspace.succeed(["import", try workspace.write(Self.first, to: "first.geojson")])
-      let before = try workspace.succeed(["store", "check"])
+      let (workspace, before) = try Self.storeWithFirstImport()
       let big = try workspace.write(Self.big, to: "big.geojson")
 
       let beacon = try BeaconProcess(arguments: ["--store", workspace.storePath, "--offline", "import", big])
@@ -247,17 +252,13 @@ extension EndToEnd {
       )
       #expect(!FileManager.default.fileExists(atPath: workspace.storePath + "-journal"), "rolled back, not left hot")
 
-      #expect(try workspace.succeed(["store", "check"]) == before)
-      #expect(try workspace.name(of: "osm:node/1") == "Alfa")
-      #expect(try workspace.name(of: "osm:node/1000") == nil)
+      try workspace.expectAsBefore(before)
     }
 
     /// `beacon import -` whose pipe stays open and sends nothing more: Ctrl-C ends it all the same, with the store as
     /// it was.
     @Test func ctrlCEndsAnImportOfAPipeThatSendsNothingMore() throws {
-      let workspace = try Workspace()
-      _ = try workspace.succeed(["import", try workspace.write(Self.first, to: "first.geojson")])
-      let before = try workspace.succeed(["store", "check"])
+      let (workspace, before) = try Self.storeWithFirstImport()
 
       let beacon = try BeaconProcess(arguments: ["--store", workspace.storePath, "--offline", "import", "-"])
       let records = (1000..<1010).map { "\u{1E}" + Self.node($0, "Kafé \($0)") + "\n" }.joined()
@@ -270,8 +271,7 @@ extension EndToEnd {
         beacon.stderr.text.contains("Importen fra standard inn ble avbrutt; ingenting ble lagret"),
         "\(beacon.stderr.text)"
       )
-      #expect(try workspace.succeed(["store", "check"]) == before)
-      #expect(try workspace.name(of: "osm:node/1000") == nil)
+      try workspace.expectAsBefore(before)
     }
   }
 }
