@@ -78,7 +78,7 @@ package enum BeaconError: Error, Sendable, Equatable {
     case .storeUnavailable(let path, let reason): message = .storeUnavailable(path: path, reason: reason)
     case .storeTooNew(let path, let version, let supported):
       message = .storeTooNew(path: path, version: version, supported: supported)
-    case .storage(let error): message = error.isReadOnly ? .storeReadOnly : .storageFailure
+    case .storage(let error): message = error.isReadOnly ? .storeReadOnly : error.isBusy ? .storeBusy : .storageFailure
     case .missingAPIKey: message = .missingAPIKey
     case .invalidAPIKey: message = .invalidAPIKey
     case .upstream(let service, let fault): message = .upstream(service, fault)

@@ -37,6 +37,8 @@ package enum LocalizedMessage: Sendable, Equatable {
   case storeTooNew(path: String, version: Int, supported: Int)
   case storageFailure
   case storeReadOnly
+  /// Another process held the store's lock for longer than Beacon waits (a long import, for example).
+  case storeBusy
   case storeOpenedReadOnly(path: String, reason: String)
   case missingAPIKey
   case invalidAPIKey
@@ -256,6 +258,15 @@ package enum LocalizedMessage: Sendable, Equatable {
         "Databasen er bare åpnet for lesing, så endringen ble ikke lagret",
         "Databasen er berre opna for lesing, så endringa vart ikkje lagra",
         "The database is open for reading only, so the change was not saved"
+      )
+    case .storeBusy:
+      (
+        "Databasen er opptatt: en annen Beacon-prosess skriver til den (for eksempel en import); prøv igjen når den "
+          + "er ferdig",
+        "Databasen er oppteken: ein annan Beacon-prosess skriv til han (til dømes ein import); prøv igjen når han er "
+          + "ferdig",
+        "The database is busy: another Beacon process is writing to it (an import, for example); try again when it "
+          + "is done"
       )
     case .storeOpenedReadOnly(let path, let reason):
       (

@@ -121,7 +121,7 @@ package final class PostgresConnection {
   /// `text` trimmed, with the connection's password removed wherever it appears.
   func redact(_ text: String) -> String {
     var result = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    if let password = PostgresConnectionString.password(in: target.raw) {
+    for password in PostgresConnectionString.passwords(in: target.raw) {
       result = PostgresConnectionString.replacingPassword(password, in: result)
     }
     if let password = PQpass(connection).map({ String(cString: $0) }) {

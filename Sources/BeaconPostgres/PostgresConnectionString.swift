@@ -66,10 +66,19 @@ package struct PostgresConnectionString: Sendable, Equatable, CustomStringConver
   package static func redacted(_ text: String) -> String {
     var result = isPostgresURL(text) ? redactedURL(text) : text
     result = redactedKeyword(result)
-    if let password = password(in: text) {
+    for password in passwords(in: text) {
       result = Self.replacingPassword(password, in: result)
     }
     return result
+  }
+
+  /// The passwords `text` holds: the one libpq reads from it, and a URL's user info password as written, which
+  /// libpq repeats in its message when it cannot decode it (`50%off`: "invalid percent-encoded token").
+  package static func passwords(in text: String) -> [String] {
+    var found: [String] = []
+    if let password = password(in: text) { found.append(password) }
+    if let written = urlPassword(in: text), !written.isEmpty, !found.contains(written) { found.append(written) }
+    return found
   }
 
   /// `text` (any message) with `password` and its percent-encoded form replaced by `***`.
@@ -91,14 +100,26 @@ package struct PostgresConnectionString: Sendable, Equatable, CustomStringConver
 
   /// A URL with the password of its user info replaced.
   private static func redactedURL(_ text: String) -> String {
-    guard let scheme = text.range(of: "://") else { return text }
+    guard let range = urlPasswordRange(in: text) else { return text }
+    return text.replacingCharacters(in: range, with: "***")
+  }
+
+  /// A URL's user info password as written (percent-encoded or not), if it has one.
+  private static func urlPassword(in text: String) -> String? {
+    guard isPostgresURL(text), let range = urlPasswordRange(in: text) else { return nil }
+    return String(text[range])
+  }
+
+  /// Where a URL's user info password is: between the user's `:` and the last `@` before the host.
+  private static func urlPasswordRange(in text: String) -> Range<String.Index>? {
+    guard let scheme = text.range(of: "://") else { return nil }
     let rest = text[scheme.upperBound...]
     let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
     let authority = rest[..<authorityEnd]
-    guard let at = authority.lastIndex(of: "@") else { return text }
+    guard let at = authority.lastIndex(of: "@") else { return nil }
     let userInfo = authority[..<at]
-    guard let colon = userInfo.firstIndex(of: ":") else { return text }
-    return String(text[..<colon]) + ":***" + String(text[at...])
+    guard let colon = userInfo.firstIndex(of: ":") else { return nil }
+    return text.index(after: colon)..<at
   }
 
   /// `password=value` (a URL query parameter or a conninfo keyword, the value possibly quoted) with `***`.

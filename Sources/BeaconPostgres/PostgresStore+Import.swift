@@ -147,6 +147,12 @@ extension PostgresStore {
       SELECT DISTINCT ON (id) * FROM beacon_import ORDER BY id, seq DESC
       """
     )
+    // Imports into one store merge one at a time (until this one commits): what this one counts as added or
+    // updated is then what its upsert does, not what another import running beside it changed in between.
+    try connection.query(
+      "SELECT pg_advisory_xact_lock($1, hashtext(coalesce(current_schema(), '')))",
+      [PostgresMigrations.lockKey + 1]
+    )
     try connection.query("ALTER TABLE beacon_final ADD PRIMARY KEY (id)")
     try connection.query("ANALYZE beacon_final")
     let outcomes = try connection.query(
@@ -196,6 +202,10 @@ extension PostgresStore {
         OR EXISTS (SELECT 1 FROM favorite WHERE favorite.place_id = place.id))
       """
     let values: [(any PostgresBindable)?] = [source, area.south, area.north, area.west, area.east]
+    // A rating or favourite someone adds while this runs must keep its place, not fail the import on the foreign
+    // key: writes of them wait here until this import commits (reads do not), and those already under way are
+    // waited for, so the check below sees them.
+    try connection.query("LOCK TABLE rating, favorite IN SHARE MODE")
     let kept = try connection.query("SELECT count(*) FROM place WHERE \(missing) AND \(used)", values).first?.int(0)
     let removed = try connection.query(
       "WITH gone AS (DELETE FROM place WHERE \(missing) AND NOT \(used) RETURNING 1) SELECT count(*) FROM gone",

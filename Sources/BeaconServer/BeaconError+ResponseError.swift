@@ -43,8 +43,9 @@ extension BeaconError: ResponseErrorConvertible {
     case .storeTooNew(let path, let version, let supported):
       return ["path": .string(path), "version": .int(version), "supported": .int(supported)]
     case .storage(let error):
-      // `reason: "readOnly"` tells a client that retrying will not help until the store can be written.
-      return error.isReadOnly ? ["reason": "readOnly"] : [:]
+      // `reason: "readOnly"` tells a client that retrying will not help until the store can be written; `busy`, that
+      // retrying later will.
+      return error.isReadOnly ? ["reason": "readOnly"] : error.isBusy ? ["reason": "busy"] : [:]
     case .missingAPIKey, .invalidAPIKey, .storeServer:
       return [:]
     // Every upstream API's faults carry the same members, whichever service failed.

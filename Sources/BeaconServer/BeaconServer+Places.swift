@@ -54,11 +54,17 @@ extension BeaconServer {
       var city: String?
       var message: String?
       if let center = request.center {
-        // Remembered as the next search's centre, unless the store is read-only (the search still runs).
+        // Remembered as the next search's centre, unless the store is read-only or another process holds it longer
+        // than a write waits (a long import): the search still runs.
         if store.isReadOnly {
           settings.center = center
         } else {
-          settings = try await store.updateSettings(SettingsUpdate(center: center))
+          do throws(BeaconError) {
+            settings = try await store.updateSettings(SettingsUpdate(center: center))
+          } catch .storage(let failure) where failure.isBusy {
+            self.logger.debug("The search's centre was not remembered: \(failure)")
+            settings.center = center
+          }
         }
         centerSource = "request"
       } else if request.nearMe == true {

@@ -21,6 +21,8 @@ import Testing
     ("host=db.example password='hun ter2' dbname=beacon", "host=db.example password=*** dbname=beacon"),
     ("postgresql://team@db.example/beacon", "postgresql://team@db.example/beacon"),
     ("postgresql:///beacon", "postgresql:///beacon"),
+    // A `%` that is no escape: libpq cannot read the URL (``aPasswordLibpqCannotDecodeNeverReachesTheMessage``).
+    ("postgresql://simple:50%off!x@h/beacon", "postgresql://simple:***@h/beacon"),
   ])
   func redacted(_ raw: String, _ expected: String) {
     #expect(PostgresConnectionString.redacted(raw) == expected)
@@ -53,6 +55,21 @@ import Testing
     #expect(PostgresConnectionString.password(in: "postgresql://u:p%40ss@h/d") == "p@ss")
     #expect(PostgresConnectionString.password(in: "host=h password='a b'") == "a b")
     #expect(PostgresConnectionString.password(in: "postgresql://u@h/d") == nil)
+  }
+
+  /// A URL whose password libpq cannot decode: its message quotes the password as written, and the error does not.
+  @Test func aPasswordLibpqCannotDecodeNeverReachesTheMessage() throws {
+    let password = "50%off!\(UUID().uuidString.prefix(8))"
+    let url = "postgresql://team:\(password)@127.0.0.1:1/beacon"
+    let error = try #require(throws: BeaconError.self) {
+      try PostgresStore.open(PostgresConnectionString(url), user: "a")
+    }
+    for language in Language.allCases {
+      let text = error.message(in: language)
+      #expect(!text.contains(password), "\(language): \(text)")
+      #expect(text.contains("percent-encoded"), "libpq's reason is kept: \(text)")
+    }
+    #expect(!"\(error)".contains(password))
   }
 
   /// A server that cannot be reached: the error is typed and localized, names the server, and has no password.

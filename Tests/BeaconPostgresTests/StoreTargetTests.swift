@@ -18,6 +18,16 @@ import Testing
     ("sqlite:relative.sqlite", .sqlite(path: "relative.sqlite")),
     ("postgresql.sqlite", .sqlite(path: "postgresql.sqlite")),
     (":memory:", .sqlite(path: ":memory:")),
+    // libpq's keyword form: a connection, never a file named after it (with the password in its name).
+    (
+      "host=127.0.0.1 port=5432 user=team password=s3cret dbname=beacon",
+      .postgres(url: "host=127.0.0.1 port=5432 user=team password=s3cret dbname=beacon")
+    ),
+    ("  dbname = beacon", .postgres(url: "  dbname = beacon")),
+    ("service=team", .postgres(url: "service=team")),
+    ("notes=1.sqlite", .sqlite(path: "notes=1.sqlite")),
+    ("/tmp/host=x.sqlite", .sqlite(path: "/tmp/host=x.sqlite")),
+    ("hostel.sqlite", .sqlite(path: "hostel.sqlite")),
   ])
   func reads(_ text: String, _ expected: StoreTarget) {
     #expect(StoreTarget(text) == expected)
