@@ -1,4 +1,5 @@
 import BeaconCore
+import Foundation
 import JSONRPC
 
 extension BeaconServer {
@@ -25,12 +26,21 @@ extension BeaconServer {
         storePath: storePath,
         storeReadOnly: storeReadOnly,
         offline: offline,
-        geoapifyBaseURL: configuration.geoapifyBaseURL.absoluteString,
+        geoapifyBaseURL: Self.shown(configuration.geoapifyBaseURL),
         geoapifyAPIKeyConfigured: configuration.geoapifyAPIKey != nil,
         timeZone: configuration.timeZone.identifier,
-        serviceBaseURLs: configuration.serviceURLs.mapValues(\.absoluteString)
+        serviceBaseURLs: configuration.serviceURLs.mapValues(Self.shown)
       )
     )
+  }
+
+  /// `url` as a client may see it: a password in its user info (`https://user:secret@proxy/`) becomes `***`.
+  static func shown(_ url: URL) -> String {
+    guard url.password != nil, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+      return url.absoluteString
+    }
+    components.percentEncodedPassword = "***"
+    return components.string ?? url.absoluteString
   }
 
   /// Says `message` as a warning on stderr and to the client (`window/logMessage`) while `initialize` runs.

@@ -13,6 +13,9 @@ extension LoopbackHTTPServer {
       case truncateBody
       /// Closes the connection without sending a single byte.
       case closeWithoutResponse
+      /// Sends the head (declaring the full `Content-Length`) at once, then the body `bytes` at a time with a pause
+      /// of `every` seconds before each piece: an answer that is never idle long enough to time out.
+      case trickle(bytes: Int, every: TimeInterval)
     }
 
     /// The status code, e.g. 200 or 429.

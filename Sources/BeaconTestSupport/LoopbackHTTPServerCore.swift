@@ -231,6 +231,18 @@ final class LoopbackHTTPServerCore: Sendable {
       // Hang: drain whatever the client sends until it goes away or the server stops.
       while LoopbackSocket.receive(connection, wake: wakeRead) != nil {}
       return false
+    case .trickle(let bytes, let every):
+      guard LoopbackSocket.sendAll(connection, Self.head(for: response, contentLength: body.count, keepAlive: false))
+      else { return false }
+      var offset = 0
+      while offset < body.count {
+        guard LoopbackSocket.sleep(seconds: every, wake: wakeRead) else { return false }
+        let end = min(body.count, offset + max(1, bytes))
+        guard LoopbackSocket.sendAll(connection, Array(body[offset..<end])) else { return false }
+        offset = end
+      }
+      shutdown(connection, Int32(SHUT_WR))
+      return false
     case nil:
       let head = Self.head(for: response, contentLength: body.count, keepAlive: keepAlive)
       guard LoopbackSocket.sendAll(connection, isHead ? head : head + body) else { return false }

@@ -127,6 +127,25 @@ extension GeoapifyClientTests {
     let now = Date(timeIntervalSince1970: 1_445_412_480 - 30)  // Wed, 21 Oct 2015 07:27:30 GMT
     #expect(GeoapifyClient.retryAfterSeconds("Wed, 21 Oct 2015 07:28:00 GMT", now: now) == 30)
     #expect(GeoapifyClient.retryAfterSeconds("Wed, 21 Oct 2015 07:27:00 GMT", now: now) == 0)
+    // A day, or a date years ahead, pauses five minutes: the next call after that asks again.
+    #expect(GeoapifyClient.retryAfterSeconds("86400") == 300)
+    #expect(GeoapifyClient.retryAfterSeconds("Wed, 21 Oct 2037 07:28:00 GMT", now: now) == 300)
+  }
+
+  @Test func aRejectionThatQuotesTheKeyNeverShowsIt() async throws {
+    server.handler = { request in
+      let key = request.header("x-api-key") ?? "?"
+      return .json(
+        #"{"statusCode":400,"error":"Bad Request","message":"API key \#(key) is not allowed here"}"#,
+        status: 400
+      )
+    }
+    let client = makeClient()
+    let error = await failure { () async throws(BeaconError) in
+      try await client.get(path: "/v2/places", query: [])
+    }
+    #expect(error == .upstream(.geoapify, .rejected(message: "API key *** is not allowed here")))
+    #expect(server.requests.first?.header("x-api-key")?.isEmpty == false)
   }
 
   // MARK: - The store

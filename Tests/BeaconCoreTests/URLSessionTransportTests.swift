@@ -8,7 +8,8 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// ``URLSessionTransport``'s size cap (`maxResponseBytes`), against a real loopback server.
+/// ``URLSessionTransport``'s size cap (`maxResponseBytes`), its whole time (`totalTimeout`) and its redirects, against
+/// real loopback servers.
 @Suite struct URLSessionTransportTests {
   let server: LoopbackHTTPServer
 
@@ -16,15 +17,18 @@ import FoundationNetworking
     server = try LoopbackHTTPServer()
   }
 
-  func send(path: String, maxResponseBytes: Int, totalTimeout: Double = 30) async -> Result<
-    HTTPResponse, HTTPTransportError
-  > {
+  func send(
+    path: String,
+    maxResponseBytes: Int = 1 << 20,
+    totalTimeout: Double = 30,
+    headers: [String: String] = [:]
+  ) async -> Result<HTTPResponse, HTTPTransportError> {
     let transport = URLSessionTransport(
       connectTimeout: 30,
       totalTimeout: totalTimeout,
       maxResponseBytes: maxResponseBytes
     )
-    let request = HTTPRequest(url: server.baseURL.appendingPathComponent(path))
+    let request = HTTPRequest(url: server.baseURL.appendingPathComponent(path), headers: headers)
     do {
       return .success(try await transport.send(request))
     } catch {
@@ -50,6 +54,39 @@ import FoundationNetworking
     )
     let result = await send(path: "huge", maxResponseBytes: 64 << 10)
     #expect(result.failureValue == .responseTooLarge(limit: 64 << 10))
+  }
+}
+
+extension URLSessionTransportTests {
+  @Test func anAnswerThatTricklesInForLongerThanTheWholeTimeTimesOut() async {
+    // 40 bytes, 4 at a time every half second: 5 s, never idle as long as the 30 s idle timeout; the whole time is
+    // 1 s. Before, the exchange ran on to its end and succeeded.
+    server.enqueue(
+      LoopbackHTTPServer.Response(body: Data(repeating: 0x43, count: 40), fault: .trickle(bytes: 4, every: 0.5)),
+      forPath: "/slow"
+    )
+    let result = await send(path: "slow", totalTimeout: 1)
+    #expect(result.failureValue == .timedOut)
+  }
+
+  @Test func aRedirectIsFollowedOnlyToTheSameServerSoTheKeyGoesNowhereElse() async throws {
+    let other = try LoopbackHTTPServer()
+    other.enqueue(.json(#"{"stolen":true}"#), forPath: "/elsewhere")
+    let elsewhere = other.baseURL.appendingPathComponent("elsewhere").absoluteString
+    server.enqueue(LoopbackHTTPServer.Response(status: 302, headers: ["Location": elsewhere]), forPath: "/away")
+    server.enqueue(LoopbackHTTPServer.Response(status: 302, headers: ["Location": "/here"]), forPath: "/near")
+    server.enqueue(.json(#"{"ok":true}"#), forPath: "/here")
+    let key = ["X-Api-Key": "secret-key"]
+
+    let away = try await send(path: "away", headers: key).get()
+    #expect(away.status == 302, "the redirect is the answer")
+    #expect(other.requests.isEmpty, "the other server got nothing: \(other.requests)")
+
+    let near = try await send(path: "near", headers: key).get()
+    #expect(near.status == 200)
+    #expect(String(decoding: near.body, as: UTF8.self) == #"{"ok":true}"#)
+    #expect(server.requests.last?.path == "/here")
+    #expect(server.requests.last?.header("x-api-key") == "secret-key")
   }
 }
 

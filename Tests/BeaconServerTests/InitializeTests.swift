@@ -28,6 +28,15 @@ import Testing
     #expect(result.configuration.geoapifyAPIKeyConfigured == false)
   }
 
+  @Test func aPasswordInAServiceURLIsNotShown() async throws {
+    let options = ServerOptions(
+      environment: BeaconOptions(storePath: ":memory:", geoapifyBaseURL: "http://user:hunter2pass@10.0.0.77:18080/")
+    )
+    let client = InProcessClient(options: options)
+    let result = try await client.send(InitializeRequest(locale: "en"))
+    #expect(result.configuration.geoapifyBaseURL == "http://user:***@10.0.0.77:18080/")
+  }
+
   @Test func flagsBeatInitializationOptionsWhichBeatTheEnvironment() async throws {
     let temporary = TemporaryDirectory()
     let directory = temporary.path

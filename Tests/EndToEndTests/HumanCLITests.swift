@@ -292,6 +292,33 @@ extension EndToEnd {
       #expect(!unknown.stderr.isEmpty)
     }
 
+    /// What an upstream says is shown, never obeyed: escape sequences and bidirectional overrides in a place's name
+    /// or in a rejection's message do not reach the terminal.
+    @Test func escapeSequencesFromUpstreamNeverReachTheTerminal() throws {
+      let workspace = try Workspace()
+      let name = #"Evil\u001b[2J\u001b]0;pwned\u0007Hotel\u202e"#
+      workspace.server.enqueue(
+        .json(
+          #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"\#(name)","#
+            + #""categories":["catering.restaurant"],"lat":59.912,"lon":10.751,"place_id":"evil1","#
+            + #""formatted":"Gate 1"},"geometry":{"type":"Point","coordinates":[10.751,59.912]}}]}"#
+        ),
+        forPath: "/v2/places"
+      )
+      workspace.server.enqueue(
+        .json(#"{"statusCode":400,"message":"bad \u001b]0;pwned\u0007 \u001b[2J"}"#, status: 400),
+        forPath: "/v2/places"
+      )
+      let found = try workspace.succeed(["search", "--near", Self.oslo, "--category", "restaurant"])
+      #expect(found.contains("Evil[2J]0;pwnedHotel"), "\(found)")
+      let refused = try workspace.run(["search", "--near", "59.95,10.75", "--category", "restaurant", "--refresh"])
+      #expect(refused.termination == .exited(1))
+      #expect(refused.stderr.contains("bad ]0;pwned [2J"), "\(refused.stderr)")
+      for text in [found, refused.stderr] {
+        #expect(!text.unicodeScalars.contains { [0x1B, 0x07, 0x202E].contains($0.value) }, "\(text.debugDescription)")
+      }
+    }
+
     @Test func helpListsEveryCommand() throws {
       let result = try BeaconProcess.run(["--help"])
       #expect(result.termination == .exited(0))

@@ -57,6 +57,7 @@ package final class GeoapifyClient: Sendable {
         "user-agent": "beacon/\(BeaconVersion.current)",
       ]
     )
+    let secret = apiKey.revealedForRequest
     let result = await coalescer.run(key: Self.requestKey(path: path, query: query)) { [transport, limiter] in
       do {
         try await limiter.acquire()
@@ -65,7 +66,7 @@ package final class GeoapifyClient: Sendable {
       }
       do throws(HTTPTransportError) {
         let response = try await transport.send(request)
-        return await Self.interpret(response, limiter: limiter)
+        return await Self.interpret(response, limiter: limiter, hiding: secret)
       } catch {
         return .failure(.upstream(.geoapify, .unavailable(reason: Self.describe(error))))
       }
@@ -73,8 +74,13 @@ package final class GeoapifyClient: Sendable {
     return try result.get()
   }
 
-  /// Maps a response to its body or to the error its status means.
-  static func interpret(_ response: HTTPResponse, limiter: RateLimiter) async -> Result<[UInt8], BeaconError> {
+  /// Maps a response to its body or to the error its status means; `secret` (the key) never reaches the error, even
+  /// when the server's own message quotes it.
+  static func interpret(
+    _ response: HTTPResponse,
+    limiter: RateLimiter,
+    hiding secret: String
+  ) async -> Result<[UInt8], BeaconError> {
     switch response.status {
     case 200..<300:
       return .success(response.body)
@@ -85,22 +91,28 @@ package final class GeoapifyClient: Sendable {
       await limiter.pause(for: .seconds(seconds))
       return .failure(.upstream(.geoapify, .rateLimited(retryAfterSeconds: seconds)))
     case 400..<500:
-      return .failure(.upstream(.geoapify, .rejected(message: GeoapifyDecoding.errorMessage(response.body))))
+      let message = GeoapifyDecoding.errorMessage(response.body)
+      return .failure(.upstream(.geoapify, .rejected(message: message.replacingOccurrences(of: secret, with: "***"))))
     default:
       return .failure(.upstream(.geoapify, .unavailable(reason: "HTTP \(response.status)")))
     }
   }
 
-  /// Reads `Retry-After` as seconds or as an HTTP date.
+  /// The longest pause a `Retry-After` makes, in seconds: a server (or anything in between) that asks for a day must
+  /// not keep a long session away from it for that day; the next call after five minutes asks again.
+  static let maxRetryAfterSeconds = 300
+
+  /// Reads `Retry-After` as seconds or as an HTTP date, at most ``maxRetryAfterSeconds``.
   static func retryAfterSeconds(_ value: String?, now: Date = Date()) -> Int? {
     guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-    if let seconds = Int(value) { return max(0, seconds) }
+    if let seconds = Int(value) { return min(maxRetryAfterSeconds, max(0, seconds)) }
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "GMT")
     formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
     guard let date = formatter.date(from: value) else { return nil }
-    return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
+    let seconds = date.timeIntervalSince(now).rounded(.up)
+    return seconds > Double(maxRetryAfterSeconds) ? maxRetryAfterSeconds : max(0, Int(seconds))
   }
 
   static func describe(_ error: HTTPTransportError) -> String {

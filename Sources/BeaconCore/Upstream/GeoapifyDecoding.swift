@@ -16,10 +16,14 @@ package enum GeoapifyDecoding {
     }
   }
 
-  /// The features of a FeatureCollection.
+  /// The features of a FeatureCollection. Features none of which has its `properties` object are a broken answer,
+  /// not an empty one: taken as "nothing here", it would be cached and shown for a day.
   static func features(_ value: JSONValue) throws(BeaconError) -> [JSONValue] {
     guard let features = value["features"]?.arrayValue else {
       throw .upstream(.geoapify, .unavailable(reason: "Geoapify answered without 'features'"))
+    }
+    if !features.isEmpty, features.allSatisfy({ $0["properties"]?.objectValue == nil }) {
+      throw .upstream(.geoapify, .unavailable(reason: "Geoapify answered with features that have no properties"))
     }
     return features
   }

@@ -34,7 +34,7 @@ package final class URLSessionTransport: HTTPTransport {
     configuration.httpCookieStorage = nil
     self.configuration = configuration
     self.maxResponseBytes = maxResponseBytes
-    delegate = BoundedBodyDelegate(maxBytes: maxResponseBytes)
+    delegate = BoundedBodyDelegate(maxBytes: maxResponseBytes, totalTimeout: totalTimeout)
   }
 
   deinit { madeSession.withLock { $0?.finishTasksAndInvalidate() } }

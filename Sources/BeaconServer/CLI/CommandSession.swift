@@ -109,7 +109,7 @@ struct CommandSession {
     // A write to a read-only store: the warning at the start already said so, with the file and the reason.
     if storeReadOnly, error.data?["reason"]?.stringValue == "readOnly" { return }
     beforeStderr()
-    logger.sink(error.message)
+    logger.sink(HumanOutput.terminalSafe(error.message))
   }
 
   /// Calls `method` and prints its result: as JSON, or decoded as `T` and rendered as lines. Returns the exit code.
@@ -166,9 +166,9 @@ struct CommandSession {
 
 /// Writing to stdout.
 enum StandardOutput {
-  /// Prints `lines`, one per line.
+  /// Prints `lines`, one per line, without characters a terminal would obey (``HumanOutput/terminalSafe(_:)``).
   static func write(_ lines: [String]) {
-    for line in lines { print(line) }
+    for line in lines { print(HumanOutput.terminalSafe(line)) }
   }
 
   /// Prints `value` as indented JSON.

@@ -281,6 +281,24 @@ package struct HumanOutput: Sendable {
     String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
   }
 
+  /// `text` without what a terminal would obey rather than show: control characters other than line breaks and tabs
+  /// (an escape sequence in a place's name, or in an upstream's message, could clear the screen or set the window's
+  /// title) and the bidirectional overrides and isolates, which make text read as something else.
+  package static func terminalSafe(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isHidden) else { return text }
+    var scalars = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars where !isHidden(scalar) { scalars.append(scalar) }
+    return String(scalars)
+  }
+
+  private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09, 0x0A, 0x0D: false
+    case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
   /// `Left out because …: Diet 3, Wheelchair 1` (filters in the order of the params), or `nil` when no filter left
   /// What ends a search's text, along a route or around a point: the table (or `message`, or "no results" when
   /// the table is empty), the count of places left out for lack of data, a stale-data warning, the attribution.
