@@ -149,17 +149,44 @@ package enum StoreRecovery {
     let sql =
       "SELECT rowid, \(columns.map(quoted).joined(separator: ", ")) FROM \(quoted(table)) "
       + "WHERE rowid > ? ORDER BY rowid LIMIT 1"
-    /// The first row after `bound`: `.some(nil)` when there is none, `nil` when it cannot be read.
-    func next(after bound: Int64) -> Row?? {
-      do { return .some(try database.query(sql, [bound]).first) } catch { return nil }
+    return scan(
+      reading: { bound in
+        do {
+          return .some(
+            try database.query(sql, [bound]).first.flatMap { found in
+              guard case .integer(let rowid) = found.values[0] else { return nil }
+              return (rowid, Array(found.values.dropFirst()))
+            }
+          )
+        } catch {
+          return nil
+        }
+      },
+      row: row
+    )
+  }
+
+  /// ``scan(_:table:columns:row:)``'s walk over the rows, `read(bound)` giving the first row after `bound` (its rowid
+  /// and values): `.some(nil)` when there is none, `nil` when it cannot be read.
+  ///
+  /// A damaged page can hold rowids out of order, so that `rowid > bound` gives a row at or below the bound: such a row
+  /// counts as unreadable too, or the walk would go back to rows it has read and read them for ever.
+  static func scan(
+    reading read: (Int64) -> (rowid: Int64, values: [DatabaseValue])??,
+    row: ([DatabaseValue]) -> Void
+  ) -> Bool {
+    func next(after bound: Int64) -> (rowid: Int64, values: [DatabaseValue])?? {
+      guard let found = read(bound) else { return nil }
+      if let found, found.rowid <= bound { return nil }
+      return .some(found)
     }
     var last = Int64.min
     var complete = true
     while true {
       if let found = next(after: last) {
-        guard let found, case .integer(let rowid) = found.values[0] else { return complete }
-        row(Array(found.values.dropFirst()))
-        last = rowid
+        guard let found else { return complete }
+        row(found.values)
+        last = found.rowid
         continue
       }
       complete = false
