@@ -61,9 +61,7 @@ enum ServeCommand {
       }
     }
     let signalSources = [SIGTERM, SIGINT].map { signalNumber in
-      signal(signalNumber, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-      source.setEventHandler {
+      SignalSource.make(signalNumber) {
         logger.info("Signal \(signalNumber); shutting down")
         dispatcher.cancelAll()
         Task {
@@ -71,8 +69,6 @@ enum ServeCommand {
           coordinator.requestExit(signalNumber == SIGINT ? 130 : 0)
         }
       }
-      source.resume()
-      return source
     }
     connection.start(dispatcher: dispatcher) {
       Task {

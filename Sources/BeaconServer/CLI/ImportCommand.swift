@@ -70,11 +70,8 @@ package enum ImportCommand {
   /// Calls `handler` on each SIGINT until the returned source is cancelled; SIGINT's default action (ending the
   /// process) comes back then.
   static func onInterrupt(_ handler: @escaping @Sendable () -> Void) -> any DispatchSourceSignal {
-    signal(SIGINT, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    source.setEventHandler(handler: handler)
+    let source = SignalSource.make(SIGINT, handler: handler)
     source.setCancelHandler { signal(SIGINT, SIG_DFL) }
-    source.resume()
     return source
   }
 
