@@ -98,6 +98,20 @@ package enum LocalizedMessage: Sendable, Equatable {
     return language.choose(texts).clipped(to: Self.maxLength)
   }
 
+  /// A command line argument's placeholder (`STARS`, `FILE`, …) as the help names it in nb, nn and en.
+  package static func argumentNames(_ name: String) -> (String, String, String) {
+    switch name {
+    case "STARS": ("STJERNER", "STJERNER", "STARS")
+    case "FILE": ("FIL", "FIL", "FILE")
+    case "FROM": ("FRA", "FRÅ", "FROM")
+    case "TO": ("TIL", "TIL", "TO")
+    case "NAME": ("NAVN", "NAMN", "NAME")
+    case "METHOD": ("METODE", "METODE", "METHOD")
+    case "ENTRY_ID": ("LOGG-ID", "LOGG-ID", "ENTRY-ID")
+    default: (name, name, name)
+    }
+  }
+
   /// The longest sentence, in characters.
   package static let maxLength = 600
 
@@ -213,7 +227,10 @@ package enum LocalizedMessage: Sendable, Equatable {
     case .missingValue(let option):
       ("Mangler verdi for '\(option)'", "Manglar verdi for '\(option)'", "Missing value for '\(option)'")
     case .missingArgument(let name):
-      ("Mangler argumentet '\(name)'", "Manglar argumentet '\(name)'", "Missing argument '\(name)'")
+      {
+        let (nb, nn, en) = Self.argumentNames(name)
+        return ("Mangler argumentet '\(nb)'", "Manglar argumentet '\(nn)'", "Missing argument '\(en)'")
+      }()
     case .placeNotFound(let id):
       (
         "Fant ikke stedet '\(id)'; søk etter det først", "Fann ikkje staden '\(id)'; søk etter han først",

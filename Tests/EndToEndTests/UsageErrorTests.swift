@@ -54,6 +54,16 @@ extension EndToEnd {
       try Self.expectUsageError(arguments, expected)
     }
 
+    /// An argument is named as the help names it, in the user's language.
+    @Test(arguments: [
+      (["rate", "osm:node/317766538", "x"], "'x' er ikke et heltall ('STJERNER')"),
+      (["import"], "Mangler argumentet 'FIL'"),
+      (["store", "copy", "a.sqlite"], "Mangler argumentet 'TIL'"),
+    ])
+    func anArgumentIsNamedAsTheHelpNamesIt(_ arguments: [String], _ expected: String) throws {
+      try Self.expectUsageError(arguments, expected)
+    }
+
     /// `arguments` stop with exit code 64 and one Bokmål line on stderr that starts with `expected`; a feature's own
     /// commands are checked with it in the feature's own tests.
     static func expectUsageError(_ arguments: [String], _ expected: String) throws {

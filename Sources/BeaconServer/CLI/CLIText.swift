@@ -96,10 +96,13 @@ package enum CLIText: Sendable, Equatable {
         "'\(value)' is not a number ('\(option)')"
       )
     case .invalidInteger(let name, let value):
-      (
-        "'\(value)' er ikke et heltall ('\(name)')", "'\(value)' er ikkje eit heiltal ('\(name)')",
-        "'\(value)' is not a whole number ('\(name)')"
-      )
+      {
+        let (nb, nn, en) = LocalizedMessage.argumentNames(name)
+        return (
+          "'\(value)' er ikke et heltall ('\(nb)')", "'\(value)' er ikkje eit heiltal ('\(nn)')",
+          "'\(value)' is not a whole number ('\(en)')"
+        )
+      }()
     case .optionNotAllowed(let option, let command):
       (
         "Valget '\(option)' kan ikke brukes med 'beacon \(command)'",

@@ -52,7 +52,8 @@ package enum HelpText {
       beacon favorites add|remove ID [--json]         legg til eller fjern ein favoritt
       beacon settings [--json]                        vis innstillingane
       beacon settings reset [--json]                  tilbakestill innstillingane
-      beacon import FIL [--json]                      importer stader frå OpenStreetMap (.osm.pbf, GeoJSON)
+      beacon import FIL|- [--json]                    importer stader frå eit OSM-utdrag (.osm.pbf) eller ein eksport
+                                                      (GeoJSON, GeoJSONSeq, Overpass JSON); - les standard inn
     \(FeatureVerb.helpLines(in: .nn))
       beacon store check                              prøv om databasefila er heil, og sjå kva som kan lesast
       beacon store recover [--output FIL]             kopier det som kan lesast frå ein skadd database til ei ny
@@ -133,7 +134,8 @@ package enum HelpText {
       beacon favorites add|remove ID [--json]         add or remove a favourite
       beacon settings [--json]                        show the settings
       beacon settings reset [--json]                  reset the settings
-      beacon import FILE [--json]                     import places from OpenStreetMap (.osm.pbf, GeoJSON)
+      beacon import FILE|- [--json]                   import places from an OSM extract (.osm.pbf) or an export
+                                                      (GeoJSON, GeoJSONSeq, Overpass JSON); - reads standard input
     \(FeatureVerb.helpLines(in: .en))
       beacon store check                              check whether the database file is sound, and what can be read
       beacon store recover [--output FILE]            copy what can be read from a damaged database into a new
