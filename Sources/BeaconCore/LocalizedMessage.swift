@@ -280,8 +280,8 @@ package enum LocalizedMessage: Sendable, Equatable {
       (
         "Databasen er opptatt: en annen Beacon-prosess skriver til den (for eksempel en import); prøv igjen når den "
           + "er ferdig",
-        "Databasen er oppteken: ein annan Beacon-prosess skriv til han (til dømes ein import); prøv igjen når han er "
-          + "ferdig",
+        "Databasen er oppteken: ein annan Beacon-prosess skriv til han (til dømes ein import); prøv igjen når "
+          + "han er ferdig",
         "The database is busy: another Beacon process is writing to it (an import, for example); try again when it "
           + "is done"
       )

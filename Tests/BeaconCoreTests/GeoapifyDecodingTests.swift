@@ -177,6 +177,8 @@ import Testing
 
   @Test(arguments: [
     #"{"type": "FeatureCollection"}"#, #"{"features": {"0": {}}}"#, #"[]"#, #"{"results": []}"#,
+    // Features none of which has properties: a broken answer (which is not cached), not "no places".
+    #"{"features": [null, {}, {"properties": "x"}]}"#, #"{"features": [1, "a", []]}"#,
   ])
   func aBodyWithoutFeaturesIsUpstreamUnavailable(body: String) {
     let places = failure { () throws(BeaconError) in
@@ -187,20 +189,10 @@ import Testing
     #expect(details?.kind == "upstreamUnavailable")
   }
 
-  /// Features of which none is a feature with properties: a broken answer (which is not cached), not "no places".
-  @Test(arguments: [#"{"features": [null, {}, {"properties": "x"}]}"#, #"{"features": [1, "a", []]}"#])
-  func featuresWithoutPropertiesAreUpstreamUnavailable(body: String) {
-    let places = failure { () throws(BeaconError) in
-      try GeoapifyDecoding.places(from: Array(body.utf8), requested: .cafe)
-    }
-    #expect(places?.kind == "upstreamUnavailable")
-    let details = failure { () throws(BeaconError) in try GeoapifyDecoding.details(from: Array(body.utf8)) }
-    #expect(details?.kind == "upstreamUnavailable")
-  }
-
   @Test func oneFeatureWithPropertiesAmongBrokenOnesIsAnAnswer() throws {
     let body =
-      #"{"features": [null, {"properties": {"name": "Kafé", "categories": ["catering.cafe"], "lat": 59.91, "lon": 10.75, "place_id": "p1"}}]}"#
+      #"{"features": [null, {"properties": {"name": "Kafé", "categories": ["catering.cafe"], "lat": 59.91, "#
+      + #""lon": 10.75, "place_id": "p1"}}]}"#
     #expect(try GeoapifyDecoding.places(from: Array(body.utf8), requested: .cafe).map(\.id) == ["p1"])
   }
 }

@@ -33,10 +33,13 @@ package enum SignalSource {
     source.setEventHandler(handler: handler)
     source.resume()
     #if canImport(Glibc)
-    let deadline = ContinuousClock.now + .seconds(2)
+    let deadline = ContinuousClock.now + .seconds(1)
     while installedHandler(signalNumber) == unsafeBitCast(standIn, to: Int.self), ContinuousClock.now < deadline {
       usleep(1_000)
     }
+    // libdispatch installs its handler once a process: a second source for the signal finds the stand-in still there,
+    // which would swallow the signal for good. The signal's default action (ending the process) is safer than that.
+    if installedHandler(signalNumber) == unsafeBitCast(standIn, to: Int.self) { signal(signalNumber, SIG_DFL) }
     if earlySignals[signalNumber == SIGINT ? 0 : 1] != 0 {
       earlySignals[signalNumber == SIGINT ? 0 : 1] = 0
       queue.async(execute: handler)
@@ -55,8 +58,8 @@ package enum SignalSource {
   #endif
 }
 
-/// Two words the stand-in handler sets, for SIGINT and for SIGTERM: raw memory, so that the handler runs no Swift runtime
-/// code (no exclusivity check, no allocation), only a store.
+/// Two words the stand-in handler sets, for SIGINT and for SIGTERM: raw memory, so that the handler runs no Swift
+/// runtime code (no exclusivity check, no allocation), only a store.
 nonisolated(unsafe) private let earlySignals: UnsafeMutablePointer<sig_atomic_t> = {
   let words = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: 2)
   words.initialize(repeating: 0, count: 2)
