@@ -195,4 +195,17 @@ import Testing
       + #""lon": 10.75, "place_id": "p1"}}]}"#
     #expect(try GeoapifyDecoding.places(from: Array(body.utf8), requested: .cafe).map(\.id) == ["p1"])
   }
+
+  @Test(arguments: [" \n\t ", "\u{2003}\r\n"])
+  func aNameOfBlanksAndLineBreaksIsNoName(_ name: String) throws {
+    let properties: JSONValue = [
+      "name": .string(name), "address_line1": "Storgata 1", "address_line2": " 0184 Oslo\n",
+      "categories": ["catering.cafe"],
+      "lat": 59.91, "lon": 10.75, "place_id": "p1",
+    ]
+    let body = JSONWriter.serialize(["features": [["properties": properties]]])
+    let place = try #require(try GeoapifyDecoding.places(from: body, requested: .cafe).first)
+    #expect(place.name == "Storgata 1")
+    #expect(place.address == "0184 Oslo")
+  }
 }

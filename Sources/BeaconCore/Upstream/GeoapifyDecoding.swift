@@ -133,22 +133,21 @@ package enum GeoapifyDecoding {
     return nil
   }
 
-  /// The name, or for nameless places the first address line (what a person would read on the door).
+  /// The name, or for nameless places the first address line (what a person would read on the door); a name of
+  /// blanks and line breaks is no name.
   static func displayName(_ properties: JSONValue) -> String {
     for key in ["name", "address_line1", "formatted", "street"] {
-      if let text = properties[key]?.stringValue?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
-        return text
-      }
+      if let text = nonEmpty(properties[key]?.stringValue) { return text }
     }
     return "?"
   }
 
   /// The street address: `address_line2` when the first line is the name, else the formatted address.
   static func address(_ properties: JSONValue) -> String? {
-    let hasName = properties["name"]?.stringValue?.isEmpty == false
+    let hasName = nonEmpty(properties["name"]?.stringValue) != nil
     let candidates = hasName ? ["address_line2", "formatted"] : ["address_line2", "formatted", "address_line1"]
     for key in candidates {
-      if let text = properties[key]?.stringValue, !text.isEmpty { return text }
+      if let text = nonEmpty(properties[key]?.stringValue) { return text }
     }
     return nil
   }

@@ -7,14 +7,16 @@ import JSONRPC
 /// throughput and the time left once they can be told.
 ///
 /// On a terminal it is redrawn in place with a carriage return and leaves the line empty when it ends, so nothing
-/// of it remains. When stderr is not a terminal (a log, a pipe), a work that takes long (``plainLineDelay``) gets a
-/// plain line at each quarter instead, and a short one gets none.
+/// of it remains. When stderr is not a terminal (a log, a pipe), a work that takes long (``plainLineDelay`` since the
+/// bar was made, which is when the command started) gets a plain line at each quarter instead, and a short one gets
+/// none.
 final class ProgressBar: Sendable {
   private struct State {
     var title = ""
     var message: String?
     var percentage: Int?
     var isVisible = false
+    /// When the first notification came: the throughput and the time left count from it.
     var started: ContinuousClock.Instant?
     /// The last quarter a plain line was written for.
     var quarter = 0
@@ -35,7 +37,12 @@ final class ProgressBar: Sendable {
   private let size: Int?
   private let state = Locked(State())
   private let barWidth = 24
-  private let clock = ContinuousClock()
+  /// The time now (the continuous clock's, but in tests).
+  private let clock: @Sendable () -> ContinuousClock.Instant
+  /// Where the bar goes (stderr, but in tests).
+  private let write: @Sendable (String) -> Void
+  /// When the bar was made: plain lines wait ``plainLineDelay`` from then.
+  private let created: ContinuousClock.Instant
   /// How long a work runs before plain lines are written.
   static let plainLineDelay = Duration.seconds(2)
 
@@ -44,11 +51,16 @@ final class ProgressBar: Sendable {
     mode: Mode = isatty(STDERR_FILENO) == 1 ? .terminal : .lines,
     title: String,
     output: HumanOutput,
-    size: Int? = nil
+    size: Int? = nil,
+    now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
+    write: @escaping @Sendable (String) -> Void = { Logger.writeAll(Array($0.utf8), to: STDERR_FILENO) }
   ) {
     self.mode = mode
     self.output = output
     self.size = size
+    self.clock = now
+    self.write = write
+    self.created = now()
     state.withLock { $0.title = title }
   }
 
@@ -59,7 +71,7 @@ final class ProgressBar: Sendable {
       clear()
       return
     }
-    let now = clock.now
+    let now = clock()
     let line = state.withLock { state -> String? in
       if kind == "begin", let title = value["title"]?.stringValue, !title.isEmpty { state.title = title }
       if state.started == nil { state.started = now }
@@ -71,14 +83,12 @@ final class ProgressBar: Sendable {
         return "\r\u{1B}[K" + render(state, now: now, bar: true)
       case .lines:
         let quarter = (state.percentage ?? 0) / 25
-        guard quarter > state.quarter, quarter < 4, let started = state.started,
-          started.duration(to: now) >= Self.plainLineDelay
-        else { return nil }
+        guard quarter > state.quarter, quarter < 4, created.duration(to: now) >= Self.plainLineDelay else { return nil }
         state.quarter = quarter
         return render(state, now: now, bar: false) + "\n"
       }
     }
-    if let line { Self.write(line) }
+    if let line { write(line) }
   }
 
   /// Removes the bar from the screen, if it is there.
@@ -88,7 +98,7 @@ final class ProgressBar: Sendable {
       defer { state.isVisible = false }
       return state.isVisible
     }
-    if wasVisible { Self.write("\r\u{1B}[K") }
+    if wasVisible { write("\r\u{1B}[K") }
   }
 
   private func render(_ state: State, now: ContinuousClock.Instant, bar: Bool) -> String {
@@ -135,9 +145,5 @@ final class ProgressBar: Sendable {
     var size = winsize()
     guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
     return Int(size.ws_col)
-  }
-
-  private static func write(_ text: String) {
-    Logger.writeAll(Array(text.utf8), to: STDERR_FILENO)
   }
 }
