@@ -10,7 +10,7 @@ package enum BeaconError: Error, Sendable, Equatable {
   /// A parameter has a value the domain does not accept.
   case invalidArgument(field: String, message: LocalizedMessage)
   /// The store file cannot be opened or used.
-  case storeUnavailable(path: String, reason: String)
+  case storeUnavailable(path: String, reason: StoreUnavailableReason)
   /// The store was written by a newer Beacon.
   case storeTooNew(path: String, version: Int, supported: Int)
   /// SQLite failed while the store was in use.

@@ -33,7 +33,7 @@ package enum LocalizedMessage: Sendable, Equatable {
   case radiusOutOfRange(Int)
   case invalidCoordinate
   case invalidCursor
-  case storeUnavailable(path: String, reason: String)
+  case storeUnavailable(path: String, reason: StoreUnavailableReason)
   case storeTooNew(path: String, version: Int, supported: Int)
   case storageFailure
   case storeReadOnly
@@ -266,10 +266,13 @@ package enum LocalizedMessage: Sendable, Equatable {
         "Invalid position; latitude must be −90…90 and longitude −180…180"
       )
     case .storeUnavailable(let path, let reason):
-      (
-        "Kan ikke åpne databasen '\(path)': \(reason)", "Kan ikkje opne databasen '\(path)': \(reason)",
-        "Cannot open the database '\(path)': \(reason)"
-      )
+      {
+        let (nb, nn, en) = reason.texts
+        return (
+          "Kan ikke åpne databasen '\(path)': \(nb)", "Kan ikkje opne databasen '\(path)': \(nn)",
+          "Cannot open the database '\(path)': \(en)"
+        )
+      }()
     case .storeReadOnly:
       (
         "Databasen er bare åpnet for lesing, så endringen ble ikke lagret",

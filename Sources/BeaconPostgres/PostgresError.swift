@@ -50,7 +50,7 @@ package struct PostgresError: Error, Sendable, Equatable, CustomStringConvertibl
   /// ``BeaconError/storeServerUnavailable(path:reason:message:)``.
   package var beaconError: BeaconError {
     switch kind {
-    case .connectionFailed: .storeUnavailable(path: server, reason: detail)
+    case .connectionFailed: .storeUnavailable(path: server, reason: .said(detail))
     case .schemaTooNew(let version, let supported): .storeTooNew(path: server, version: version, supported: supported)
     case .connectionLost, .statementFailed: .storeServer(message: message, detail: description)
     case .libraryMissing: .storeServerUnavailable(path: server, reason: "libraryMissing", message: message)

@@ -61,7 +61,7 @@ package enum StoreCopy {
     progress: @Sendable (Step) -> Void = { _ in }
   ) async throws(BeaconError) -> (snapshot: StoreSnapshot, report: StoreCopyReport) {
     if case .sqlite(let path) = source, !FileManager.default.fileExists(atPath: name(of: .sqlite(path: path))) {
-      throw .storeUnavailable(path: name(of: source), reason: "no such file")
+      throw .storeUnavailable(path: name(of: source), reason: .noSuchFile)
     }
     progress(.reading)
     let snapshot = try await open(source, user: user).snapshot(copiers: copiers)

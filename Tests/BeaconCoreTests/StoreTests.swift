@@ -141,7 +141,7 @@ import Testing
   @Test func aPathWithoutPermissionIsAClearErrorEvenForRoot() throws {
     // sysfs refuses new files to everyone, root included.
     let path = "/sys/kernel/beacon-\(UUID().uuidString).sqlite"
-    #expect(throws: BeaconError.storeUnavailable(path: path, reason: "Permission denied")) {
+    #expect(throws: BeaconError.storeUnavailable(path: path, reason: .system(EACCES))) {
       try Store.open(path: path)
     }
   }

@@ -84,7 +84,7 @@ import Testing
       return
     }
     #expect(path == "postgresql://team:***@127.0.0.1:1/beacon?connect_timeout=5")
-    #expect(!reason.isEmpty)
+    #expect(reason != .said(""))
     for language in Language.allCases {
       let text = error.message(in: language)
       #expect(!text.contains(password), "\(language): \(text)")

@@ -42,7 +42,7 @@ struct PostgresConnectionTests {
       Issue.record("expected storeUnavailable, got \(error)")
       return
     }
-    #expect(reason.contains("password authentication failed"))
+    #expect(error.message(in: .en).contains("password authentication failed"), "\(reason)")
     for language in Language.allCases {
       #expect(!error.message(in: language).contains(wrong))
       #expect(!error.message(in: language).contains(right))

@@ -36,7 +36,7 @@ import Testing
         + "neste førespurnad koplar til på nytt"
     )
     let refused = PostgresError(.connectionFailed, server: Self.server, detail: "Connection refused")
-    #expect(refused.beaconError == .storeUnavailable(path: Self.server, reason: "Connection refused"))
+    #expect(refused.beaconError == .storeUnavailable(path: Self.server, reason: .said("Connection refused")))
     #expect(refused.beaconError.kind == "storeUnavailable")
   }
 }

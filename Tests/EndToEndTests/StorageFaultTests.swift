@@ -172,7 +172,14 @@ extension EndToEnd {
       #expect(answer["error"]?["code"] == -33010)
       #expect(answer["error"]?["data"]?["kind"] == "storeUnavailable")
       #expect(answer["error"]?["data"]?["path"] == .string(path))
-      #expect(answer["error"]?["message"]?.stringValue?.contains("Read-only file system") == true)
+      let message = try #require(answer["error"]?["message"]?.stringValue)
+      #expect(
+        message.hasPrefix(
+          "Kan ikke åpne databasen '\(path)': filsystemet er skrivebeskyttet, og skjemaet (versjon 1) må oppgraderes "
+            + "til versjon "
+        ) && message.hasSuffix(", noe som ikke kan skrives"),
+        "\(message)"
+      )
       beacon.closeInput()
       #expect(try beacon.waitForExit() == .exited(1))
     }

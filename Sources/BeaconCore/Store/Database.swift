@@ -49,10 +49,11 @@ package final class Database {
     let code = sqlite3_open_v2(writes ? path : Self.uri(path, immutable: mode == .immutable), &connection, flags, nil)
     guard code == SQLITE_OK, let connection else {
       let message = connection.map(Self.message) ?? String(cString: sqlite3_errstr(code))
+      let number = connection.map(sqlite3_system_errno) ?? 0
       // "Whether or not an error occurs when it is opened, resources associated with the database
       // connection handle should be released by passing it to sqlite3_close()."
       sqlite3_close_v2(connection)
-      throw SQLiteError(code: code, message: message)
+      throw SQLiteError(code: code, message: message, systemErrno: number == 0 ? nil : number)
     }
     handle = connection
     sqlite3_extended_result_codes(handle, 1)
@@ -162,15 +163,20 @@ package final class Database {
           attributes: [.posixPermissions: 0o700]
         )
       } catch {
-        throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot create directory '\(directory)'")
+        let number = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
+        throw SQLiteError(
+          code: SQLITE_CANTOPEN,
+          message: "cannot create directory '\(directory)'",
+          systemErrno: number.map { Int32(truncatingIfNeeded: $0) }
+        )
       }
     }
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     if descriptor >= 0 {
       Foundation.close(descriptor)
     } else if errno != EISDIR {
-      let reason = String(cString: strerror(errno))
-      throw SQLiteError(code: SQLITE_CANTOPEN, message: reason)
+      let number = errno
+      throw SQLiteError(code: SQLITE_CANTOPEN, message: String(cString: strerror(number)), systemErrno: number)
     }
   }
 

@@ -6,12 +6,15 @@ package struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible 
   package var message: String
   /// The statement that failed, if any.
   package var sql: String?
+  /// The system's error number behind it (`errno`), when opening or creating the file failed for a system reason.
+  package var systemErrno: Int32?
 
   /// Creates an error.
-  package init(code: Int32, message: String, sql: String? = nil) {
+  package init(code: Int32, message: String, sql: String? = nil, systemErrno: Int32? = nil) {
     self.code = code
     self.message = message
     self.sql = sql
+    self.systemErrno = systemErrno
   }
 
   /// The primary result code (the low byte of the extended code).

@@ -107,7 +107,7 @@ package actor Store {
       guard error.mayOpenReadOnly, FileManager.default.fileExists(atPath: path),
         let readOnly = Database.readOnly(path: path)
       else {
-        throw .storeUnavailable(path: path, reason: Self.reason(error))
+        throw .storeUnavailable(path: path, reason: StoreUnavailableReason(error))
       }
       database = readOnly
       readOnlyReason = error.message
@@ -118,8 +118,10 @@ package actor Store {
         throw BeaconError.storeTooNew(path: path, version: current, supported: all.count)
       }
       if let readOnlyReason, current < all.count {
-        let upgrade = "schema \(current) needs an upgrade to \(all.count), which cannot be written"
-        throw BeaconError.storeUnavailable(path: path, reason: "\(readOnlyReason); \(upgrade)")
+        throw BeaconError.storeUnavailable(
+          path: path,
+          reason: .readOnlyNeedsUpgrade(readOnly: readOnlyReason, version: current, latest: all.count)
+        )
       }
       for index in current..<max(current, min(version, all.count)) {
         try database.transaction {
@@ -134,15 +136,9 @@ package actor Store {
     } catch let error as SQLiteError where error.isDamage {
       throw .storeDamaged(path: path, atOpen: true, detail: error)
     } catch {
-      throw .storeUnavailable(path: path, reason: Self.reason(error))
+      throw .storeUnavailable(path: path, reason: StoreUnavailableReason(error))
     }
     return Store(database: database, path: path, defaultTimeZone: defaultTimeZone, readOnlyReason: readOnlyReason)
-  }
-
-  /// The technical reason behind an open failure, as SQLite or the system words it (e.g. "file is not a
-  /// database", "Permission denied"); the localized sentence around it comes from ``BeaconError``.
-  private static func reason(_ error: any Error) -> String {
-    (error as? SQLiteError)?.message ?? "\(error)"
   }
 
   /// The schema version of the open store.

@@ -42,7 +42,7 @@ package enum StoreRecovery {
   /// - Throws: ``BeaconError/storeUnavailable(path:reason:)`` when there is no file at `path`.
   package static func check(path: String) throws(BeaconError) -> CheckReport {
     guard FileManager.default.fileExists(atPath: path) else {
-      throw .storeUnavailable(path: path, reason: "no such file")
+      throw .storeUnavailable(path: path, reason: .noSuchFile)
     }
     guard let source = openReadOnly(path) else {
       return CheckReport(isHealthy: false, isReadable: false, problems: ["not a database"], tables: [])
@@ -74,10 +74,10 @@ package enum StoreRecovery {
     migrations: [StoreMigration] = []
   ) throws(BeaconError) -> RecoveryReport {
     guard FileManager.default.fileExists(atPath: path) else {
-      throw .storeUnavailable(path: path, reason: "no such file")
+      throw .storeUnavailable(path: path, reason: .noSuchFile)
     }
     guard !FileManager.default.fileExists(atPath: output) else {
-      throw .storeUnavailable(path: output, reason: "the file exists already; choose another --output")
+      throw .storeUnavailable(path: output, reason: .outputExists)
     }
     guard let source = openReadOnly(path) else {
       throw .storeDamaged(path: path, atOpen: true, detail: SQLiteError(code: 26, message: "nothing can be read"))
@@ -91,7 +91,7 @@ package enum StoreRecovery {
         try target.execute("PRAGMA user_version = \(index + 1)")
       }
     } catch {
-      throw .storeUnavailable(path: output, reason: error.message)
+      throw .storeUnavailable(path: output, reason: StoreUnavailableReason(error))
     }
     var tables: [TableCount] = []
     do {
@@ -122,7 +122,7 @@ package enum StoreRecovery {
         }
       }
     } catch {
-      throw .storeUnavailable(path: output, reason: (error as? SQLiteError)?.message ?? "\(error)")
+      throw .storeUnavailable(path: output, reason: StoreUnavailableReason(error))
     }
     return RecoveryReport(output: output, tables: tables)
   }
