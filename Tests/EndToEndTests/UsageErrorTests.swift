@@ -75,6 +75,25 @@ extension EndToEnd {
       #expect(result.stderr.hasPrefix(expected + ". Skriv 'beacon --help'"), "\(arguments): \(result.stderr)")
     }
 
+    /// A value only the server can judge is a bad command line too: exit code 64, the server's sentence, with the
+    /// option named as the user typed it.
+    @Test(arguments: [
+      (["search", "--near", "91,0"], "Ugyldig posisjon; breddegrad må være −90…90 og lengdegrad −180…180"),
+      (["rate", "osm:node/317766538", "6"], "Vurderingen må være fra 1 til 5 stjerner, ikke 6"),
+      (
+        ["search", "--near", "59.9,10.7", "--open-at", "25:00"],
+        "'25:00' er ikke et gyldig tidspunkt for '--open-at'; bruk lokal dato og tid uten sone, som 2026-11-25T19:00"
+      ),
+      (["call", "places/search", #"{"limit": 0}"#], "'limit' må være fra 1 til 100, ikke 0"),
+    ])
+    func aValueTheServerRefusesIsAUsageErrorNamingTheOption(_ arguments: [String], _ expected: String) throws {
+      let workspace = try Workspace()
+      let result = try workspace.run(["--offline"] + arguments)
+      #expect(result.termination == .exited(64), "\(arguments): \(result.stderr)")
+      #expect(result.stdout.isEmpty)
+      #expect(Self.lines(result.stderr) == [Substring(expected)], "\(arguments)")
+    }
+
     @Test func theHelpIsInTheLanguageAskedFor() throws {
       let english = try BeaconProcess.run(["--help", "--locale", "en"])
       #expect(english.termination == .exited(0))

@@ -35,7 +35,8 @@ package enum CallCommand {
       return 0
     case .failure(let error):
       logger.sink(error.message)
-      return 1
+      // Params the method refuses are a bad command line, as params that are no JSON are.
+      return error.code == .invalidParams ? 64 : 1
     }
   }
 }

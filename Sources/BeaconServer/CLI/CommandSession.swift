@@ -1,4 +1,5 @@
 import BeaconCore
+import BeaconSync
 import Foundation
 import JSONRPC
 
@@ -15,6 +16,9 @@ struct CommandSession {
   let now: @Sendable () -> Date
   /// Whether the store is open for reading only, which the server's warning has already said.
   var storeReadOnly = false
+  /// The exit code of a command that failed after printing an error: 64 when the server refused a value the
+  /// command line gave (`invalidParams`), as for a value the command line parser refuses; else 1.
+  private let failureCode = Locked<Int32>(1)
 
   /// Runs `body` in a new session and returns its exit code, or prints why the session could not start and returns 1.
   ///
@@ -40,7 +44,7 @@ struct CommandSession {
     else { return 1 }
     let code = await body(session)
     await session.close()
-    return code
+    return code == 1 ? session.failureCode.withLock { $0 } : code
   }
 
   /// Ends the session: `shutdown`, which closes the store before it is answered.
@@ -109,7 +113,15 @@ struct CommandSession {
     // A write to a read-only store: the warning at the start already said so, with the file and the reason.
     if storeReadOnly, error.data?["reason"]?.stringValue == "readOnly" { return }
     beforeStderr()
-    logger.sink(HumanOutput.terminalSafe(error.message))
+    var message = error.message
+    if error.code == .invalidParams {
+      failureCode.withLock { $0 = 64 }
+      // The server names the param; the user typed the option.
+      if let field = error.data?["field"]?.stringValue, let option = HumanCommandParser.optionOfParam[field] {
+        message = message.replacingOccurrences(of: "'\(field)'", with: "'\(option)'")
+      }
+    }
+    logger.sink(HumanOutput.terminalSafe(message))
   }
 
   /// Calls `method` and prints its result: as JSON, or decoded as `T` and rendered as lines. Returns the exit code.

@@ -8,6 +8,13 @@ extension HumanCommandParser {
     "--min-rating",
   ]
 
+  /// The option of `beacon search` that gives each param the server may refuse by name (in `data.field`).
+  static let optionOfParam: [String: String] = [
+    "openAt": "--open-at", "openFor": "--open-for", "cuisine": "--cuisine", "diet": "--diet",
+    "wheelchair": "--wheelchair", "minRating": "--min-rating", "text": "--text", "limit": "--limit",
+    "radiusMeters": "--radius", "center": "--near", "category": "--category", "sort": "--sort",
+  ]
+
   /// Every value given for `name`, each split at commas (`--diet vegan,halal` or `--diet vegan --diet halal`).
   func listValues(_ name: String) -> [String] {
     options.entries.filter { $0.name == name }.compactMap(\.value)
