@@ -55,6 +55,22 @@ import FoundationNetworking
     let result = await send(path: "huge", maxResponseBytes: 64 << 10)
     #expect(result.failureValue == .responseTooLarge(limit: 64 << 10))
   }
+
+  /// A failure is said in words (`data.reason` and the log show them), not as URLSession's number.
+  @Test func aRefusedConnectionIsSaidInWords() async {
+    let transport = URLSessionTransport(connectTimeout: 30, totalTimeout: 30, maxResponseBytes: 1 << 20)
+    // Port 1 on the loopback has no listener here: the connection is refused at once.
+    let request = HTTPRequest(url: URL(string: "http://127.0.0.1:1/places")!, headers: [:])
+    do {
+      _ = try await transport.send(request)
+      Issue.record("port 1 answered")
+    } catch {
+      #expect(error == .cannotConnect("connection refused"))
+    }
+    #expect(URLSessionTransport.describe(.cannotFindHost) == "host not found")
+    #expect(URLSessionTransport.describe(.serverCertificateUntrusted) == "certificate not accepted")
+    #expect(URLSessionTransport.describe(.fileDoesNotExist) == "URLError -1100")
+  }
 }
 
 extension URLSessionTransportTests {

@@ -83,15 +83,33 @@ package final class URLSessionTransport: HTTPTransport {
     switch error.code {
     case .timedOut: return .timedOut
     case .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .dnsLookupFailed, .secureConnectionFailed:
-      return .cannotConnect(error.code.description)
+      return .cannotConnect(describe(error.code))
     case .networkConnectionLost, .badServerResponse, .cannotParseResponse, .zeroByteResource:
-      return .connectionLost(error.code.description)
+      return .connectionLost(describe(error.code))
     default:
-      return .failed(error.code.description)
+      return .failed(describe(error.code))
     }
   }
-}
 
-extension URLError.Code: @retroactive CustomStringConvertible {
-  public var description: String { "URLError \(rawValue)" }
+  /// What went wrong, in the words a reader of `data.reason` or the log knows (`host not found`), not URLSession's
+  /// number; a code without words here keeps its number.
+  static func describe(_ code: URLError.Code) -> String {
+    switch code {
+    case .timedOut: "timed out"
+    case .cannotFindHost, .dnsLookupFailed: "host not found"
+    case .cannotConnectToHost: "connection refused"
+    case .notConnectedToInternet: "no network"
+    case .secureConnectionFailed: "TLS handshake failed"
+    case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
+      .serverCertificateHasUnknownRoot, .clientCertificateRejected, .clientCertificateRequired:
+      "certificate not accepted"
+    case .networkConnectionLost: "connection closed by the server"
+    case .badServerResponse, .cannotParseResponse: "no readable HTTP response"
+    case .zeroByteResource: "empty response"
+    case .httpTooManyRedirects, .redirectToNonExistentLocation: "redirect loop or bad redirect"
+    case .unsupportedURL, .badURL: "unsupported URL"
+    case .cancelled: "cancelled"
+    default: "URLError \(code.rawValue)"
+    }
+  }
 }
