@@ -18,7 +18,8 @@ package enum BeaconError: Error, Sendable, Equatable {
   /// No Geoapify key is configured.
   case missingAPIKey
   /// Geoapify refused the key (401).
-  case invalidAPIKey
+  /// Geoapify refused the key given at `source` (``APIKey/source``).
+  case invalidAPIKey(source: String)
   /// An upstream API failed: rate-limited (429), rejected the request (another 4xx), or could not be reached or
   /// answered unusably (5xx, timeout, refused, truncated, invalid; `offline` when Beacon runs offline).
   case upstream(UpstreamService, UpstreamFault)
@@ -80,7 +81,7 @@ package enum BeaconError: Error, Sendable, Equatable {
       message = .storeTooNew(path: path, version: version, supported: supported)
     case .storage(let error): message = error.isReadOnly ? .storeReadOnly : error.isBusy ? .storeBusy : .storageFailure
     case .missingAPIKey: message = .missingAPIKey
-    case .invalidAPIKey: message = .invalidAPIKey
+    case .invalidAPIKey(let source): message = .invalidAPIKey(source: source)
     case .upstream(let service, let fault): message = .upstream(service, fault)
     case .importFailed(let file, let position, let reason):
       message = .importFailed(file: file, position: position, reason: reason)

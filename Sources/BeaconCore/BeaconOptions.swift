@@ -56,7 +56,7 @@ package struct BeaconOptions: Sendable, Equatable {
       // Set but empty is an error (``ConfigurationError/emptyUser``), not the account's name in silence.
       user: environment["BEACON_USER"],
       offline: value("BEACON_OFFLINE").map { ["1", "true", "yes"].contains($0.lowercased()) },
-      geoapifyAPIKey: value("GEOAPIFY_API_KEY").flatMap(APIKey.init),
+      geoapifyAPIKey: value("GEOAPIFY_API_KEY").flatMap { APIKey($0, source: "GEOAPIFY_API_KEY") },
       geoapifyBaseURL: value("BEACON_GEOAPIFY_URL"),
       locale: value("BEACON_LOCALE"),
       timeZone: value("BEACON_TIME_ZONE"),

@@ -41,7 +41,7 @@ package enum LocalizedMessage: Sendable, Equatable {
   case storeBusy
   case storeOpenedReadOnly(path: String, reason: String)
   case missingAPIKey
-  case invalidAPIKey
+  case invalidAPIKey(source: String)
   /// An upstream API's fault (texts in `UpstreamFault+Message.swift`, one per fault for every service).
   case upstream(UpstreamService, UpstreamFault)
   case noResults
@@ -312,11 +312,10 @@ package enum LocalizedMessage: Sendable, Equatable {
         "Beacon has no Geoapify key. Get a free key at https://myprojects.geoapify.com and set "
           + "GEOAPIFY_API_KEY, or use --offline to search stored places without one"
       )
-    case .invalidAPIKey:
+    case .invalidAPIKey(let source):
       (
-        "Geoapify godtok ikke nøkkelen; sjekk GEOAPIFY_API_KEY",
-        "Geoapify godtok ikkje nøkkelen; sjekk GEOAPIFY_API_KEY",
-        "Geoapify did not accept the key; check GEOAPIFY_API_KEY"
+        "Geoapify godtok ikke nøkkelen; sjekk \(source)", "Geoapify godtok ikkje nøkkelen; sjekk \(source)",
+        "Geoapify did not accept the key; check \(source)"
       )
     case .noResults:
       ("Ingen treff", "Ingen treff", "No results")

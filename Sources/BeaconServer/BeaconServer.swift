@@ -106,7 +106,7 @@ package final class BeaconServer: Sendable {
       storePath: given?.storePath,
       user: given?.user,
       offline: given?.offline,
-      geoapifyAPIKey: given?.geoapify?.apiKey.flatMap(APIKey.init),
+      geoapifyAPIKey: given?.geoapify?.apiKey.flatMap { APIKey($0, source: "initializationOptions.geoapify.apiKey") },
       geoapifyBaseURL: given?.geoapify?.baseURL,
       locale: request.locale,
       timeZone: given?.timeZone,

@@ -180,7 +180,7 @@ extension GeoapifyClientTests {
     clock.advance(by: 25 * 3600)
     server.handler = { _ in .json(GeoapifyFixtures.text("error-401.json"), status: 401) }
     let error = await failure { () async throws(BeaconError) in try await service.search(Self.search()) }
-    #expect(error == .invalidAPIKey)
+    #expect(error == .invalidAPIKey(source: "GEOAPIFY_API_KEY"))
   }
 
   @Test func anUnusableAnswerIsNotCached() async throws {

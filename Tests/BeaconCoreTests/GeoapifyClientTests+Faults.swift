@@ -16,7 +16,7 @@ extension GeoapifyClientTests {
     let error = await failure { () async throws(BeaconError) in
       try await client.get(path: "/v2/places", query: [])
     }
-    #expect(error == .invalidAPIKey)
+    #expect(error == .invalidAPIKey(source: "GEOAPIFY_API_KEY"))
   }
 
   @Test func tooManyRequestsHonoursRetryAfterAndPausesLaterCalls() async throws {

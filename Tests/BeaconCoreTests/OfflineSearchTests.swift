@@ -92,7 +92,7 @@ import Testing
     let store = try await Self.seededStore()
     let client = GeoapifyClient(baseURL: server.baseURL, apiKey: APIKey("k"), transport: URLSessionTransport())
     let service = PlacesService(store: store, client: client)
-    await #expect(throws: BeaconError.invalidAPIKey) {
+    await #expect(throws: BeaconError.invalidAPIKey(source: "GEOAPIFY_API_KEY")) {
       try await service.search(PlaceSearch(center: Self.oslo, category: .cafe, radiusMeters: 1_000))
     }
   }

@@ -85,6 +85,26 @@ extension PlacesMethodTests {
     #expect(server.requestCount(path: "/v2/places") == 1)
   }
 
+  /// A refused key is to be checked where it was given: the environment, or the client's `initialize`.
+  @Test func aRefusedKeyIsToBeCheckedWhereItWasGiven() async throws {
+    let server = try Self.fakeGeoapify()
+    for _ in 0..<2 {
+      server.enqueue(.json(GeoapifyFixtures.text("error-401.json"), status: 401), forPath: "/v2/places")
+    }
+    let fromEnvironment = try await Self.session(server)
+    let first = try #require(BeaconTestSupport.failure(await fromEnvironment.call("places/search")))
+    #expect(first.message == "Geoapify godtok ikke nøkkelen; sjekk GEOAPIFY_API_KEY")
+
+    let fromClient = InProcessClient(
+      options: .inMemory(environment: BeaconOptions(geoapifyBaseURL: server.baseURL.absoluteString))
+    )
+    let options: JSONValue = ["geoapify": ["apiKey": .string(Self.apiKey)]]
+    _ = try await fromClient.call("initialize", params: ["locale": "en", "initializationOptions": options]).get()
+    let second = try #require(BeaconTestSupport.failure(await fromClient.call("places/search")))
+    #expect(second.message == "Geoapify did not accept the key; check initializationOptions.geoapify.apiKey")
+    #expect(!second.message.contains(Self.apiKey))
+  }
+
   // MARK: - Progress
 
   @Test func aWorkDoneTokenGetsProgressBeginAndEnd() async throws {

@@ -24,7 +24,7 @@ import Testing
     onNotification: @escaping @Sendable (String, JSONValue?) -> Void = { _, _ in }
   ) async throws -> InProcessClient {
     let environment = BeaconOptions(
-      geoapifyAPIKey: apiKey.flatMap(APIKey.init),
+      geoapifyAPIKey: apiKey.flatMap { APIKey($0) },
       geoapifyBaseURL: server.baseURL.absoluteString
     )
     let client = InProcessClient(options: .inMemory(environment: environment), onNotification: onNotification)

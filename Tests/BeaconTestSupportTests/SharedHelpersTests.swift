@@ -41,9 +41,15 @@ import Testing
   }
 
   @Test func failureIsTheThrownErrorOrNil() async {
-    #expect(failure { () throws(BeaconError) in throw BeaconError.invalidAPIKey } == .invalidAPIKey)
+    #expect(
+      failure { () throws(BeaconError) in throw BeaconError.invalidAPIKey(source: "GEOAPIFY_API_KEY") }
+        == .invalidAPIKey(source: "GEOAPIFY_API_KEY")
+    )
     #expect(failure { () throws(BeaconError) in 1 } == nil)
-    #expect(await failure { () async throws(BeaconError) in throw BeaconError.invalidAPIKey } == .invalidAPIKey)
+    #expect(
+      await failure { () async throws(BeaconError) in throw BeaconError.invalidAPIKey(source: "GEOAPIFY_API_KEY") }
+        == .invalidAPIKey(source: "GEOAPIFY_API_KEY")
+    )
     #expect(await failure { () async throws(BeaconError) in 1 } == nil)
   }
 

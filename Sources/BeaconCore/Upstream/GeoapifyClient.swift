@@ -57,7 +57,6 @@ package final class GeoapifyClient: Sendable {
         "user-agent": "beacon/\(BeaconVersion.current)",
       ]
     )
-    let secret = apiKey.revealedForRequest
     let result = await coalescer.run(key: Self.requestKey(path: path, query: query)) { [transport, limiter] in
       do {
         try await limiter.acquire()
@@ -66,7 +65,7 @@ package final class GeoapifyClient: Sendable {
       }
       do throws(HTTPTransportError) {
         let response = try await transport.send(request)
-        return await Self.interpret(response, limiter: limiter, hiding: secret)
+        return await Self.interpret(response, limiter: limiter, key: apiKey)
       } catch {
         return .failure(.upstream(.geoapify, .unavailable(reason: Self.describe(error))))
       }
@@ -74,18 +73,19 @@ package final class GeoapifyClient: Sendable {
     return try result.get()
   }
 
-  /// Maps a response to its body or to the error its status means; `secret` (the key) never reaches the error, even
+  /// Maps a response to its body or to the error its status means; the key never reaches the error, even
   /// when the server's own message quotes it.
   static func interpret(
     _ response: HTTPResponse,
     limiter: RateLimiter,
-    hiding secret: String
+    key: APIKey
   ) async -> Result<[UInt8], BeaconError> {
+    let secret = key.revealedForRequest
     switch response.status {
     case 200..<300:
       return .success(response.body)
     case 401, 403:
-      return .failure(.invalidAPIKey)
+      return .failure(.invalidAPIKey(source: key.source))
     case 429:
       let seconds = retryAfterSeconds(response.headers["retry-after"]) ?? defaultBackoffSeconds
       await limiter.pause(for: .seconds(seconds))
