@@ -57,7 +57,7 @@ package enum BeaconError: Error, Sendable, Equatable {
     case .invalidAPIKey: "invalidApiKey"
     case .upstream(_, .rateLimited): "rateLimited"
     case .upstream(_, .rejected): "upstreamRejected"
-    case .upstream(_, .unavailable): "upstreamUnavailable"
+    case .upstream(_, .unavailable), .upstream(_, .badAnswer): "upstreamUnavailable"
     case .importFailed: "importFailed"
     case .nothingImported: "nothingImported"
     case .storeDamaged(_, let atOpen, _): atOpen ? "storeUnavailable" : "storageFailure"

@@ -40,7 +40,7 @@ package final class CoinLoreClient: Sendable {
   package func get(
     path: String,
     query: [String: String] = [:],
-    notFound: BeaconError = .upstream(.coinlore, .unavailable(reason: "HTTP 404"))
+    notFound: BeaconError = .upstream(.coinlore, .badAnswer(reason: "HTTP 404"))
   ) async throws(BeaconError) -> [UInt8] {
     var target = path
     if !query.isEmpty {

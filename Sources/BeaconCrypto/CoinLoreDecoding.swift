@@ -16,14 +16,14 @@ package enum CoinLoreDecoding {
 
   /// `/api/global/`: the one object of its array (a bare object is read too).
   ///
-  /// - Throws: ``UpstreamFault/unavailable(reason:)`` for an empty body, an empty array or invalid JSON.
+  /// - Throws: ``UpstreamFault/badAnswer(reason:)`` for an empty body, an empty array or invalid JSON.
   package static func global(from body: [UInt8]) throws(BeaconError) -> CryptoGlobal {
     guard let value = try json(body) else {
-      throw .upstream(.coinlore, .unavailable(reason: "CoinLore answered without data"))
+      throw .upstream(.coinlore, .badAnswer(reason: "CoinLore answered without data"))
     }
     let object = value.arrayValue?.first { $0.objectValue != nil } ?? value
     guard object.objectValue != nil, object["coins_count"] != nil || object["total_mcap"] != nil else {
-      throw .upstream(.coinlore, .unavailable(reason: "CoinLore answered without market data"))
+      throw .upstream(.coinlore, .badAnswer(reason: "CoinLore answered without market data"))
     }
     return CryptoGlobal(
       coinsCount: integer(object["coins_count"]),
@@ -42,20 +42,20 @@ package enum CoinLoreDecoding {
 
   /// `/api/tickers/`: `{data: [coin], info: {coins_num, time}}` (a bare array of coins is read too).
   ///
-  /// - Throws: ``UpstreamFault/unavailable(reason:)`` when there is no coin to read.
+  /// - Throws: ``UpstreamFault/badAnswer(reason:)`` when there is no coin to read.
   package static func tickers(from body: [UInt8]) throws(BeaconError) -> TickersPage {
     guard let value = try json(body) else {
-      throw .upstream(.coinlore, .unavailable(reason: "CoinLore answered without data"))
+      throw .upstream(.coinlore, .badAnswer(reason: "CoinLore answered without data"))
     }
     let items = value["data"]?.arrayValue ?? value.arrayValue ?? []
     let coins = items.compactMap(coin(from:))
-    guard !coins.isEmpty else { throw .upstream(.coinlore, .unavailable(reason: "CoinLore listed no coins")) }
+    guard !coins.isEmpty else { throw .upstream(.coinlore, .badAnswer(reason: "CoinLore listed no coins")) }
     return TickersPage(coins: coins, coinsCount: integer(value["info"]?["coins_num"]))
   }
 
   /// `/api/ticker/?id=…`: a bare array of coins; an empty body or an empty array is no coin at all (`[]`).
   ///
-  /// - Throws: ``UpstreamFault/unavailable(reason:)`` for invalid JSON.
+  /// - Throws: ``UpstreamFault/badAnswer(reason:)`` for invalid JSON.
   package static func ticker(from body: [UInt8]) throws(BeaconError) -> [Coin] {
     guard let value = try json(body) else { return [] }
     let items = value.arrayValue ?? value["data"]?.arrayValue ?? (value.objectValue != nil ? [value] : [])
@@ -96,7 +96,7 @@ package enum CoinLoreDecoding {
       let value = try JSONParser.parse(body)
       return value.isNull ? nil : value
     } catch {
-      throw .upstream(.coinlore, .unavailable(reason: "invalid JSON from CoinLore (\(error.reason))"))
+      throw .upstream(.coinlore, .badAnswer(reason: "invalid JSON from CoinLore (\(error.reason))"))
     }
   }
 

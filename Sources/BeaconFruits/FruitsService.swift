@@ -85,10 +85,10 @@ package final class FruitsService: Sendable {
     do throws(BeaconError) {
       let body = try await client.get(
         path: Self.cataloguePath,
-        notFound: .upstream(.fruityvice, .unavailable(reason: "HTTP 404"))
+        notFound: .upstream(.fruityvice, .badAnswer(reason: "HTTP 404"))
       )
       let fruits = try FruityviceDecoding.fruits(from: body)
-      guard !fruits.isEmpty else { throw .upstream(.fruityvice, .unavailable(reason: "Fruityvice listed no fruits")) }
+      guard !fruits.isEmpty else { throw .upstream(.fruityvice, .badAnswer(reason: "Fruityvice listed no fruits")) }
       try await store.replaceFruitCatalogue(fruits, at: time)
       return Catalogue(fruits: fruits, source: .live, stale: false, fetchedAt: time)
     } catch {

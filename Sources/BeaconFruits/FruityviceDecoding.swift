@@ -12,7 +12,7 @@ package enum FruityviceDecoding {
     let value = try json(body)
     if let items = value.arrayValue { return items.compactMap(fruit(from:)) }
     if value["id"] != nil, let single = fruit(from: value) { return [single] }
-    throw .upstream(.fruityvice, .unavailable(reason: "Fruityvice answered without a list of fruits"))
+    throw .upstream(.fruityvice, .badAnswer(reason: "Fruityvice answered without a list of fruits"))
   }
 
   /// One fruit object, or `nil` when it has no usable id or name.
@@ -47,7 +47,7 @@ package enum FruityviceDecoding {
     do {
       return try JSONParser.parse(body)
     } catch {
-      throw .upstream(.fruityvice, .unavailable(reason: "invalid JSON from Fruityvice (\(error.reason))"))
+      throw .upstream(.fruityvice, .badAnswer(reason: "invalid JSON from Fruityvice (\(error.reason))"))
     }
   }
 

@@ -93,7 +93,7 @@ package final class PeopleService: Sendable {
   func fetch(seed: String, at time: Date) async throws(BeaconError) -> UserStoreChange {
     let body = try await client.users(seed: seed, count: Self.pageSize)
     let records = try RandomUserDecoding.users(from: body)
-    guard !records.isEmpty else { throw .upstream(.randomUser, .unavailable(reason: "randomuser.me listed no users")) }
+    guard !records.isEmpty else { throw .upstream(.randomUser, .badAnswer(reason: "randomuser.me listed no users")) }
     return try await store.storeUsers(records, seed: seed, at: time)
   }
 

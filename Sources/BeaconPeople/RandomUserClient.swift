@@ -45,7 +45,7 @@ package final class RandomUserClient: Sendable {
   package func users(seed: String, count: Int) async throws(BeaconError) -> [UInt8] {
     // A 404 is an unknown API version (or a wrong base URL): the service is not where Beacon looks for it.
     guard let body = try await api.get(Self.target(seed: seed, count: count)) else {
-      throw .upstream(.randomUser, .unavailable(reason: "HTTP 404"))
+      throw .upstream(.randomUser, .badAnswer(reason: "HTTP 404"))
     }
     return body
   }

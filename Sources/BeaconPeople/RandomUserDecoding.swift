@@ -8,20 +8,20 @@ import Foundation
 package enum RandomUserDecoding {
   /// The users of an answer `{results: [User], info: {…}}`.
   ///
-  /// - Throws: ``UpstreamFault/unavailable(reason:)`` for invalid JSON, randomuser.me's own `{"error": "…"}`
+  /// - Throws: ``UpstreamFault/badAnswer(reason:)`` for invalid JSON, randomuser.me's own `{"error": "…"}`
   ///   (which it may send with status 200) or an answer without `results`.
   package static func users(from body: [UInt8]) throws(BeaconError) -> [UserRecord] {
     let value: JSONValue
     do {
       value = try JSONParser.parse(body)
     } catch {
-      throw .upstream(.randomUser, .unavailable(reason: "invalid JSON from randomuser.me (\(error.reason))"))
+      throw .upstream(.randomUser, .badAnswer(reason: "invalid JSON from randomuser.me (\(error.reason))"))
     }
     if let results = value["results"]?.arrayValue { return results.compactMap(user(from:)) }
     if let error = value["error"]?.stringValue {
-      throw .upstream(.randomUser, .unavailable(reason: "randomuser.me: \(error)"))
+      throw .upstream(.randomUser, .badAnswer(reason: "randomuser.me: \(error)"))
     }
-    throw .upstream(.randomUser, .unavailable(reason: "randomuser.me answered without a list of users"))
+    throw .upstream(.randomUser, .badAnswer(reason: "randomuser.me answered without a list of users"))
   }
 
   /// One user object, or `nil` when it has no id or no name.

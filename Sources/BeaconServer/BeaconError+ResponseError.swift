@@ -22,7 +22,7 @@ extension BeaconError: ResponseErrorConvertible {
     case .invalidAPIKey: ApplicationErrorCode.invalidAPIKey
     case .upstream(_, .rateLimited): ApplicationErrorCode.rateLimited
     case .upstream(_, .rejected): ApplicationErrorCode.upstreamRejected
-    case .upstream(_, .unavailable): ApplicationErrorCode.upstreamUnavailable
+    case .upstream(_, .unavailable), .upstream(_, .badAnswer): ApplicationErrorCode.upstreamUnavailable
     case .importFailed, .nothingImported: ApplicationErrorCode.importFailed
     case .storeDamaged(_, let atOpen, _):
       atOpen ? ApplicationErrorCode.storeUnavailable : ApplicationErrorCode.storageFailure
@@ -53,7 +53,7 @@ extension BeaconError: ResponseErrorConvertible {
       return ["retryAfterSeconds": .int(seconds)]
     case .upstream(_, .rejected(let detail)):
       return ["upstreamMessage": .string(detail)]
-    case .upstream(_, .unavailable(let reason)):
+    case .upstream(_, .unavailable(let reason)), .upstream(_, .badAnswer(let reason)):
       return ["reason": .string(reason)]
     case .importFailed(let file, let position, let reason):
       var details: [String: JSONValue] = ["file": .string(file), "reason": .string(reason.wireText)]

@@ -9,8 +9,8 @@ package func expectEveryFaultSaidInEveryLanguage(
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
   let faults: [UpstreamFault] = [
-    .rateLimited(retryAfterSeconds: 3), .rejected(message: "x"), .unavailable(reason: "HTTP 500"),
-    .unavailable(reason: "offline"),
+    .rateLimited(retryAfterSeconds: 3), .rejected(message: "x"), .unavailable(reason: "timed out"),
+    .badAnswer(reason: "HTTP 502"), .unavailable(reason: "offline"),
   ]
   for fault in faults {
     let message = LocalizedMessage.upstream(service, fault)
@@ -48,7 +48,8 @@ package struct UpstreamFaultScenarios<Service> {
 
   /// The service's answers to break, and what to expect.
   package struct Answers {
-    /// The body of a server error (HTTP `statuses`) and what it is said in Bokmål.
+    /// The body of a server error (HTTP `statuses`) and how it is said in Bokmål (the service answered: the network is
+    /// not blamed).
     package var serverError: (statuses: [Int], body: String, bokmål: String)
     /// The body of a 429 and its `Retry-After` seconds.
     package var rateLimit: (body: String, retryAfter: Int)
@@ -83,9 +84,10 @@ package struct UpstreamFaultScenarios<Service> {
       let body = answers.serverError.body
       server.handler = { _ in .json(body, status: status) }
       let error = await Self.failure(of: call, on: service)
-      #expect(error == .upstream(upstream, .unavailable(reason: "HTTP \(status)")), sourceLocation: sourceLocation)
+      #expect(error == .upstream(upstream, .badAnswer(reason: "HTTP \(status)")), sourceLocation: sourceLocation)
       #expect(error?.kind == "upstreamUnavailable", sourceLocation: sourceLocation)
       #expect(error?.message(in: .nb) == answers.serverError.bokmål, sourceLocation: sourceLocation)
+      #expect(error?.message(in: .nb).contains("sjekk nettet") == false, "it answered", sourceLocation: sourceLocation)
     }
     try await expectRateLimitHoldsLaterCallsBack(answers.rateLimit, sourceLocation: sourceLocation, call, later)
     for fault in [LoopbackHTTPServer.Response.Fault.neverFinish, .truncateBody, .closeWithoutResponse] {
@@ -98,6 +100,11 @@ package struct UpstreamFaultScenarios<Service> {
     let refused = try makeService(try LoopbackHTTPServer.closedBaseURL())
     let error = await Self.failure(of: call, on: refused)
     #expect(error?.kind == "upstreamUnavailable", "a refused connection", sourceLocation: sourceLocation)
+    #expect(
+      error?.message(in: .nb).contains("sjekk nettet") == true,
+      "the network's fault",
+      sourceLocation: sourceLocation
+    )
 
     let proxied = try makeService(try #require(URL(string: base.absoluteString + "/proxy/")))
     let before = server.requests.count

@@ -65,7 +65,7 @@ extension GeoapifyClientTests {
     let error = await failure { () async throws(BeaconError) in
       try await client.get(path: "/v2/places", query: [])
     }
-    #expect(error == .upstream(.geoapify, .unavailable(reason: "HTTP \(status)")))
+    #expect(error == .upstream(.geoapify, .badAnswer(reason: "HTTP \(status)")))
   }
 
   @Test(arguments: [

@@ -52,7 +52,7 @@ import Testing
   @Test(arguments: ["", "  \n", "[]", "null", "[{}]", "{}", #"{"data": []}"#])
   func globalWithoutDataIsUnavailable(body: String) {
     let error = failure { () throws(BeaconError) in try CoinLoreDecoding.global(from: Self.bytes(body)) }
-    guard case .upstream(.coinlore, .unavailable)? = error else {
+    guard case .upstream(.coinlore, .badAnswer)? = error else {
       Issue.record("'\(body)': expected unavailable, got \(String(describing: error))")
       return
     }

@@ -223,7 +223,7 @@ import Testing
     #expect(stats.stale)
     #expect(stats.presentation?.textColor == "#8B0000")
     let unknown = await failure { () async throws(BeaconError) in try await service.ticker(id: "424242") }
-    #expect(unknown == .upstream(.coinlore, .unavailable(reason: "HTTP 503")), "nothing stored: the fault itself")
+    #expect(unknown == .upstream(.coinlore, .badAnswer(reason: "HTTP 503")), "nothing stored: the fault itself")
   }
 
   @Test func anUnusableAnswerNeverReplacesAGoodCopy() async throws {
@@ -263,7 +263,7 @@ import Testing
       .init(
         serverError: (
           [500, 502, 503, 504], #"{"error": "boom"}"#,
-          "Får ikke hentet kryptodata fra CoinLore; sjekk nettet eller prøv igjen senere"
+          "CoinLore svarer ikke som det skal akkurat nå; prøv igjen senere"
         ),
         rateLimit: (#"{"error": "slow down"}"#, 7),
         good: CoinLoreFixtures.global,

@@ -270,7 +270,7 @@ import Testing
       .init(
         serverError: (
           [500, 502, 503, 504], #"{"error": "boom"}"#,
-          "Får ikke kontakt med Fruityvice; sjekk nettet eller prøv igjen senere"
+          "Fruityvice svarer ikke som det skal akkurat nå; prøv igjen senere"
         ),
         rateLimit: (#"{"error": "slow down"}"#, 9),
         good: FruityviceFixtures.all,

@@ -90,7 +90,7 @@ import Testing
   }
 
   @Test func invalidJSONIsUnavailableWithTheReason() {
-    guard case .upstream(.fruityvice, .unavailable(let reason))? = Self.failure(#"[{"id": 1, "name": "#) else {
+    guard case .upstream(.fruityvice, .badAnswer(let reason))? = Self.failure(#"[{"id": 1, "name": "#) else {
       Issue.record("expected unavailable")
       return
     }

@@ -16,7 +16,7 @@ extension PeopleServiceTests {
       .init(
         serverError: (
           [500, 502, 503], RandomUserFixtures.troubleBody,
-          "Får ikke kontakt med randomuser.me; sjekk nettet eller prøv igjen senere"
+          "randomuser.me svarer ikke som det skal akkurat nå; prøv igjen senere"
         ),
         rateLimit: (RandomUserFixtures.rateLimitBody, 7),
         good: RandomUserFixtures.page(seed: "ios"),
@@ -32,7 +32,7 @@ extension PeopleServiceTests {
     server.handler = { _ in .json(RandomUserFixtures.troubleBody) }
     let (service, _) = try makeService()
     let error = await failure { () async throws(BeaconError) in try await service.list() }
-    guard case .upstream(.randomUser, .unavailable(let reason))? = error else {
+    guard case .upstream(.randomUser, .badAnswer(let reason))? = error else {
       Issue.record("unexpected \(String(describing: error))")
       return
     }
@@ -62,7 +62,7 @@ extension PeopleServiceTests {
     server.handler = { _ in .text("Not Found", status: 404) }
     let (service, _) = try makeService()
     let error = await failure { () async throws(BeaconError) in try await service.list() }
-    #expect(error == .upstream(.randomUser, .unavailable(reason: "HTTP 404")))
+    #expect(error == .upstream(.randomUser, .badAnswer(reason: "HTTP 404")))
   }
 
   @Test func anEmptyAnswerNeverEmptiesTheDirectory() async throws {

@@ -54,7 +54,7 @@ extension PeopleServiceTests {
     _ = try await service.update(id: Self.id(1), with: UserUpdate(city: "Bergen"))
     server.handler = { _ in .json(RandomUserFixtures.troubleBody, status: 500) }
     let error = await failure { () async throws(BeaconError) in try await service.setSeed("android") }
-    #expect(error == .upstream(.randomUser, .unavailable(reason: "HTTP 500")))
+    #expect(error == .upstream(.randomUser, .badAnswer(reason: "HTTP 500")))
     let list = try await service.list()
     #expect(list.seed == "ios")
     #expect(list.users.count == 100)

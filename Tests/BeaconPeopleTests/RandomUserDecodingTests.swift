@@ -94,7 +94,7 @@ import Testing
       _ = try Self.decode(body)
       Issue.record("expected an error")
     } catch {
-      guard case .upstream(.randomUser, .unavailable(let detail)) = error else {
+      guard case .upstream(.randomUser, .badAnswer(let detail)) = error else {
         Issue.record("unexpected \(error)")
         return
       }

@@ -236,7 +236,7 @@ import Testing
     let error = try #require(failure(await client.call("fruits/list")))
     #expect(error.code == ApplicationErrorCode.upstreamUnavailable)
     #expect(error.data == ["kind": "upstreamUnavailable", "reason": "HTTP 503"])
-    #expect(error.message == "Får ikke kontakt med Fruityvice; sjekk nettet eller prøv igjen senere")
+    #expect(error.message == "Fruityvice svarer ikke som det skal akkurat nå; prøv igjen senere")
   }
 
   @Test func aRateLimitIsRateLimitedWithRetryAfter() async throws {

@@ -207,7 +207,7 @@ import Testing
     let error = try #require(failure(await client.call("users/list")))
     #expect(error.code == ApplicationErrorCode.upstreamUnavailable)
     #expect(error.data == ["kind": "upstreamUnavailable", "reason": "HTTP 503"])
-    #expect(error.message == "Får ikke kontakt med randomuser.me; sjekk nettet eller prøv igjen senere")
+    #expect(error.message == "randomuser.me svarer ikke som det skal akkurat nå; prøv igjen senere")
     try Self.expectValidData(error)
   }
 

@@ -133,7 +133,7 @@ extension EndToEnd {
       let down = try empty.run(["fruits"])
       #expect(down.termination == .exited(1))
       #expect(down.stdout.isEmpty)
-      #expect(down.stderr.contains("Får ikke kontakt med Fruityvice"), "\(down.stderr)")
+      #expect(down.stderr.contains("Fruityvice svarer ikke som det skal akkurat nå"), "\(down.stderr)")
     }
   }
 }

@@ -154,7 +154,7 @@ extension EndToEnd {
       let down = try empty.run(["users"])
       #expect(down.termination == .exited(1))
       #expect(down.stdout.isEmpty)
-      #expect(down.stderr.contains("Får ikke kontakt med randomuser.me"), "\(down.stderr)")
+      #expect(down.stderr.contains("randomuser.me svarer ikke som det skal akkurat nå"), "\(down.stderr)")
     }
   }
 }

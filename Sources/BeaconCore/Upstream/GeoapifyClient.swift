@@ -94,7 +94,7 @@ package final class GeoapifyClient: Sendable {
       let message = GeoapifyDecoding.errorMessage(response.body)
       return .failure(.upstream(.geoapify, .rejected(message: message.replacingOccurrences(of: secret, with: "***"))))
     default:
-      return .failure(.upstream(.geoapify, .unavailable(reason: "HTTP \(response.status)")))
+      return .failure(.upstream(.geoapify, .badAnswer(reason: "HTTP \(response.status)")))
     }
   }
 

@@ -12,7 +12,7 @@ package enum GeoapifyDecoding {
     do {
       return try JSONParser.parse(body)
     } catch {
-      throw .upstream(.geoapify, .unavailable(reason: "invalid JSON from Geoapify (\(error.reason))"))
+      throw .upstream(.geoapify, .badAnswer(reason: "invalid JSON from Geoapify (\(error.reason))"))
     }
   }
 
@@ -20,10 +20,10 @@ package enum GeoapifyDecoding {
   /// not an empty one: taken as "nothing here", it would be cached and shown for a day.
   static func features(_ value: JSONValue) throws(BeaconError) -> [JSONValue] {
     guard let features = value["features"]?.arrayValue else {
-      throw .upstream(.geoapify, .unavailable(reason: "Geoapify answered without 'features'"))
+      throw .upstream(.geoapify, .badAnswer(reason: "Geoapify answered without 'features'"))
     }
     if !features.isEmpty, features.allSatisfy({ $0["properties"]?.objectValue == nil }) {
-      throw .upstream(.geoapify, .unavailable(reason: "Geoapify answered with features that have no properties"))
+      throw .upstream(.geoapify, .badAnswer(reason: "Geoapify answered with features that have no properties"))
     }
     return features
   }
@@ -163,7 +163,7 @@ package enum GeoapifyDecoding {
     } else if let results = value["results"]?.arrayValue {
       items = results
     } else {
-      throw .upstream(.geoapify, .unavailable(reason: "Geoapify autocomplete answered without 'features' or 'results'"))
+      throw .upstream(.geoapify, .badAnswer(reason: "Geoapify autocomplete answered without 'features' or 'results'"))
     }
     return items.compactMap { properties in
       guard let lat = properties["lat"]?.doubleValue, let lon = properties["lon"]?.doubleValue else { return nil }
@@ -199,7 +199,7 @@ package enum GeoapifyDecoding {
     guard let lat = value["location"]?["latitude"]?.doubleValue, let lon = value["location"]?["longitude"]?.doubleValue,
       Coordinate(lat: lat, lon: lon).isValid
     else {
-      throw .upstream(.geoapify, .unavailable(reason: "Geoapify IP geolocation answered without a location"))
+      throw .upstream(.geoapify, .badAnswer(reason: "Geoapify IP geolocation answered without a location"))
     }
     let city = value["city"]?["name"]?.stringValue ?? value["city"]?["names"]?["en"]?.stringValue
     return (Coordinate(lat: lat, lon: lon), city)

@@ -92,7 +92,7 @@ package final class KeylessAPIClient: Sendable {
     case 400..<500:
       return .failure(.rejected(message: errorMessage(response.body)))
     default:
-      return .failure(.unavailable(reason: "HTTP \(response.status)"))
+      return .failure(.badAnswer(reason: "HTTP \(response.status)"))
     }
   }
 

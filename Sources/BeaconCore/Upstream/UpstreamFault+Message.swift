@@ -20,6 +20,12 @@ extension UpstreamFault {
         "\(name) avviste \(nb): \(detail)", "\(name) avviste \(nn): \(detail)",
         "\(name) rejected the request: \(detail)"
       )
+    case .badAnswer:
+      return (
+        "\(name) svarer ikke som det skal akkurat nå; prøv igjen senere",
+        "\(name) svarar ikkje som det skal akkurat no; prøv igjen seinare",
+        "\(name) is not answering properly right now; try again later"
+      )
     case .unavailable(let reason):
       if reason == "offline", let offline = service.offlineTexts { return offline }
       if let unavailable = service.unavailableTexts { return unavailable(name) }
