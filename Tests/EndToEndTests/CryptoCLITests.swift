@@ -73,7 +73,7 @@ extension EndToEnd {
       workspace.server.handler = { _ in .json("{}", status: 503) }
       let down = try workspace.run(["crypto"])
       #expect(down.termination == .exited(1))
-      #expect(down.stderr.contains("Får ikke hentet kryptodata fra CoinLore"), "\(down.stderr)")
+      #expect(down.stderr.contains("CoinLore svarer ikke som det skal akkurat nå"), "\(down.stderr)")
     }
 
     @Test func aStaleOverviewSaysSo() throws {
