@@ -54,9 +54,10 @@ extension BeaconServer {
       var city: String?
       var message: String?
       if let center = request.center {
-        // Remembered as the next search's centre, unless the store is read-only or another process holds it longer
-        // than a write waits (a long import): the search still runs.
-        if store.isReadOnly {
+        // Remembered as the next search's centre (not for an agent, ``ServerOptions/searchStoresCenter``), unless
+        // the store is read-only or another process holds it longer than a write waits (a long import): the search
+        // still runs.
+        if store.isReadOnly || !self.options.searchStoresCenter {
           settings.center = center
         } else {
           do throws(BeaconError) {

@@ -23,6 +23,10 @@ package struct ServerOptions: Sendable {
   /// Whether `places/import` may read `path` `-`, the process's standard input: only for `beacon import -`,
   /// never where the standard input carries the protocol.
   package var importsFromStandardInput = false
+  /// Whether a `places/search` with a `center` stores it as the next search's centre (the editors' and the CLI's
+  /// way); `beacon mcp` turns it off, so that an agent's search only reads, as its `readOnlyHint` says, and the
+  /// user's centre moves only through `settings_update`.
+  package var searchStoresCenter = true
 
   /// Creates options.
   package init(

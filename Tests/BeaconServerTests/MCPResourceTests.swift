@@ -108,4 +108,39 @@ import Testing
     #expect(updated().suffix(1) == ["beacon://settings"], "\(updated())")
     #expect(updated().count == 4)
   }
+
+  /// A place's URI as RFC 6570 expands `{id}` (`:` encoded too) is the same resource as Beacon's own: subscribed that
+  /// way, it is told of changes, with the URI it was subscribed with, and unsubscribed either way.
+  @Test func aPlaceSubscribedWithItsIdFullyEncodedIsToldOfChanges() async throws {
+    let client = try await MCPToolCallTests.offlineClient()
+    let search = try await client.call("places_search", ["category": "cafe", "limit": 1], id: 1)
+    let id = try #require(search["structuredContent"]?["places"]?.arrayValue?.first?["id"]?.stringValue)
+    let encoded = "beacon://places/" + id.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+    #expect(encoded != MCPResources.place(id), "another spelling of the same resource")
+    let updated = { client.notifications("notifications/resources/updated").compactMap { $0["params"]?["uri"] } }
+
+    _ = try await client.request("resources/subscribe", id: 2, params: ["uri": .string(encoded)])
+    _ = try await client.call("favorites_add", ["placeId": .string(id)], id: 3)
+    #expect(updated() == [.string(encoded)])
+    _ = try await client.request("resources/unsubscribe", id: 4, params: ["uri": .string(MCPResources.place(id))])
+    _ = try await client.call("favorites_remove", ["placeId": .string(id)], id: 5)
+    #expect(updated() == [.string(encoded)], "unsubscribed by Beacon's spelling")
+  }
+
+  /// `places_search` is marked read-only: with a `center` it searches there and leaves the stored centre alone, so
+  /// nothing is said to a subscriber of the settings.
+  @Test func anAgentsSearchLeavesTheSettingsAsTheyWere() async throws {
+    let client = try await MCPToolCallTests.offlineClient()
+    let before = try await client.call("settings_get", [:], id: 1)["structuredContent"]
+    _ = try await client.request("resources/subscribe", id: 2, params: ["uri": "beacon://settings"])
+    let search = try await client.call("places_search", ["center": ["lat": 60.17, "lon": 24.94], "limit": 1], id: 3)
+    #expect(search["structuredContent"]?["centerSource"] == "request")
+    _ = try await client.call(
+      "places_search",
+      ["center": ["lat": 59.9, "lon": 10.7], "text": "nothingmatches"],
+      id: 4
+    )
+    #expect(try await client.call("settings_get", [:], id: 5)["structuredContent"] == before)
+    #expect(client.notifications("notifications/resources/updated").isEmpty)
+  }
 }

@@ -112,6 +112,17 @@ import Testing
     }
   }
 
+  /// The one-page lists give no cursor, so any cursor sent is one Beacon did not make: `-32602`, as for `tools/list`.
+  @Test(arguments: ["resources/list", "resources/templates/list", "prompts/list"])
+  func aOnePageListRefusesACursor(method: String) async throws {
+    let client = MCPTestClient()
+    try await client.initialize()
+    #expect(try await client.request(method, id: 1, params: [:])["result"]?["nextCursor"] == nil)
+    let answer = try await client.request(method, id: 2, params: ["cursor": "bogus"])
+    #expect(answer["error"]?["code"] == -32602, "\(answer)")
+    #expect(answer["error"]?["data"]?["field"] == "cursor")
+  }
+
   @Test func titlesFollowTheSessionsLanguage() async throws {
     let client = MCPTestClient(options: .inMemory(flags: BeaconOptions(locale: "en")))
     try await client.initialize()

@@ -95,6 +95,29 @@ extension PlacesMethodTests {
     #expect(request.header("x-api-key") == Self.apiKey)
   }
 
+  /// Offline, with nothing stored for the text: it says Geoapify was not asked because of `--offline`, never that the
+  /// network failed; and it does not ask.
+  @Test func anOfflineAutocompleteSaysItIsOfflineNotThatTheNetworkFailed() async throws {
+    let server = try Self.fakeGeoapify()
+    let client = InProcessClient(
+      options: .inMemory(
+        flags: BeaconOptions(offline: true),
+        environment: BeaconOptions(geoapifyAPIKey: APIKey(Self.apiKey), geoapifyBaseURL: server.baseURL.absoluteString)
+      )
+    )
+    _ = try await client.call("initialize", params: ["locale": "nn"]).get()
+    let error = try #require(
+      BeaconTestSupport.failure(await client.call("places/autocomplete", params: ["text": "fisk"]))
+    )
+    #expect(error.kind == "upstreamUnavailable")
+    #expect(error.data?["reason"] == "offline")
+    #expect(
+      error.message
+        == "Med --offline spør ikkje Beacon Geoapify, og svaret er ikkje lagra frå før; køyr utan --offline for å hente det"
+    )
+    #expect(server.requests.isEmpty)
+  }
+
   @Test func anAutocompleteBurstCostsOneUpstreamRequest() async throws {
     let server = try Self.fakeGeoapify()
     let client = try await Self.session(server)

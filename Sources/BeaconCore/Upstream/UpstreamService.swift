@@ -24,7 +24,15 @@ package struct UpstreamService: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Geoapify: place search, details, autocomplete and IP geolocation (with the user's key).
-  package static let geoapify = UpstreamService("geoapify", name: "Geoapify")
+  package static let geoapify = UpstreamService(
+    "geoapify",
+    name: "Geoapify",
+    offlineTexts: (
+      "Med --offline spør ikke Beacon Geoapify, og svaret er ikke lagret fra før; kjør uten --offline for å hente det",
+      "Med --offline spør ikkje Beacon Geoapify, og svaret er ikkje lagra frå før; køyr utan --offline for å hente det",
+      "With --offline Beacon does not ask Geoapify, and the answer is not stored yet; run without --offline to fetch it"
+    )
+  )
   /// The services the shared core knows (features' modules add their own).
   package static let allCases: [UpstreamService] = [.geoapify]
 

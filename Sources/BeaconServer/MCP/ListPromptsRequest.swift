@@ -6,7 +6,7 @@ package struct ListPromptsRequest: RequestType, Codable, Equatable {
   /// `{prompts: [{name, title, description, arguments}]}`.
   package typealias Response = JSONValue
 
-  /// Where the page starts (unused: there is one page).
+  /// Where the page starts: never given (there is one page), so any is `-32602`.
   package var cursor: String?
 
   /// Creates the request.

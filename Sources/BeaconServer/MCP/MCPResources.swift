@@ -56,6 +56,15 @@ enum MCPResources {
     }
   }
 
+  /// `uri` as Beacon writes it: a place's id percent-encoded one way (`beacon://places/osm%3Anode%2F1` and
+  /// `beacon://places/osm:node%2F1` are one resource); any other URI as it is.
+  static func canonical(_ uri: String) -> String {
+    guard uri.hasPrefix(placePrefix), let (_, params) = reader(of: uri), let id = params["id"]?.stringValue else {
+      return uri
+    }
+    return place(id)
+  }
+
   /// The URI of the place with `id`.
   static func place(_ id: String) -> String {
     placePrefix + (id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id)
@@ -70,9 +79,6 @@ enum MCPResources {
       return Set([favorites] + (place.map { [$0] } ?? []))
     case "settings_update", "settings_reset":
       // The favourites are sorted by distance from the stored centre.
-      return [settings, favorites]
-    case "places_search" where arguments["center"] != nil:
-      // A search with a centre stores it.
       return [settings, favorites]
     default:
       return []

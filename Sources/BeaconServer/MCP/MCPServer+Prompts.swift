@@ -5,8 +5,9 @@ import JSONRPC
 /// Prompts: `prompts/list` and `prompts/get` (``MCPPrompt``).
 extension MCPServer {
   func registerPromptMethods() {
-    dispatcher.register(ListPromptsRequest.self) { [weak self] _, _ in
+    dispatcher.register(ListPromptsRequest.self) { [weak self] request, _ in
       guard let self else { throw ResponseError.internalError }
+      try self.expectNoCursor(request.cursor)
       let language = self.language
       return ["prompts": .array(MCPPrompt.all.map { $0.definition(in: language) })]
     }

@@ -8,12 +8,14 @@ extension MCPServer {
   static let resourceNotFound = ErrorCode(rawValue: -32002)
 
   func registerResourceMethods() {
-    dispatcher.register(ListResourcesRequest.self) { [weak self] _, _ in
+    dispatcher.register(ListResourcesRequest.self) { [weak self] request, _ in
       guard let self else { throw ResponseError.internalError }
+      try self.expectNoCursor(request.cursor)
       return ["resources": .array(MCPResources.list(in: self.language))]
     }
-    dispatcher.register(ListResourceTemplatesRequest.self) { [weak self] _, _ in
+    dispatcher.register(ListResourceTemplatesRequest.self) { [weak self] request, _ in
       guard let self else { throw ResponseError.internalError }
+      try self.expectNoCursor(request.cursor)
       return ["resourceTemplates": .array(MCPResources.templates(in: self.language))]
     }
     dispatcher.register(ReadResourceRequest.self) { [weak self] request, _ in
@@ -28,7 +30,10 @@ extension MCPServer {
     }
     dispatcher.register(UnsubscribeResourceRequest.self) { [weak self] request, _ in
       guard let self else { throw ResponseError.internalError }
-      self.session.values.withLock { _ = $0.subscriptions.remove(request.uri) }
+      let resource = MCPResources.canonical(request.uri)
+      self.session.values.withLock {
+        $0.subscriptions = $0.subscriptions.filter { MCPResources.canonical($0) != resource }
+      }
       return EmptyResult()
     }
   }
@@ -61,11 +66,12 @@ extension MCPServer {
     }
   }
 
-  /// Tells the client which of `uris` it subscribed to have changed.
+  /// Tells the client which of `uris` it subscribed to have changed, each by the URI it subscribed with (however
+  /// it percent-encoded a place's id).
   func notifyUpdated(_ uris: Set<String>) {
     guard !uris.isEmpty else { return }
     let subscribed = session.values.withLock { $0.subscriptions }
-    for uri in uris.intersection(subscribed).sorted() {
+    for uri in subscribed.sorted() where uris.contains(MCPResources.canonical(uri)) {
       dispatcher.notify("notifications/resources/updated", params: ["uri": .string(uri)])
     }
   }

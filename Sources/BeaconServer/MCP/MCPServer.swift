@@ -95,7 +95,9 @@ package final class MCPServer: Sendable {
       sendInPlace: sendInPlace,
       log: { logger.warning($0) }
     )
-    client = InProcessClient(options: options, logger: logger) { method, params in
+    var agentOptions = options
+    agentOptions.searchStoresCenter = false
+    client = InProcessClient(options: agentOptions, logger: logger) { method, params in
       // Warnings of the session (e.g. an unrecognized locale) reach the client as MCP log messages.
       guard method == "window/logMessage", let message = params?["message"]?.stringValue else { return }
       let level = MCPLogLevel(logMessageType: params?["type"]?.intValue ?? 4)
@@ -176,17 +178,27 @@ package final class MCPServer: Sendable {
 
   // MARK: - tools/list
 
+  /// `-32602` for a `cursor` Beacon did not give, as MCP's pagination asks.
+  func invalidCursor() -> ResponseError {
+    ResponseError(
+      code: .invalidParams,
+      message: MCPText.invalidCursor.text(in: language),
+      kind: .invalidParams,
+      details: ["field": "cursor"]
+    )
+  }
+
+  /// Refuses any `cursor` for a list that is always one page (Beacon never gives a cursor for it).
+  func expectNoCursor(_ cursor: String?) throws(ResponseError) {
+    if cursor != nil { throw invalidCursor() }
+  }
+
   private func listTools(_ request: ListToolsRequest) throws(ResponseError) -> ListToolsRequest.Response {
     let tools = try toolDefinitions()
     var start = 0
     if let cursor = request.cursor {
       guard let offset = Self.offset(fromCursor: cursor), offset > 0, offset < tools.count else {
-        throw ResponseError(
-          code: .invalidParams,
-          message: MCPText.invalidCursor.text(in: language),
-          kind: .invalidParams,
-          details: ["field": "cursor"]
-        )
+        throw invalidCursor()
       }
       start = offset
     }
