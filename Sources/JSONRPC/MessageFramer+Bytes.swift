@@ -68,14 +68,15 @@ extension MessageFramer {
     return nil
   }
 
-  /// Where `content-length` starts inside a lower-cased header name, if it occurs there.
+  /// Where the `content-length` that ends a lower-cased header name starts, when something comes before it
+  /// (garbage glued to the front of the header); `nil` otherwise.
+  ///
+  /// The one at the end, not the first: text discarded after an oversized message may say "Content-Length" too
+  /// (`…"see the Content-Length header"}Content-Length: 41`), and the header is the last one on the line.
   static func contentLengthStart(in name: [UInt8]) -> Int? {
-    guard name.count > contentLengthName.count else { return nil }
-    for start in 0...(name.count - contentLengthName.count)
-    where name[start..<(start + contentLengthName.count)].elementsEqual(contentLengthName) {
-      return start
-    }
-    return nil
+    guard name.count > contentLengthName.count, name.suffix(contentLengthName.count).elementsEqual(contentLengthName)
+    else { return nil }
+    return name.count - contentLengthName.count
   }
 
   /// How many spaces and tabs start `bytes`.

@@ -43,6 +43,22 @@ extension MessageFramerTests {
     }
   }
 
+  /// The scan for the next header after an oversized message may first meet "Content-Length" in the discarded text;
+  /// the header glued after it on the same line is still read, so the next message is not lost.
+  @Test func aHeaderNameInTheTextOfAnOversizedMessageDoesNotSwallowTheNextMessage() {
+    let limits = Limits(maxMessageBytes: 40)
+    let oversized = #"{"comment":"xxxxxxxxxxxxxxxxxxxxxxxx see the Content-Length header"}"#
+    let input = framed(oversized) + framed(validBody)
+    let expected: [Event] = [
+      .error(.messageTooLarge(length: oversized.utf8.count, limit: 40)),
+      .error(.malformedHeaderLine(#"content-length header"}"#)), .message(bytes(validBody)),
+    ]
+    #expect(events([input], limits: limits) == expected)
+    for chunks in twoChunkSplits(input) {
+      #expect(events(chunks, limits: limits) == expected, "split after \(chunks[0].count) bytes")
+    }
+  }
+
   @Test func acceptsAMessageOfExactlyTheCap() {
     let limits = Limits(maxMessageBytes: validBody.utf8.count)
     #expect(events([framed(validBody)], limits: limits) == [.message(bytes(validBody))])
