@@ -69,7 +69,7 @@ extension Store {
     guard (1...5).contains(rating.stars) else {
       return .invalidArgument(field: "stars", message: .starsOutOfRange(rating.stars))
     }
-    if let comment = rating.comment?.trimmingCharacters(in: .whitespacesAndNewlines), comment.count > maxCommentLength {
+    if let comment = rating.comment?.trimmedOfWhitespace, comment.isLonger(than: maxCommentLength) {
       return .invalidArgument(field: "comment", message: .commentTooLong(maxCommentLength))
     }
     return nil
@@ -77,8 +77,8 @@ extension Store {
 
   /// The comment as stored: trimmed, and `nil` when empty.
   package static func storedComment(_ comment: String?) -> String? {
-    let trimmed = comment?.trimmingCharacters(in: .whitespacesAndNewlines)
-    return trimmed?.isEmpty == false ? trimmed : nil
+    guard let trimmed = comment?.trimmedOfWhitespace, !trimmed.isEmpty else { return nil }
+    return String(trimmed)
   }
 
   private func placeExists(_ id: String) throws -> Bool {
