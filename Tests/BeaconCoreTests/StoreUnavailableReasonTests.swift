@@ -44,7 +44,7 @@ import Testing
   @Test func everyReasonOfBeaconsOwnIsSaidInThreeLanguages() {
     let reasons: [StoreUnavailableReason] =
       [
-        .noSuchFile, .outputExists,
+        .noSuchFile, .outputExists, .unreadable,
         .readOnlyNeedsUpgrade(readOnly: "the file is write-protected", version: 3, latest: 14),
       ]
       + [ENOENT, ENOTDIR, EISDIR, EACCES, EROFS, ENOSPC, ENAMETOOLONG, ELOOP].map(StoreUnavailableReason.system)
@@ -54,7 +54,7 @@ import Testing
       #expect(nb != String(cString: strerror(EACCES)))
     }
     #expect(
-      LocalizedMessage.storeUnavailable(path: "/a.sqlite", reason: reasons[2]).text(in: .nb)
+      LocalizedMessage.storeUnavailable(path: "/a.sqlite", reason: reasons[3]).text(in: .nb)
         == "Kan ikke åpne databasen '/a.sqlite': filen er skrivebeskyttet, og skjemaet (versjon 3) må oppgraderes "
         + "til versjon 14, noe som ikke kan skrives"
     )

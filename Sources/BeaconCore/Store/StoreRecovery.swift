@@ -80,7 +80,8 @@ package enum StoreRecovery {
       throw .storeUnavailable(path: output, reason: .outputExists)
     }
     guard let source = openReadOnly(path) else {
-      throw .storeDamaged(path: path, atOpen: true, detail: SQLiteError(code: 26, message: "nothing can be read"))
+      // Not "damaged, run store check and store recover": this is store recover, and check says the same.
+      throw .storeUnavailable(path: path, reason: .unreadable)
     }
     let target: Database
     do {
@@ -130,8 +131,14 @@ package enum StoreRecovery {
   // MARK: - Reading a damaged file
 
   /// A read-only connection that can at least read the schema, or `nil`.
+  ///
+  /// An import killed mid-way leaves its rollback journal beside the store (``BulkJournal``). Only a connection that
+  /// can write undoes it, as the next command that opens the store does; read-only, the file would be read as the
+  /// half-written import, and a sound store called unreadable. So the journal is rolled back first, the way every
+  /// other command does it, when the file can be written at all.
   static func openReadOnly(_ path: String) -> Database? {
-    (try? Database(path: path, mode: .readOnly)) ?? (try? Database(path: path, mode: .immutable))
+    if FileManager.default.fileExists(atPath: path + "-journal") { _ = try? Database(path: path) }
+    return (try? Database(path: path, mode: .readOnly)) ?? (try? Database(path: path, mode: .immutable))
   }
 
   /// Reads `columns` of every row of `table` it can, in rowid order, calling `row` for each; returns whether

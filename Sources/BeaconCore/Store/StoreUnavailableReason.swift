@@ -7,6 +7,8 @@ package enum StoreUnavailableReason: Sendable, Equatable {
   case noSuchFile
   /// The output of a copy or recovery exists already (nothing is overwritten).
   case outputExists
+  /// Nothing in the file can be read as a database (`store recover` of a file that is none).
+  case unreadable
   /// The system refused (an `errno` value: no such directory, no permission, a read-only file system, …).
   case system(Int32)
   /// The store can only be read (`readOnly`: why, in SQLite's or the system's words) and its schema `version` needs
@@ -33,6 +35,12 @@ package enum StoreUnavailableReason: Sendable, Equatable {
       (
         "filen finnes fra før; velg en annen --output", "fila finst frå før; vel ein annan --output",
         "the file exists already; choose another --output"
+      )
+    case .unreadable:
+      (
+        "ingenting i filen kan leses som en database, så ingenting kan reddes fra den",
+        "ingenting i fila kan lesast som ein database, så ingenting kan reddast frå henne",
+        "nothing in the file can be read as a database, so nothing can be recovered from it"
       )
     case .system(let number):
       Self.systemTexts(number)
