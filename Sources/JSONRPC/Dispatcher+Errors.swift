@@ -10,8 +10,34 @@ extension Dispatcher {
         .init(codingPath: [], debugDescription: "Params must be an object (by name), not an array")
       )
     case let params?:
+      if let token = params["workDoneToken"], !Self.isProgressToken(token) {
+        // LSP's `ProgressToken` is `integer | string`; anything else would be echoed into every `$/progress`.
+        throw DecodingError.typeMismatch(
+          ProgressTokenType.self,
+          .init(codingPath: [WorkDoneTokenKey()], debugDescription: "A progress token is a string or an integer")
+        )
+      }
       return try JSONValueDecoder().decode(type, from: params)
     }
+  }
+
+  /// Whether `token` may be a `workDoneToken`: a string, an integer, or `null` (taken as none).
+  static func isProgressToken(_ token: JSONValue) -> Bool {
+    switch token {
+    case .string, .int, .null: true
+    default: false
+    }
+  }
+
+  /// The type a `workDoneToken` must have (`jsonTypeName` says `"string or integer"`).
+  enum ProgressTokenType {}
+
+  private struct WorkDoneTokenKey: CodingKey {
+    var stringValue: String { "workDoneToken" }
+    var intValue: Int? { nil }
+    init() {}
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { nil }
   }
 
   /// The wire form of what a handler threw: its own `ResponseError` as is, anything else
@@ -48,6 +74,7 @@ extension Dispatcher {
     case is Bool.Type: return "boolean"
     case is any FixedWidthInteger.Type: return "integer"
     case is any BinaryFloatingPoint.Type: return "number"
+    case is ProgressTokenType.Type: return "string or integer"
     default:
       let name = String(describing: type)
       let isArray = name.hasPrefix("Array<") || (name.hasPrefix("[") && !name.contains(":"))

@@ -35,7 +35,10 @@ package struct RequestContext: Sendable {
   }
 
   /// The client's `workDoneToken`, when the request carried one; progress is reported only then.
-  package var workDoneToken: JSONValue? { params?["workDoneToken"] }
+  package var workDoneToken: JSONValue? {
+    guard let token = params?["workDoneToken"], token != .null else { return nil }  // `null`: none.
+    return token
+  }
 
   /// Whether a newer request of the same method has arrived since this one (for debouncing: a
   /// superseded request should give way without doing its work).

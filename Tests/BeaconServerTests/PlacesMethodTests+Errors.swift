@@ -107,6 +107,24 @@ extension PlacesMethodTests {
 
   // MARK: - Progress
 
+  /// A `workDoneToken` is LSP's `ProgressToken`, a string or an integer: another type is refused by name, in the
+  /// session's language, rather than echoed into every `$/progress`; `null` is none.
+  @Test func aWorkDoneTokenOfAnotherTypeIsRefused() async throws {
+    let server = try Self.fakeGeoapify()
+    let notifications = NotificationRecorder()
+    let client = try await Self.session(server, locale: "nn") { method, params in notifications.record(method, params) }
+    for token: JSONValue in [true, ["a": 1], 1.5, [1]] {
+      let error = try #require(
+        BeaconTestSupport.failure(await client.call("places/search", params: ["workDoneToken": token]))
+      )
+      #expect(error.code == .invalidParams)
+      #expect(error.data?["field"] == "workDoneToken")
+      #expect(error.message == "Ugyldig parameter 'workDoneToken': må vere tekst eller eit heiltal", "\(token)")
+    }
+    _ = try await client.call("places/search", params: ["workDoneToken": .null]).get()
+    #expect(notifications.params(of: "$/progress").isEmpty, "\(notifications.params(of: "$/progress"))")
+  }
+
   @Test func aWorkDoneTokenGetsProgressBeginAndEnd() async throws {
     let server = try Self.fakeGeoapify()
     let notifications = NotificationRecorder()

@@ -48,6 +48,7 @@ extension LocalizedMessage {
     case "number": ("et tall", "eit tal", "a number")
     case "boolean": ("true eller false", "true eller false", "true or false")
     case "array": ("en liste", "ei liste", "an array")
+    case "string or integer": ("tekst eller et heltall", "tekst eller eit heiltal", "a string or an integer")
     default: ("et objekt", "eit objekt", "an object")
     }
   }
