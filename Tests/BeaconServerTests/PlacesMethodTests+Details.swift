@@ -111,10 +111,8 @@ extension PlacesMethodTests {
     )
     #expect(error.kind == "upstreamUnavailable")
     #expect(error.data?["reason"] == "offline")
-    #expect(
-      error.message
-        == "Med --offline spør ikkje Beacon Geoapify, og svaret er ikkje lagra frå før; køyr utan --offline for å hente det"
-    )
+    #expect(error.message.hasPrefix("Med --offline spør ikkje Beacon Geoapify, og svaret er ikkje lagra frå før;"))
+    #expect(error.message.hasSuffix("køyr utan --offline for å hente det"))
     #expect(server.requests.isEmpty)
   }
 
