@@ -104,7 +104,7 @@ extension PostgresStore {
           throw BeaconError.nothingImported(file: file, skipped: streamed.skipped)
         }
         let tally = try storeImported(date: date, tally: streamed.ids.tally)
-        let (removed, kept) = try removeMissing(in: area, source: source)
+        let (removed, kept) = try removeMissing(in: area, source: source, unplaced: streamed.unplaced)
         let count = Double(max(sums.count, 1))
         try connection.query(
           """
@@ -190,18 +190,26 @@ extension PostgresStore {
   }
 
   /// Removes the places from `source` in `area`, of the categories the file has, that the file no longer has,
-  /// except those someone rated or marked as a favourite; returns how many were removed and how many kept.
-  private func removeMissing(in area: BoundingBox, source: String) throws -> (removed: Int, kept: Int) {
+  /// except those someone rated or marked as a favourite; returns how many were removed and how many kept. The
+  /// `unplaced` ones, which the file has but could not place (some nodes outside the extract), are not gone.
+  private func removeMissing(
+    in area: BoundingBox,
+    source: String,
+    unplaced: Set<String>
+  ) throws -> (removed: Int, kept: Int) {
     let missing = """
       place.source = $1 AND place.latitude BETWEEN $2 AND $3 AND place.longitude BETWEEN $4 AND $5
         AND place.category IN (SELECT DISTINCT category FROM beacon_import)
         AND NOT EXISTS (SELECT 1 FROM beacon_final WHERE beacon_final.id = place.id)
+        AND NOT (place.id = ANY($6::text[]))
       """
     let used = """
       (EXISTS (SELECT 1 FROM rating WHERE rating.place_id = place.id)
         OR EXISTS (SELECT 1 FROM favorite WHERE favorite.place_id = place.id))
       """
-    let values: [(any PostgresBindable)?] = [source, area.south, area.north, area.west, area.east]
+    let values: [(any PostgresBindable)?] = [
+      source, area.south, area.north, area.west, area.east, Self.textArrayLiteral(unplaced.sorted()),
+    ]
     // A rating or favourite someone adds while this runs must keep its place, not fail the import on the foreign
     // key: writes of them wait here until this import commits (reads do not), and those already under way are
     // waited for, so the check below sees them.
@@ -215,3 +223,13 @@ extension PostgresStore {
   }
 }
 extension PostgresStore: PlaceImporting {}
+
+extension PostgresStore {
+  /// `texts` as a PostgreSQL array literal (`{"a","b\\"c"}`), each element quoted with `"` and `\` escaped.
+  static func textArrayLiteral(_ texts: [String]) -> String {
+    let elements = texts.map { text in
+      "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+    return "{" + elements.joined(separator: ",") + "}"
+  }
+}

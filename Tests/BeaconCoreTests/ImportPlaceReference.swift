@@ -63,9 +63,10 @@ enum ImportPlaceReference {
   /// The outcome of building `feature` the import's way.
   static func current(_ feature: OSMFeature) -> Outcome {
     var skipped: [String: Int] = [:]
+    var unplaced: Set<String> = []
     do {
-      guard let (place, facts) = try OSMImporter.place(from: feature, file: "f", source: "osm", skipped: &skipped)
-      else { return .skipped(skipped.keys.sorted().joined(separator: ",")) }
+      let built = try OSMImporter.place(from: feature, file: "f", source: "osm", skipped: &skipped, unplaced: &unplaced)
+      guard let (place, facts) = built else { return .skipped(skipped.keys.sorted().joined(separator: ",")) }
       var stamped = place
       stamped.fetchedAt = fetchedAt
       return .place(stamped, facts, feature.kind, bytes: bytes(stamped))

@@ -50,6 +50,34 @@ import Testing
     #expect(try await store.place(id: "osm:way/4") == nil)
   }
 
+  /// A re-import of an extract that cuts through a way (one of its nodes outside the extract) keeps the way's place
+  /// although it lies inside the new file's area: the file still has it, only not whole (`osmium extract -s simple`).
+  @Test func aReimportThatCutsThroughAWayKeepsItsPlace() async throws {
+    let whole = try Self.write(Self.extract, "whole.osm.pbf")
+    // The hotel and a new restaurant span a box around the restaurant building, whose node 12 is cut away.
+    let cut = PBFWriter.file([
+      PBFWriter.Block([
+        .dense([
+          Node(id: 2, lat: 59.9087, lon: 10.7522, tags: [("tourism", "hotel"), ("name", "Thon Hotel Opera")]),
+          Node(id: 5, lat: 59.9130, lon: 10.7540, tags: [("amenity", "restaurant"), ("name", "Nyåpnet")]),
+          Node(id: 10, lat: 59.9100, lon: 10.7520), Node(id: 11, lat: 59.9100, lon: 10.7530),
+        ])
+      ]),
+      PBFWriter.Block([
+        .ways([.init(id: 3, refs: [10, 11, 12, 10], tags: [("amenity", "restaurant"), ("name", "Trekanten")])])
+      ]),
+    ])
+    let clipped = try Self.write(cut, "cut.osm.pbf")
+    defer { for path in [whole, clipped] { try? FileManager.default.removeItem(atPath: path) } }
+    let client = try await ImportMethodTests.session()
+    _ = try await client.call("places/import", params: ["path": .string(whole)]).get()
+    let result = try await client.call("places/import", params: ["path": .string(clipped)]).get()
+    #expect(result["skipped"] == ["missingNodes": 1], "\(result)")
+    #expect(result["removed"] == 0, "\(result)")
+    let store = try #require(client.beaconServer?.store)
+    #expect(try await store.place(id: "osm:way/3")?.name == "Trekanten")
+  }
+
   @Test func aCorruptPBFIsImportFailedAtItsByteAndStoresNothing() async throws {
     let good = try Self.write(Self.extract, "oslo.osm.pbf")
     defer { try? FileManager.default.removeItem(atPath: good) }

@@ -11,6 +11,9 @@ extension OSMImporter {
     package var format = OSMImportFormat.geoJSON
     /// The ids of the places handed on, with what storing each did.
     package var ids = ImportedIDs()
+    /// The ids of places in the file that could not be placed because the file lacks some of their nodes (an extract
+    /// cut through a way): they are still there, so a re-import must not remove them as gone.
+    package var unplaced: Set<String> = []
 
     /// Folds a built place into what was handed on so far and hands it to `store`, unless it is osmium's second
     /// drawing of a closed way (as a line after its area). A later object with an id already handed on is handed
@@ -77,7 +80,7 @@ extension OSMImporter {
   ) throws(BeaconError) -> Streamed {
     var streamed = Streamed()
     guard parallel else {
-      let (format, skipped) = try produce(input, source: source, maxBytes: maxBytes) {
+      let (format, skipped, unplaced) = try produce(input, source: source, maxBytes: maxBytes) {
         progress(input.bytesRead)
       } emit: {
         place,
@@ -87,6 +90,7 @@ extension OSMImporter {
       }
       streamed.format = format
       streamed.skipped.merge(skipped, uniquingKeysWith: +)
+      streamed.unplaced = unplaced
       return streamed
     }
     let pipe = PlacePipe(capacity: queuedBatches)
@@ -106,9 +110,10 @@ extension OSMImporter {
           try streamed.handOn(item.place, facts: item.facts, kind: item.kind, store: store)
         }
         progress(batch.bytesRead)
-      case .end(let format, let skipped):
+      case .end(let format, let skipped, let unplaced):
         streamed.format = format
         streamed.skipped.merge(skipped, uniquingKeysWith: +)
+        streamed.unplaced = unplaced
         return streamed
       case .failed(let error):
         throw error
@@ -137,7 +142,7 @@ extension OSMImporter {
       }
       let ending: PlacePipe.Message
       do throws(BeaconError) {
-        let (format, skipped) = try produce(input, source: source, maxBytes: maxBytes) {
+        let (format, skipped, unplaced) = try produce(input, source: source, maxBytes: maxBytes) {
           batch.bytesRead = input.bytesRead
           if batch.items.count >= batchSize || batch.bytesRead - handedOnBytes >= progressBytes { flush() }
         } emit: { place, facts, kind throws(BeaconError) in
@@ -146,7 +151,7 @@ extension OSMImporter {
           batch.items.append(PlacePipe.Item(place: place, facts: facts, kind: kind))
         }
         if !batch.items.isEmpty || batch.bytesRead > handedOnBytes { flush() }
-        ending = .end(format: format, skipped: skipped)
+        ending = .end(format: format, skipped: skipped, unplaced: unplaced)
       } catch {
         if !batch.items.isEmpty { flush() }
         ending = .failed(error)
@@ -160,21 +165,22 @@ extension OSMImporter {
   }
 
   /// Reads `input` to its end and hands each place it keeps to `emit` with the kind of drawing it came from, calling
-  /// `progress` after each object; returns the input's format and the features left out, by reason.
+  /// `progress` after each object; returns the input's format, the features left out by reason, and the ids of those
+  /// left out for nodes the file lacks.
   static func produce(
     _ input: ImportInput,
     source: String,
     maxBytes: Int,
     progress: () -> Void,
     emit: (Place, ImportFacts, OSMFeature.Kind) throws(BeaconError) -> Void
-  ) throws(BeaconError) -> (OSMImportFormat, [String: Int]) {
+  ) throws(BeaconError) -> (OSMImportFormat, [String: Int], Set<String>) {
     var reader = OSMFeatureReader(input: input, maxBytes: maxBytes)
     var skipped: [String: Int] = [:]
+    var unplaced: Set<String> = []
     func handOn(_ feature: OSMFeature) throws(BeaconError) {
       defer { progress() }
-      guard let (place, facts) = try place(from: feature, file: input.name, source: source, skipped: &skipped) else {
-        return
-      }
+      let built = try place(from: feature, file: input.name, source: source, skipped: &skipped, unplaced: &unplaced)
+      guard let (place, facts) = built else { return }
       try emit(place, facts, feature.kind)
     }
     if try reader.isPBF() {
@@ -184,7 +190,7 @@ extension OSMImporter {
     } else {
       while let feature = try reader.next() { try handOn(feature) }
     }
-    return (reader.format ?? .geoJSON, skipped)
+    return (reader.format ?? .geoJSON, skipped, unplaced)
   }
 }
 

@@ -84,12 +84,13 @@ package enum OSMImporter {
   }
 
   /// The place `feature` is and its filters' facts, or `nil` (counted in `skipped` by reason) when Beacon does not
-  /// keep it.
+  /// keep it; a place Beacon would keep but cannot place for nodes the file lacks has its id put in `unplaced`.
   static func place(
     from feature: OSMFeature,
     file: String,
     source: String,
-    skipped: inout [String: Int]
+    skipped: inout [String: Int],
+    unplaced: inout Set<String>
   ) throws(BeaconError) -> (Place, ImportFacts)? {
     let tags = feature.tags
     func tag(_ slot: ImportTags.Slot) -> String? {
@@ -120,6 +121,7 @@ package enum OSMImporter {
         skipped["noCenter", default: 0] += 1
       } else if case .pbf(.missingNodes) = feature.shape {
         skipped["missingNodes", default: 0] += 1
+        if let identity = feature.identity { unplaced.insert(osmID(type: identity.type, id: identity.id)) }
       } else {
         skipped["unsupportedGeometry", default: 0] += 1
       }

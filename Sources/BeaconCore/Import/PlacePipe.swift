@@ -25,8 +25,9 @@ final class PlacePipe: @unchecked Sendable {
   /// What the producer hands on.
   enum Message {
     case batch(Batch)
-    /// The input's end: its format, and the features left out by reason.
-    case end(format: OSMImportFormat, skipped: [String: Int])
+    /// The input's end: its format, the features left out by reason, and the ids of the objects left out only
+    /// because the file lacks some of their nodes (``OSMImporter/Streamed/unplaced``).
+    case end(format: OSMImportFormat, skipped: [String: Int], unplaced: Set<String>)
     /// The producer's error (bad input, an unreadable file): the import fails with it.
     case failed(BeaconError)
   }

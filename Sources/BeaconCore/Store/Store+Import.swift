@@ -187,6 +187,7 @@ extension Store {
           categories: writer.categories,
           source: source,
           keeping: streamed.ids,
+          unplaced: streamed.unplaced,
           upTo: writer.lastRowIDBefore
         )
         try writer.checkCancellation()
@@ -212,8 +213,8 @@ extension Store {
     }
   }
 
-  /// Removes the places from `source` in `area` of `categories` that `ids` does not have, except those rated or
-  /// favourited; returns how many were removed and how many kept.
+  /// Removes the places from `source` in `area` of `categories` that neither `ids` nor `unplaced` (places the file
+  /// has but could not place) has, except those rated or favourited; returns how many were removed and how many kept.
   ///
   /// Only rows up to `lastRowID` (the largest rowid before the import) are looked at: a row after it was written by
   /// this import, so `ids` has it. An import into a store without places looks at nothing.
@@ -222,6 +223,7 @@ extension Store {
     categories: Set<PlaceCategory>,
     source: String,
     keeping ids: ImportedIDs,
+    unplaced: Set<String>,
     upTo lastRowID: Int64
   ) throws -> (removed: Int, kept: Int) {
     guard lastRowID > 0 else { return (0, 0) }
@@ -249,7 +251,8 @@ extension Store {
     var removed: [Int64] = []
     var kept = 0
     while try candidates.step() {
-      guard case .text(let id) = candidates.column(1), !ids.contains(id),
+      // A place the file has but could not place (some of its nodes are outside the extract) is not gone.
+      guard case .text(let id) = candidates.column(1), !ids.contains(id), !unplaced.contains(id),
         case .text(let name) = candidates.column(2), let category = PlaceCategory(rawValue: name),
         categories.contains(category)
       else { continue }
