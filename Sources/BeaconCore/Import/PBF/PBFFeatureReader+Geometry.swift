@@ -16,9 +16,10 @@ extension PBFFeatureReader {
   /// A wanted way at its line's or ring's centroid: `missingNodes` when some node is not in the file.
   func way(_ way: Pending) -> OSMFeature {
     var shape = OSMFeature.PBFShape.missingNodes
-    if way.refs.isEmpty {
+    let refs = way.refs
+    if refs.isEmpty {
       shape = .noGeometry
-    } else if let positions = positions(way.refs) {
+    } else if let positions = positions(refs) {
       shape = .geometry(["type": "LineString", "coordinates": .array(positions)])
     }
     return OSMFeature(
@@ -34,14 +35,15 @@ extension PBFFeatureReader {
   func relation(_ relation: Pending) -> OSMFeature {
     var shape = OSMFeature.PBFShape.noGeometry
     var members: [[Int64]] = []
-    for id in relation.refs {
+    let memberIDs = relation.refs
+    for id in memberIDs {
       guard let refs = memberWays[id] else {
         shape = .missingNodes
         break
       }
       members.append(refs)
     }
-    if members.count == relation.refs.count, let rings = PBFRings.assemble(members) {
+    if members.count == memberIDs.count, let rings = PBFRings.assemble(members) {
       var polygons: [JSONValue] = []
       for ring in rings {
         guard let positions = positions(ring) else {

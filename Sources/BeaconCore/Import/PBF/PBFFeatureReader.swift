@@ -25,17 +25,6 @@ struct PBFFeatureReader {
   /// How many blocks are decoded at once (on as many threads as the machine has cores).
   private let batch: Int
 
-  /// A way or relation waiting for node positions.
-  struct Pending {
-    var id: Int64
-    var tags: ImportTags
-    var offset: Int
-    /// A way's node ids, or a relation's outer member ways' ids.
-    var refs: [Int64]
-    /// Its place among its block's ways or relations (with `offset`, its place in the file).
-    var index = 0
-  }
-
   private var ways: [Pending] = []
   private var relations: [Pending] = []
   /// The node ids of members of wanted relations, by way id.
@@ -45,7 +34,7 @@ struct PBFFeatureReader {
   /// The ids of the nodes wanted ways need.
   private var neededNodes = Set<Int64>()
   /// The positions of the nodes wanted ways need.
-  private(set) var locations: [Int64: Coordinate] = [:]
+  private(set) var locations = PBFNodeLocations()
   /// The id ranges of each data block's nodes and ways, by the block's offset: the passes that look again
   /// decompress only the blocks that may hold what they look for.
   private var blockIDs: [Int: (nodes: ClosedRange<Int64>?, ways: ClosedRange<Int64>?)] = [:]
@@ -123,8 +112,10 @@ struct PBFFeatureReader {
       throw .importFailed(file: input.name, position: position, reason: error.problem)
     }
     let byPlace = { (a: Pending, b: Pending) in (a.offset, a.index) < (b.offset, b.index) }
-    for way in reader.ways.sorted(by: byPlace) { try body(reader.way(way)) }
-    for relation in reader.relations.sorted(by: byPlace) { try body(reader.relation(relation)) }
+    reader.ways.sort(by: byPlace)
+    reader.relations.sort(by: byPlace)
+    for way in reader.ways { try body(reader.way(way)) }
+    for relation in reader.relations { try body(reader.relation(relation)) }
     return blocks + reader.blocksDecoded
   }
 
@@ -174,7 +165,7 @@ struct PBFFeatureReader {
   private func wantedWays(_ blockWays: [PBFElements.Way], _ offset: Int) -> [Pending] {
     blockWays.enumerated().compactMap { index, way in
       guard Self.isWanted(way.tags) else { return nil }
-      return Pending(id: way.id, tags: Self.json(way.tags), offset: offset, refs: way.refs, index: index)
+      return Pending(id: way.id, offset: offset, index: index, refs: way.refs, tags: way.tags)
     }
   }
 
@@ -183,13 +174,7 @@ struct PBFFeatureReader {
     elements.relations.enumerated().compactMap { index, relation in
       guard relation.tags["type"] == "multipolygon", Self.isWanted(relation.tags) else { return nil }
       let outer = relation.members.filter { $0.kind == .way && ($0.role == "outer" || $0.role.isEmpty) }
-      return Pending(
-        id: relation.id,
-        tags: Self.json(relation.tags),
-        offset: offset,
-        refs: outer.map(\.id),
-        index: index
-      )
+      return Pending(id: relation.id, offset: offset, index: index, refs: outer.map(\.id), tags: relation.tags)
     }
   }
 
@@ -264,6 +249,7 @@ struct PBFFeatureReader {
       start = range.lowerBound
     }
     // From the start: nodes, with the positions the ways need.
+    locations.ask(for: neededNodes)
     var next = 0
     while next < start {
       let range = index.batch(startingAt: next, before: start, count: batch)
@@ -279,7 +265,7 @@ struct PBFFeatureReader {
         blockIDs[offset] = (elements.nodeIDs, elements.wayIDs)
         for node in elements.nodes {
           if Self.isWanted(node.tags) { try emit(Self.feature(node, offset)) }
-          if neededNodes.contains(node.id) { locations[node.id] = Coordinate(lat: node.lat, lon: node.lon) }
+          locations.record(node.id, lat: node.lat, lon: node.lon)
         }
         // Ways and relations among nodes: an unsorted file.
         take(elements.ways, offset, nodesRead: true, into: &lateNodes)
@@ -291,8 +277,9 @@ struct PBFFeatureReader {
       report(range)
       next = range.upperBound
     }
+    neededNodes = []  // In `locations` now.
     if !lateMembers.isEmpty { lateNodes.formUnion(try memberPass(lateMembers)) }
-    lateNodes.subtract(locations.keys)
+    lateNodes = lateNodes.filter { !locations.hasRead($0) }
     if !lateNodes.isEmpty { try locationPass(lateNodes) }
     input.reportProgress(1, of: total)
     progress()
@@ -336,12 +323,12 @@ struct PBFFeatureReader {
 
   /// Reads the positions of the nodes with the ids `needed` in the blocks whose nodes' ids may hold them.
   private mutating func locationPass(_ needed: Set<Int64>) throws(PBFFailure) {
-    locations.reserveCapacity(locations.count + needed.count)
+    locations.ask(for: needed)
     let sorted = needed.sorted()
     let blocks = PBFBlockStream(input: input, batch: batch, selection: .nodes, filter: .ids(needed))
     try blocks.forEach(skip: { !Self.holdsAny(sorted, in: blockIDs[$0]?.nodes) }) { elements, _ throws(PBFFailure) in
       blocksDecoded += 1
-      for node in elements.nodes { locations[node.id] = Coordinate(lat: node.lat, lon: node.lon) }
+      for node in elements.nodes { locations.record(node.id, lat: node.lat, lon: node.lon) }
     }
   }
 

@@ -1,0 +1,102 @@
+extension PBFFeatureReader {
+  /// A wanted way or relation waiting for node positions, its refs and tags packed in one byte array: an import keeps
+  /// every wanted way until the nodes it needs are read, so each takes about as many bytes as its text and its refs'
+  /// differences (an ``ImportTags`` is a table of every slot, about 700 bytes, and an `[Int64]` is 8 bytes a ref).
+  struct Pending {
+    var id: Int64
+    /// The offset of its block in the file.
+    var offset: Int
+    /// Its place among its block's ways or relations (with `offset`, its place in the file).
+    var index: Int
+    /// How many refs, then each ref's difference from the one before (zigzag), then each tag that something reads
+    /// (``ImportTags/Key``): its key and then its value, as the length of the UTF-8 and the UTF-8. Every number is a
+    /// varint.
+    private var bytes: [UInt8] = []
+
+    /// - Parameters:
+    ///   - refs: A way's node ids, or a relation's outer member ways' ids.
+    ///   - tags: The object's tags (those nothing reads are left out).
+    init(id: Int64, offset: Int, index: Int, refs: [Int64], tags: [String: String]) {
+      (self.id, self.offset, self.index) = (id, offset, index)
+      append(UInt64(refs.count))
+      var previous: Int64 = 0
+      for ref in refs {
+        let difference = ref &- previous
+        append(UInt64(bitPattern: (difference << 1) ^ (difference >> 63)))
+        previous = ref
+      }
+      for (key, value) in tags where ImportTags.Key(key) != nil {
+        append(key)
+        append(value)
+      }
+    }
+
+    /// A way's node ids, or a relation's outer member ways' ids.
+    var refs: [Int64] {
+      var offset = 0
+      return refs(at: &offset)
+    }
+
+    /// The tags, as ``ImportTags/init(strings:)`` makes them from the same dictionary.
+    var tags: ImportTags {
+      var offset = 0
+      _ = refs(at: &offset)
+      var tags = ImportTags()
+      while offset < bytes.count {
+        let key = text(at: &offset)
+        let value = text(at: &offset)
+        if let key = ImportTags.Key(key) { tags[key] = .string(value) }
+      }
+      return tags
+    }
+
+    /// How many bytes the refs and tags take.
+    var byteCount: Int { bytes.count }
+
+    private func refs(at offset: inout Int) -> [Int64] {
+      let count = Int(varint(at: &offset))
+      var refs: [Int64] = []
+      refs.reserveCapacity(count)
+      var previous: Int64 = 0
+      for _ in 0..<count {
+        let zigzag = varint(at: &offset)
+        previous &+= Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
+        refs.append(previous)
+      }
+      return refs
+    }
+
+    private mutating func append(_ number: UInt64) {
+      var number = number
+      while number >= 0x80 {
+        bytes.append(UInt8(truncatingIfNeeded: number) | 0x80)
+        number >>= 7
+      }
+      bytes.append(UInt8(number))
+    }
+
+    private mutating func append(_ text: String) {
+      append(UInt64(text.utf8.count))
+      bytes.append(contentsOf: text.utf8)
+    }
+
+    /// The varint at `offset`, which moves past it (the bytes are this type's own, so always whole).
+    private func varint(at offset: inout Int) -> UInt64 {
+      var number: UInt64 = 0
+      var shift: UInt64 = 0
+      while true {
+        let byte = bytes[offset]
+        offset += 1
+        number |= UInt64(byte & 0x7F) << shift
+        if byte < 0x80 { return number }
+        shift += 7
+      }
+    }
+
+    private func text(at offset: inout Int) -> String {
+      let length = Int(varint(at: &offset))
+      defer { offset += length }
+      return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+    }
+  }
+}
