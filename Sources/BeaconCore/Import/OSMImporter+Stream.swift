@@ -98,6 +98,9 @@ extension OSMImporter {
     defer {
       pipe.stop()
       pipe.waitForProducer()
+      // What the reading thread held (a PBF's ways waiting for their nodes) is freed now, but glibc keeps the pages in
+      // the thread's arena, where the writing thread's index building does not reuse them: they go back to the system.
+      _ = mallocTrim?(0)
     }
     while true {
       guard let message = pipe.take(timeout: 0.05) else {
@@ -199,3 +202,9 @@ private struct Owned<Value>: @unchecked Sendable {
   let value: Value
   init(_ value: Value) { self.value = value }
 }
+
+/// glibc's `malloc_trim`, where the C library has one (not on macOS): looked up, since Glibc's module leaves it out.
+private let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+  guard let symbol = dlsym(dlopen(nil, RTLD_LAZY), "malloc_trim") else { return nil }
+  return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+}()
