@@ -36,13 +36,23 @@ package struct JSONParser {
   /// Duplicate keys are all handed over: a caller keeping the last one sees what `parse` would keep. The errors are
   /// `parse`'s, at the same offsets. A JSON-RPC envelope (`jsonrpc`, `id`, `method`, `params`) is read this way
   /// without hashing its keys into a dictionary per message.
+  ///
+  /// `keepingNumbersOutOfRange`: a number beyond a `Double`'s range (`1e400`) is kept as written
+  /// (``JSONValue/exactNumber(_:)``, whose `doubleValue` is infinite) instead of failing the whole text, so that a
+  /// request with one in its params is still a request, answered with its id.
   package static func parseMembers(
     _ bytes: [UInt8],
     maxDepth: Int,
     exactNumberKeys: Set<String>,
+    keepingNumbersOutOfRange: Bool = false,
     member: (String, JSONValue) -> Void
   ) throws(JSONParseError) -> JSONValue? {
-    try parseText(bytes, maxDepth: maxDepth, exactNumberKeys: exactNumberKeys) { parser throws(JSONParseError) in
+    try parseText(
+      bytes,
+      maxDepth: maxDepth,
+      exactNumberKeys: exactNumberKeys,
+      keepingNumbersOutOfRange: keepingNumbersOutOfRange
+    ) { parser throws(JSONParseError) in
       guard parser.index < parser.buffer.count, parser.buffer[parser.index] == UInt8(ascii: "{") else {
         return try parser.parseValue(depth: 0)
       }
@@ -64,9 +74,11 @@ package struct JSONParser {
     depth: Int,
     maxDepth: Int,
     exactNumberKeys: Set<String>,
-    exactNumber: Bool = false
+    exactNumber: Bool = false,
+    keepingNumbersOutOfRange: Bool = false
   ) throws(JSONParseError) -> JSONValue {
     var parser = JSONParser(buffer: buffer, maxDepth: maxDepth, exactNumberKeys: exactNumberKeys)
+    parser.keepsNumbersOutOfRange = keepingNumbersOutOfRange
     parser.index = index
     let value = try parser.parseValue(depth: depth, exactNumber: exactNumber)
     index = parser.index
@@ -79,10 +91,12 @@ package struct JSONParser {
     _ bytes: [UInt8],
     maxDepth: Int,
     exactNumberKeys: Set<String>,
+    keepingNumbersOutOfRange: Bool = false,
     _ body: (inout JSONParser) throws(JSONParseError) -> Value
   ) throws(JSONParseError) -> Value {
     let result: Result<Value, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
       var parser = JSONParser(buffer: buffer, maxDepth: maxDepth, exactNumberKeys: exactNumberKeys)
+      parser.keepsNumbersOutOfRange = keepingNumbersOutOfRange
       do throws(JSONParseError) {
         parser.skipWhitespace()
         let value = try body(&parser)
@@ -101,6 +115,8 @@ package struct JSONParser {
   let buffer: UnsafeBufferPointer<UInt8>
   let maxDepth: Int
   private let exactNumberKeys: Set<String>
+  /// Whether a number beyond a `Double`'s range is kept as written rather than an error.
+  private var keepsNumbersOutOfRange = false
   var index = 0
 
   init(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int, exactNumberKeys: Set<String>) {
@@ -302,6 +318,7 @@ package struct JSONParser {
     if exact { return .exactNumber(String(decoding: lexeme, as: UTF8.self)) }
     if let value = Self.shortDouble(lexeme) { return .double(value) }
     guard let value = Double(String(decoding: lexeme, as: UTF8.self)), value.isFinite else {
+      if keepsNumbersOutOfRange { return .exactNumber(String(decoding: lexeme, as: UTF8.self)) }
       throw error(.numberOutOfRange)
     }
     return .double(value)

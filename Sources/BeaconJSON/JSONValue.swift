@@ -13,7 +13,8 @@ package enum JSONValue: Sendable, Hashable {
   case largeInteger(String)
   case double(Double)
   /// A number with a fraction or exponent kept as its exact text (`1.5`, `1e3`, `-0.0`): made only by
-  /// ``JSONParser`` for the members it is asked to keep exactly, so a request id is echoed byte for byte.
+  /// ``JSONParser`` for the members it is asked to keep exactly, so a request id is echoed byte for byte, and for a
+  /// number beyond a `Double`'s range where it is asked to keep those (`1e400`).
   case exactNumber(String)
   case string(String)
   case array([JSONValue])

@@ -172,7 +172,10 @@ package struct JSONValueDecoder: Sendable {
     }
 
     func decode(_ type: Double.Type) throws -> Double {
-      guard let number = value.doubleValue else { throw typeMismatch(type, "a number", value, codingPath) }
+      // `1e400` kept as written is no `Double`.
+      guard let number = value.doubleValue, number.isFinite else {
+        throw typeMismatch(type, "a number", value, codingPath)
+      }
       return number
     }
 

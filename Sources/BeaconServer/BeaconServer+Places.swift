@@ -25,6 +25,7 @@ extension BeaconServer {
     try validate(request.limit, in: 1...20, field: "limit")
     try validate(request.debounceMs, in: 0...5_000, field: "debounceMs")
     if let center = request.center, !center.isValid { throw invalid("center", .invalidCoordinate) }
+    try validate(text: request.text)
     let text = request.text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty else { return AutocompleteRequest.Response(suggestions: []) }
     try await debounce(request.debounceMs ?? Self.autocompleteDebounceMs, context: context)
@@ -41,6 +42,7 @@ extension BeaconServer {
     try validate(request.limit, in: PlaceSearch.limitRange, field: "limit")
     try validate(request.debounceMs, in: 0...5_000, field: "debounceMs")
     if let center = request.center, !center.isValid { throw invalid("center", .invalidCoordinate) }
+    if let text = request.text { try validate(text: text) }
     let filters: PlaceFilters
     do throws(BeaconError) { filters = try request.filters() } catch { throw error.responseError(in: language) }
     if let debounceMs = request.debounceMs { try await debounce(debounceMs, context: context) }
@@ -127,6 +129,13 @@ extension BeaconServer {
   func validate(_ value: Int?, in range: ClosedRange<Int>, field: String) throws(ResponseError) {
     guard let value, !range.contains(value) else { return }
     throw invalid(field, .outOfRange(field: field, lower: range.lowerBound, upper: range.upperBound, value: value))
+  }
+
+  /// Refuses a `text` longer than ``PlaceSearch/maxTextLength`` characters, judged on at most one more: a text of
+  /// megabytes took seconds to normalize before it found nothing.
+  private func validate(text: String) throws(ResponseError) {
+    guard text.isLonger(than: PlaceSearch.maxTextLength) else { return }
+    throw invalid("text", .filter(.textTooLong(PlaceSearch.maxTextLength)))
   }
 
   private func invalid(_ field: String, _ message: LocalizedMessage) -> ResponseError {

@@ -133,11 +133,13 @@ package final class Dispatcher: Sendable {
     var envelope = IncomingMessage.Envelope()
     do {
       // Ids (and the id a cancellation names) keep a fraction or exponent as sent, to be echoed exactly. A message
-      // object's members go straight into its envelope: no dictionary per message.
+      // object's members go straight into its envelope: no dictionary per message. A number beyond a `Double`'s
+      // range (`1e400`) is kept as written: the request is still answered with its id, its params refused.
       parsed = try JSONParser.parseMembers(
         body,
         maxDepth: configuration.maxJSONDepth,
-        exactNumberKeys: exactNumberKeys
+        exactNumberKeys: exactNumberKeys,
+        keepingNumbersOutOfRange: true
       ) { key, value in envelope.set(key, value) }
     } catch {
       flushGroup()

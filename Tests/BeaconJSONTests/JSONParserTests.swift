@@ -152,6 +152,23 @@ private let malformedTexts: [String] = [
     #expect(try parse("1") == .int(1))
   }
 
+  /// A JSON-RPC message keeps a number beyond a `Double` as written, so its request is still one; other readers
+  /// (imports) refuse it as before, at its offset.
+  @Test func keepsANumberOutOfRangeAsWrittenWhenAsked() throws {
+    var members: [String: JSONValue] = [:]
+    let text = Array(#"{"id":7,"params":{"a":[1e400,-2E+999,1.5]}}"#.utf8)
+    let rest = try JSONParser.parseMembers(text, maxDepth: 8, exactNumberKeys: [], keepingNumbersOutOfRange: true) {
+      members[$0] = $1
+    }
+    #expect(rest == nil)
+    #expect(members["params"] == ["a": [.exactNumber("1e400"), .exactNumber("-2E+999"), .double(1.5)]])
+    #expect(members["params"]?["a"]?.arrayValue?.first?.doubleValue == .infinity)
+    #expect(throws: JSONParseError(offset: 28, kind: .numberOutOfRange)) {
+      try JSONParser.parseMembers(text, maxDepth: 8, exactNumberKeys: []) { _, _ in }
+    }
+    #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(Double.self, from: .exactNumber("1e400")) }
+  }
+
   @Test func keepsTheLastValueOfADuplicateKey() throws {
     #expect(try parse(#"{"a":1,"b":2,"a":3}"#) == .object(["a": .int(3), "b": .int(2)]))
   }

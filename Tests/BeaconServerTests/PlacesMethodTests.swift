@@ -119,7 +119,9 @@ import Testing
   struct InvalidCase: Sendable, CustomTestStringConvertible {
     var params: JSONValue
     var field: String
-    var testDescription: String { "\(params)" }
+    /// What the test's name shows, when not the params (a text of megabytes).
+    var label: String?
+    var testDescription: String { label ?? "\(params)" }
   }
 
   @Test(arguments: [
@@ -129,6 +131,15 @@ import Testing
     InvalidCase(params: ["center": ["lat": 91, "lon": 10.75]], field: "center"),
     InvalidCase(params: ["debounceMs": 9_999], field: "debounceMs"),
     InvalidCase(params: ["category": "bar"], field: "category"),
+    // Sent as the text `1e400`: valid JSON, beyond a `Double`. It was a parse error with `id: null`, never answered.
+    InvalidCase(params: ["center": ["lat": .exactNumber("1e400"), "lon": 10.75]], field: "center.lat"),
+    // A text of megabytes took seconds to normalize before it found nothing.
+    InvalidCase(
+      params: ["text": .string(String(repeating: "kafé ", count: 800_000))],
+      field: "text",
+      label: "a text of 4 MB"
+    ),
+    InvalidCase(params: ["text": .string(String(repeating: "é", count: 501))], field: "text"),
   ])
   func invalidSearchParamsNameTheirField(_ invalid: InvalidCase) async throws {
     let server = try Self.fakeGeoapify()
@@ -139,6 +150,23 @@ import Testing
     #expect(error.data?["field"]?.stringValue == invalid.field)
     #expect(server.requests.isEmpty, "an invalid search must not reach Geoapify")
     #expect(try await client.send(GetSettingsRequest()) == Settings.defaults)
+  }
+
+  /// 500 characters (not bytes or scalars) pass; one more is refused, in the session's language.
+  @Test func aTextOfMoreThan500CharactersIsRefusedInTheSessionsLanguage() async throws {
+    let server = try Self.fakeGeoapify()
+    let client = try await Self.session(server)
+    // "é" as e + a combining accent: one character of two scalars.
+    let longest = String(repeating: "e\u{301}", count: 500)
+    if case .failure(let error) = await client.call("places/search", params: ["text": .string(longest)]) {
+      Issue.record("500 characters were refused: \(error)")
+    }
+    for method in ["places/search", "places/autocomplete"] {
+      let error = try #require(failure(await client.call(method, params: ["text": .string(longest + "e")])))
+      #expect(error.code == .invalidParams)
+      #expect(error.data?["field"]?.stringValue == "text")
+      #expect(error.message == "Søketeksten kan ha høyst 500 tegn")
+    }
   }
 
   @Test func favoritesScopeSearchesFavoritesWithinTheRadiusWithoutGeoapify() async throws {

@@ -22,6 +22,9 @@ extension DispatcherTests {
     (#"{"filter":{"ranges":[{"start":1,"end":2},{"start":3}]}}"#, "filter.ranges[1].end"),
     (#"{"filter":{"ranges":{"start":1}}}"#, "filter.ranges"),
     (#"{"filter":{"ranges":[{"start":1.5,"end":2}]}}"#, "filter.ranges[0].start"),
+    // Valid JSON beyond a `Double`: the request is still answered with its id (it was a parse error, `id: null`).
+    (#"{"filter":{"ranges":[{"start":1,"end":2},{"start":-1e400,"end":2}]}}"#, "filter.ranges[1].start"),
+    (#"{"filter":{"ranges":[{"start":1,"end":1E+999}]}}"#, "filter.ranges[0].end"),
     (#"{}"#, "filter"),
   ])
   func answersInvalidParamsNamingTheField(params: String, field: String) async {

@@ -10,6 +10,8 @@ package enum FilterMessage: Sendable, Equatable {
   case invalidOpenAt(String)
   /// A `minRating` outside 1…5.
   case ratingOutOfRange(String)
+  /// A search text longer than ``PlaceSearch/maxTextLength`` characters.
+  case textTooLong(Int)
 
   /// The sentence in `language`.
   package func text(in language: Language) -> String {
@@ -47,6 +49,11 @@ package enum FilterMessage: Sendable, Equatable {
         "'minRating' må være fra 1 til 5, ikke \(value)",
         "'minRating' må vere frå 1 til 5, ikkje \(value)",
         "'minRating' must be 1 to 5, not \(value)"
+      )
+    case .textTooLong(let limit):
+      return (
+        "Søketeksten kan ha høyst \(limit) tegn", "Søketeksten kan ha høgst \(limit) teikn",
+        "A search text may have at most \(limit) characters"
       )
     }
   }

@@ -22,6 +22,8 @@ package enum DataSource: String, Sendable, Codable {
 package struct PlaceSearch: Sendable, Equatable {
   /// How many places one search may ask for.
   package static let limitRange = 1...100
+  /// The most characters a search or autocomplete text may have: a place's name or address, with room to spare.
+  package static let maxTextLength = 500
 
   package var center: Coordinate
   package var category: PlaceCategory
