@@ -163,6 +163,7 @@ package struct HumanOutput: Sendable {
       (.labelWebsite, place.website),
       (.labelEmail, place.email),
       (.labelCuisine, place.cuisine.map { $0.joined(separator: ", ") }),
+      (.labelStars, place.tags?["stars"]?.stringValue.flatMap(Self.stars)),
       (.labelFacts, place.facts.line(in: language)),
       (.labelRating, place.rating == nil ? text(.noRatings) : rating(place.rating)),
       (.labelFavorite, place.isFavorite ? "♥ " + text(.yes) : text(.no)),
@@ -176,6 +177,16 @@ package struct HumanOutput: Sendable {
     lines.append("")
     lines.append(result.attribution)
     return lines
+  }
+
+  /// A hotel's OSM `stars` (`4`, `3S` for superior, `4.5`): as many ★ with the value, or the value as it is when it
+  /// is no number of stars from 1 to 7; `nil` for a blank one.
+  static func stars(_ value: String) -> String? {
+    let value = value.trimmingCharacters(in: .whitespaces)
+    guard !value.isEmpty else { return nil }
+    let number = value.hasSuffix("S") ? String(value.dropLast()) : value
+    guard let count = Double(number), count >= 1, count <= 7 else { return value }
+    return String(repeating: "★", count: Int(count)) + " (\(value))"
   }
 
   /// The settings as labelled lines.

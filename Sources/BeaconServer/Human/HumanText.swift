@@ -24,7 +24,7 @@ package enum HumanText: Sendable, Equatable {
   // Labels of the details and settings views
   case labelName, labelCategory, labelAddress, labelCoordinates, labelOpeningHours, labelPhone, labelWebsite
   case labelEmail, labelCuisine, labelRating, labelFavorite, labelAppleMaps, labelGeo, labelOpenStreetMap
-  case labelCenter, labelRadius, labelSort, labelLanguage, labelOpenNow, labelFacts
+  case labelCenter, labelRadius, labelSort, labelLanguage, labelOpenNow, labelFacts, labelStars
   case yes, no, noRatings
 
   // Opening hours: open or closed now, and until when (a time as `HumanOutput.when(_:)` writes it)
@@ -132,6 +132,7 @@ package enum HumanText: Sendable, Equatable {
     case .labelWebsite: ("Nettside", "Nettstad", "Website")
     case .labelEmail: ("E-post", "E-post", "Email")
     case .labelCuisine: ("Kjøkken", "Kjøkken", "Cuisine")
+    case .labelStars: ("Stjerner", "Stjerner", "Stars")
     case .labelRating: ("Vurdering", "Vurdering", "Rating")
     case .labelFavorite: ("Favoritt", "Favoritt", "Favourite")
     case .labelAppleMaps: ("Apple Kart", "Apple Kart", "Apple Maps")

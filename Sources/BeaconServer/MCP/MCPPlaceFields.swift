@@ -38,7 +38,7 @@ enum MCPPlaceFields: String, CaseIterable, Sendable {
     case .location: [.labelAddress, .labelCoordinates, .labelAppleMaps, .labelGeo, .labelOpenStreetMap]
     case .hours: [.labelOpeningHours, .labelOpenNow]
     case .contact: [.labelPhone, .labelWebsite, .labelEmail]
-    case .facilities: [.labelCuisine, .labelFacts]
+    case .facilities: [.labelCuisine, .labelStars, .labelFacts]
     case .rating: [.labelRating, .labelFavorite]
     }
   }
