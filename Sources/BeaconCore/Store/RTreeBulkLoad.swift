@@ -45,8 +45,11 @@ enum RTreeBulkLoad {
     else { return false }
     try database.execute("DELETE FROM place_rtree_node; DELETE FROM place_rtree_rowid; DELETE FROM place_rtree_parent;")
     let capacity = (size - 4) / 24
+    let (sql, count) = try positions(database: database)
     var cells: [Cell] = []
-    let rows = try database.statement(try positionsSQL(database: database))
+    // Made once: grown by doubling, it would hold half as much again while it grows (24 bytes a place).
+    cells.reserveCapacity(count)
+    let rows = try database.statement(sql)
     while try rows.step() {
       let latitude = rows.real(at: 1)
       let longitude = rows.real(at: 2)
@@ -115,10 +118,18 @@ enum RTreeBulkLoad {
   /// as it has unless an import leaves its new places' rows to its end (``DeferredCells``): its rows are a tenth as
   /// long as `place`'s (no details), so a tenth of the pages are read. From `place` otherwise.
   static func positionsSQL(database: Database) throws -> String {
+    try positions(database: database).sql
+  }
+
+  /// ``positionsSQL(database:)``, and how many places there are.
+  private static func positions(database: Database) throws -> (sql: String, count: Int) {
     let counts = try database.query("SELECT (SELECT count(*) FROM place), (SELECT count(*) FROM place_cell)").first
-    return counts?.int(0) == counts?.int(1)
+    let places = counts?.int(0) ?? 0
+    let sql =
+      places == counts?.int(1)
       ? "SELECT place_rowid, latitude, longitude FROM place_cell"
       : "SELECT rowid, latitude, longitude FROM place"
+    return (sql, places)
   }
 
   /// How many rows of `place_rtree_rowid` one statement writes (two parameters each, under SQLite's oldest limit of
