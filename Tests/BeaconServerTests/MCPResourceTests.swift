@@ -143,4 +143,13 @@ import Testing
     #expect(try await client.call("settings_get", [:], id: 5)["structuredContent"] == before)
     #expect(client.notifications("notifications/resources/updated").isEmpty)
   }
+
+  /// Since it stores nothing, an agent's search with a `center` runs beside others, as `places/search` without one
+  /// does; the method's search with one stores it, so it runs alone.
+  @Test func anAgentsSearchWithACenterIsNotOrderedAsAWrite() {
+    let center: JSONValue = ["lat": 60.17, "lon": 24.94]
+    #expect(CallToolRequest.ordering(for: ["name": "places_search", "arguments": ["center": center]]) == .concurrent)
+    #expect(SearchPlacesParams.ordering(for: ["center": center]) == .exclusive)
+    #expect(CallToolRequest.ordering(for: ["name": "rating_add", "arguments": ["id": "x", "stars": 3]]) == .exclusive)
+  }
 }

@@ -75,7 +75,7 @@ extension Feature {
       """,
     annotations: .init(readOnly: true, idempotent: true, openWorld: true),
     arguments: [
-      "center": "Stored as the new centre.",
+      "center": "Not stored in settings.",
       "includeDemo": "Also the demo places, after imports.",
       "openNow": "Only places open now.",
       "nearMe": "Without `center`: search around the user's IP location.",
@@ -96,6 +96,8 @@ extension Feature {
       "minRating": "The user's average.",
     ]
   ) { result, _, output in output.search(result) }
+  // `beacon mcp` never stores a search's centre (``ServerOptions/searchStoresCenter``).
+  .ordered(.concurrent)
   .withDetailLevels()
   .reportingNothingFound { result, arguments in
     guard result["places"]?.arrayValue?.isEmpty == true else { return nil }

@@ -48,8 +48,8 @@ struct MCPTool: Sendable {
   let argumentDescriptions: [String: String]
   /// The method's params that make no sense to an agent (progress tokens, editor debouncing).
   let hiddenParams: Set<String>
-  /// How a call is ordered against others: as the method is.
-  let ordering: @Sendable (JSONValue?) -> RequestOrdering
+  /// How a call is ordered against others: as the method is, unless told (``ordered(_:)``).
+  private(set) var ordering: @Sendable (JSONValue?) -> RequestOrdering
   /// Arguments spelled out in another tool's input schema (`owner`), which this tool's description names: when
   /// that tool is listed before, only this tool's own description of them (``sharingArguments(_:with:)``).
   var sharedArguments: (owner: String, names: Set<String>)?
@@ -118,6 +118,14 @@ struct MCPTool: Sendable {
   func outsideTheDefaultList() -> MCPTool {
     var tool = self
     tool.isInDefaultList = false
+    return tool
+  }
+
+  /// This tool, its calls ordered `ordering` whatever their arguments (an agent's search stores no centre, so it
+  /// need not wait for others as the method's searches with a `center` do).
+  func ordered(_ ordering: RequestOrdering) -> MCPTool {
+    var tool = self
+    tool.ordering = { _ in ordering }
     return tool
   }
 
