@@ -17,6 +17,8 @@ extension Dispatcher {
     /// The notification a client sends once it has the `initialize` result (`initialized` in LSP,
     /// `notifications/initialized` in MCP): accepted without a word even when nothing is registered for it.
     package var initializedNotification: String
+    /// Whether an `initialize` inside a batch is refused (`-32600`, MCP: it must stand alone).
+    package var initializeStandsAlone: Bool
 
     /// Creates conventions.
     package init(
@@ -26,7 +28,8 @@ extension Dispatcher {
       hasShutdown: Bool,
       acceptsNullID: Bool,
       notInitializedCode: ErrorCode,
-      initializedNotification: String = "initialized"
+      initializedNotification: String = "initialized",
+      initializeStandsAlone: Bool = false
     ) {
       self.cancelNotification = cancelNotification
       self.cancelledIDMember = cancelledIDMember
@@ -35,6 +38,7 @@ extension Dispatcher {
       self.acceptsNullID = acceptsNullID
       self.notInitializedCode = notInitializedCode
       self.initializedNotification = initializedNotification
+      self.initializeStandsAlone = initializeStandsAlone
     }
 
     /// The LSP base protocol: `$/cancelRequest {id}` answered with `-32800`, `shutdown` then `exit`,
@@ -50,7 +54,7 @@ extension Dispatcher {
 
     /// The Model Context Protocol (2025-11-25): `notifications/cancelled {requestId}` leaves the request
     /// unanswered, the session ends with the input, ids are never null, and a request before
-    /// `initialize` is `-32600` (MCP gives `-32002` another meaning).
+    /// `initialize` is `-32600` (MCP gives `-32002` another meaning), as is an `initialize` in a batch.
     package static let modelContextProtocol = Conventions(
       cancelNotification: "notifications/cancelled",
       cancelledIDMember: "requestId",
@@ -58,7 +62,8 @@ extension Dispatcher {
       hasShutdown: false,
       acceptsNullID: false,
       notInitializedCode: .invalidRequest,
-      initializedNotification: "notifications/initialized"
+      initializedNotification: "notifications/initialized",
+      initializeStandsAlone: true
     )
   }
 }

@@ -59,6 +59,8 @@ package final class Dispatcher: Sendable {
     var isCollecting = false
     /// Exclusive requests of one grouped method, waiting for the end of their run of arrivals.
     var pendingGroup: PendingGroup?
+    /// Why a batch is refused whole, when the protocol spoken has none (``refuseBatches(because:)``).
+    var batchRefusal: String?
   }
 
   /// The method that starts a session.
@@ -155,6 +157,10 @@ package final class Dispatcher: Sendable {
       handle(IncomingMessage(value), reply: nil)
       return
     }
+    if let refusal = state.withLock({ $0.batchRefusal }) {
+      sendResponse(id: .null, outcome: .failure(presented(.invalidRequest(refusal))))
+      return
+    }
     guard !elements.isEmpty else {
       sendResponse(id: .null, outcome: .failure(presented(.emptyBatch)))
       return
@@ -185,8 +191,21 @@ package final class Dispatcher: Sendable {
       self.send(output)
     }
     for message in messages {
-      handle(message, reply: { id, outcome in batch.add(self.encodeResponse(id: id, outcome: outcome)) })
+      let reply: Reply = { id, outcome in batch.add(self.encodeResponse(id: id, outcome: outcome)) }
+      if conventions.initializeStandsAlone, case .request(let id, let method, _) = message,
+        method == Self.initializeMethod
+      {
+        answer(id, .failure(presented(.invalidRequest("'initialize' must not be part of a batch"))), through: reply)
+        continue
+      }
+      handle(message, reply: reply)
     }
+  }
+
+  /// Refuses every batch from now on, with `detail` (`nil`: accepts them again): for a protocol version without
+  /// batches, once a session has agreed on it.
+  package func refuseBatches(because detail: String?) {
+    state.withLock { $0.batchRefusal = detail }
   }
 
   /// Answers a framing fault with a `-32700` error whose id is `null`.

@@ -16,6 +16,8 @@ package final class MCPServer: Sendable {
 
   /// Versions whose tool results have `structuredContent` (older clients get the JSON as text too).
   static let structuredContentVersions: Set<String> = ["2025-11-25", "2025-06-18"]
+  /// The versions that dropped JSON-RPC batches (2025-03-26 had them).
+  static let batchlessVersions: Set<String> = ["2025-11-25", "2025-06-18"]
 
   /// What an agent is told Beacon is for, in `initialize`: the places part always, a sentence for each of the
   /// other tool sets the session serves.
@@ -165,6 +167,7 @@ package final class MCPServer: Sendable {
     let requested = request.protocolVersion
     let version = Self.supportedProtocolVersions.contains(requested) ? requested : Self.supportedProtocolVersions[0]
     session.values.withLock { $0.protocolVersion = version }
+    dispatcher.refuseBatches(because: Self.batchlessVersions.contains(version) ? "MCP \(version) has no batches" : nil)
     return MCPInitializeResult(
       protocolVersion: version,
       capabilities: [
