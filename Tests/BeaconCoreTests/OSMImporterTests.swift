@@ -98,6 +98,30 @@ import Testing
     Self.expectClose(place.location, Coordinate(lat: lat + dy / 2, lon: lon + dx / 2))
   }
 
+  /// A closed way that crosses itself (a five-pointed scribble of two lobes of opposite sign whose areas nearly
+  /// cancel): it was placed at latitude 7 633°. Now at the mean of its ring's positions (the first one twice, as the
+  /// ring closes on it), within them.
+  @Test func aRingThatCrossesItselfStaysWithinItsCorners() throws {
+    let corners = [
+      (10.9890534, 59.3329557), (12.0422415, 61.9577043), (14.3999574, 58.1739567), (8.4806400, 61.8963997),
+      (7.4614654, 61.2087333),
+    ]
+    let ring = (corners + [corners[0]]).map { "[\($0.0),\($0.1)]" }.joined(separator: ",")
+    let parsed = try importFile(
+      Self.collection(
+        Self.feature(1, #"{"type":"LineString","coordinates":[\#(ring)]}"#),
+        Self.feature(2, #"{"type":"Polygon","coordinates":[[\#(ring)]]}"#)
+      )
+    )
+    #expect(parsed.places.count == 2)
+    let closed = corners + [corners[0]]
+    let mean = Coordinate(lat: closed.map(\.1).reduce(0, +) / 6, lon: closed.map(\.0).reduce(0, +) / 6)
+    for place in parsed.places {
+      #expect(place.location.isValid)
+      Self.expectClose(place.location, mean)
+    }
+  }
+
   @Test func aWayLineStringBecomesTheMeanOfItsPositions() throws {
     let parsed = try importFile(
       Self.collection(

@@ -107,7 +107,9 @@ enum GeoJSONGeometry {
     return area / 2
   }
 
-  /// The area centroid of a polygon's outer ring (the mean of its corners when it has no area).
+  /// The area centroid of a polygon's outer ring (the mean of its corners when it has no area, or when the centroid
+  /// lies outside the ring's bounds: a ring that crosses itself has lobes of opposite sign, and when their areas
+  /// nearly cancel, the quotient flies off the globe; a way drawn so was placed at latitude 7 633°).
   private static func polygonCentroid(_ value: JSONValue) throws(Malformed) -> Coordinate? {
     guard let rings = value.arrayValue, let outer = rings.first else {
       throw Malformed(problem: .polygonWithoutRings)
@@ -127,7 +129,12 @@ enum GeoJSONGeometry {
       lon += (aLon + bLon) * cross
       lat += (aLat + bLat) * cross
     }
-    return Coordinate(lat: origin.lat + lat / (6 * area), lon: origin.lon + lon / (6 * area)).wrapped
+    let centroid = Coordinate(lat: origin.lat + lat / (6 * area), lon: origin.lon + lon / (6 * area))
+    guard
+      ring.contains(where: { $0.lat <= centroid.lat }), ring.contains(where: { $0.lat >= centroid.lat }),
+      ring.contains(where: { $0.lon <= centroid.lon }), ring.contains(where: { $0.lon >= centroid.lon })
+    else { return mean(ring) }
+    return centroid.wrapped
   }
 }
 
