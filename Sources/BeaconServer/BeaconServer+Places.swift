@@ -131,10 +131,13 @@ extension BeaconServer {
     throw invalid(field, .outOfRange(field: field, lower: range.lowerBound, upper: range.upperBound, value: value))
   }
 
-  /// Refuses a `text` longer than ``PlaceSearch/maxTextLength`` characters, judged on at most one more: a text of
+  /// Refuses a `text` longer than ``PlaceSearch/maxTextLength`` characters, judged on at most one more, or longer than
+  /// 32 bytes a character (one character may be of any length: a letter and 200 000 accents took a second): a text of
   /// megabytes took seconds to normalize before it found nothing.
   private func validate(text: String) throws(ResponseError) {
-    guard text.isLonger(than: PlaceSearch.maxTextLength) else { return }
+    guard text.utf8.count > 32 * PlaceSearch.maxTextLength || text.isLonger(than: PlaceSearch.maxTextLength) else {
+      return
+    }
     throw invalid("text", .filter(.textTooLong(PlaceSearch.maxTextLength)))
   }
 

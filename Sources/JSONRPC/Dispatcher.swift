@@ -31,6 +31,9 @@ package final class Dispatcher: Sendable {
     var present: @Sendable (ResponseError) -> ResponseError = { $0 }
     /// Runs when `shutdown` arrives (``onShutdown(_:)``).
     var shutdown: (@Sendable () async -> Void)?
+    /// Decides, from an arriving `initialize`'s params, why batches are refused from then on
+    /// (``refusesBatches(_:)``).
+    var batchRefusal: (@Sendable (JSONValue?) -> String?)?
   }
 
   struct State: ~Copyable {
@@ -59,7 +62,7 @@ package final class Dispatcher: Sendable {
     var isCollecting = false
     /// Exclusive requests of one grouped method, waiting for the end of their run of arrivals.
     var pendingGroup: PendingGroup?
-    /// Why a batch is refused whole, when the protocol spoken has none (``refuseBatches(because:)``).
+    /// Why a batch is refused whole, when the protocol spoken has none (``refusesBatches(_:)``).
     var batchRefusal: String?
   }
 
@@ -202,10 +205,11 @@ package final class Dispatcher: Sendable {
     }
   }
 
-  /// Refuses every batch from now on, with `detail` (`nil`: accepts them again): for a protocol version without
-  /// batches, once a session has agreed on it.
-  package func refuseBatches(because detail: String?) {
-    state.withLock { $0.batchRefusal = detail }
+  /// Has `decide` say, from each arriving `initialize`'s params, why batches are refused from then on (`nil`: they are
+  /// answered): for a protocol whose versions differ. Decided as the `initialize` is read, so that a batch sent
+  /// right behind it, before its answer, is judged by the version it asks for.
+  package func refusesBatches(_ decide: @escaping @Sendable (_ initializeParams: JSONValue?) -> String?) {
+    hooks.withLock { $0.batchRefusal = decide }
   }
 
   /// Answers a framing fault with a `-32700` error whose id is `null`.
@@ -332,6 +336,10 @@ package final class Dispatcher: Sendable {
     if case .now(let runNow) = decision {
       answer(id, runImmediately(method: method, params: params, runNow: runNow), through: reply)
       return
+    }
+    if case .run(_, _, isInitialize: true) = decision, let decide = hooks.withLock({ $0.batchRefusal }) {
+      let refusal = decide(params)
+      state.withLock { $0.batchRefusal = refusal }
     }
     if case .run(let handler?, .exclusive, false) = decision, handler.runGroup != nil,
       collect(id: id, method: method, params: params, handler: handler, reply: reply)

@@ -37,6 +37,22 @@ import Testing
     #expect(!client.messages.contains { $0["id"] == 1 || $0["id"] == 2 })
   }
 
+  /// A batch sent right behind the `initialize`, before its answer, is judged by the version that `initialize` asks
+  /// for (it was answered: the version was only known once the `initialize` had run).
+  @Test func aBatchRightBehindTheInitializeIsRefusedToo() async throws {
+    let client = MCPTestClient(options: .inMemory(flags: BeaconOptions(offline: true)))
+    client.send([
+      "jsonrpc": "2.0", "id": "init", "method": "initialize",
+      "params": ["protocolVersion": "2025-11-25", "capabilities": [:], "clientInfo": ["name": "t", "version": "1"]],
+    ])
+    client.notify("notifications/initialized")
+    client.send([Self.ping(1), Self.ping(2)])
+    let answer = try #require(try await Self.message(after: 0, in: client) { $0["id"] == .null })
+    #expect(answer["error"]?["data"]?["detail"] == "MCP 2025-11-25 has no batches")
+    #expect(try await client.response(id: "init")["result"]?["protocolVersion"] == "2025-11-25")
+    #expect(!client.messages.contains { $0.arrayValue != nil })
+  }
+
   @Test func aSessionOf2025_03_26AnswersABatchWithABatch() async throws {
     let client = try await MCPToolCallTests.offlineClient(version: "2025-03-26")
     let before = client.messages.count

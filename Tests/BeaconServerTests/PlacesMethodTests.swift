@@ -140,6 +140,12 @@ import Testing
       label: "a text of 4 MB"
     ),
     InvalidCase(params: ["text": .string(String(repeating: "é", count: 501))], field: "text"),
+    // One character of 40 KB (a letter and 20 000 accents).
+    InvalidCase(
+      params: ["text": .string("k" + String(repeating: "\u{301}", count: 20_000))],
+      field: "text",
+      label: "one character of 40 KB"
+    ),
   ])
   func invalidSearchParamsNameTheirField(_ invalid: InvalidCase) async throws {
     let server = try Self.fakeGeoapify()

@@ -19,6 +19,17 @@ package final class MCPServer: Sendable {
   /// The versions that dropped JSON-RPC batches (2025-03-26 had them).
   static let batchlessVersions: Set<String> = ["2025-11-25", "2025-06-18"]
 
+  /// The version a session speaks when the client asks for `requested`: it, or the newest when Beacon lacks it.
+  static func agreedVersion(_ requested: String?) -> String {
+    guard let requested, supportedProtocolVersions.contains(requested) else { return supportedProtocolVersions[0] }
+    return requested
+  }
+
+  /// Why a batch is refused in a session of `version`, or `nil` when the version has batches.
+  static func batchRefusal(in version: String) -> String? {
+    batchlessVersions.contains(version) ? "MCP \(version) has no batches" : nil
+  }
+
   /// What an agent is told Beacon is for, in `initialize`: the places part always, a sentence for each of the
   /// other tool sets the session serves.
   static func instructions(for toolSets: Set<MCPToolSet>) -> String {
@@ -131,6 +142,9 @@ package final class MCPServer: Sendable {
   }
 
   private func registerMethods() {
+    dispatcher.refusesBatches { params in
+      Self.batchRefusal(in: Self.agreedVersion(params?["protocolVersion"]?.stringValue))
+    }
     dispatcher.register(MCPInitializeRequest.self) { [weak self] request, _ in
       guard let self else { throw ResponseError.internalError }
       return try await self.initialize(request)
@@ -164,10 +178,8 @@ package final class MCPServer: Sendable {
     ) {
       throw error
     }
-    let requested = request.protocolVersion
-    let version = Self.supportedProtocolVersions.contains(requested) ? requested : Self.supportedProtocolVersions[0]
+    let version = Self.agreedVersion(request.protocolVersion)
     session.values.withLock { $0.protocolVersion = version }
-    dispatcher.refuseBatches(because: Self.batchlessVersions.contains(version) ? "MCP \(version) has no batches" : nil)
     return MCPInitializeResult(
       protocolVersion: version,
       capabilities: [
