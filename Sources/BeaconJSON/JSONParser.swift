@@ -61,30 +61,6 @@ package struct JSONParser {
     }
   }
 
-  /// Parses the one JSON value that starts at `index` in `buffer` (no whitespace before it) as ``parse(_:maxDepth:exactNumberKeys:)``
-  /// parses a value `depth` levels inside the text (`1`: a member of the top-level object), and moves `index` past
-  /// it. `exactNumber` keeps a number with a fraction or exponent as written, as for a member named in
-  /// `exactNumberKeys`. The errors are `parse`'s, at the same offsets in `buffer`.
-  ///
-  /// For readers of a known envelope (``JSONRPC``'s request scanner) that take the value of one member from a larger
-  /// text without parsing the rest into values.
-  package static func parseValue(
-    in buffer: UnsafeBufferPointer<UInt8>,
-    at index: inout Int,
-    depth: Int,
-    maxDepth: Int,
-    exactNumberKeys: Set<String>,
-    exactNumber: Bool = false,
-    keepingNumbersOutOfRange: Bool = false
-  ) throws(JSONParseError) -> JSONValue {
-    var parser = JSONParser(buffer: buffer, maxDepth: maxDepth, exactNumberKeys: exactNumberKeys)
-    parser.keepsNumbersOutOfRange = keepingNumbersOutOfRange
-    parser.index = index
-    let value = try parser.parseValue(depth: depth, exactNumber: exactNumber)
-    index = parser.index
-    return value
-  }
-
   /// Reads one JSON text from `bytes` with `body`, past the whitespace that may surround it; anything after it is
   /// ``JSONParseError/Kind/dataAfterValue``.
   private static func parseText<Value>(
@@ -116,7 +92,7 @@ package struct JSONParser {
   let maxDepth: Int
   private let exactNumberKeys: Set<String>
   /// Whether a number beyond a `Double`'s range is kept as written rather than an error.
-  private var keepsNumbersOutOfRange = false
+  var keepsNumbersOutOfRange = false
   var index = 0
 
   init(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int, exactNumberKeys: Set<String>) {
@@ -145,7 +121,7 @@ package struct JSONParser {
     }
   }
 
-  private mutating func parseValue(depth: Int, exactNumber: Bool = false) throws(JSONParseError) -> JSONValue {
+  mutating func parseValue(depth: Int, exactNumber: Bool = false) throws(JSONParseError) -> JSONValue {
     guard index < buffer.count else { throw error(.unexpectedEndOfInput) }
     switch buffer[index] {
     case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
