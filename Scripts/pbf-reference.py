@@ -9,10 +9,14 @@ The numbers it prints are recorded in Tests/EndToEndTests/PBFImportEndToEndTests
 import rules: `amenity=restaurant|cafe` or `tourism=hotel` (value trimmed; amenity first), with a non-blank name;
 nodes at their location; ways when every node is in the file; relations of `type=multipolygon` when libosmium's
 area assembler makes an area of them. Ways with nodes missing from the file are counted apart.
+
+A file with its nodes' positions on its ways (the optional feature `LocationsOnWays`, as `osmium
+add-locations-to-ways` writes) is read with those positions, as libosmium reads it without a node location index.
 """
 import sys
 
 import osmium
+import osmium.area
 
 
 def category(tags):
@@ -79,12 +83,26 @@ class Counter(osmium.SimpleHandler):
         self.count(a.tags)
 
 
+def has_locations_on_ways(path):
+    reader = osmium.io.Reader(path)
+    header = reader.header()
+    features = [header.get("pbf_optional_feature_%d" % index) for index in range(16)]
+    reader.close()
+    return "LocationsOnWays" in features
+
+
 def main():
     for path in sys.argv[1:]:
         multipolygons = MultipolygonIDs()
         multipolygons.apply_file(path)
         counter = Counter(multipolygons.ids)
-        counter.apply_file(path, locations=True)
+        if has_locations_on_ways(path):
+            # No location index: it would replace the ways' own positions with those of the nodes the file has.
+            areas = osmium.area.AreaManager()
+            osmium.apply(osmium.io.Reader(path), areas.first_pass_handler())
+            osmium.apply(osmium.io.Reader(path), counter, areas.second_pass_handler(counter))
+        else:
+            counter.apply_file(path, locations=True)
         print(path, counter.counts, "total", sum(counter.counts.values()), "missingNodes", counter.missing_nodes,
               "nameless (nodes, ways, relation areas)", counter.nameless)
 

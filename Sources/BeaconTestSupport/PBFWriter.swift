@@ -14,13 +14,19 @@ package enum PBFWriter {
     }
   }
 
-  /// An OSM way.
+  /// An OSM way; `locations` are its nodes' positions in degrees, written on the way (`LocationsOnWays`) when given.
   package struct Way: Sendable {
     package var id: Int64
     package var refs: [Int64]
     package var tags: [(String, String)]
-    package init(id: Int64, refs: [Int64], tags: [(String, String)] = []) {
-      (self.id, self.refs, self.tags) = (id, refs, tags)
+    package var locations: [(lat: Double, lon: Double)]?
+    package init(
+      id: Int64,
+      refs: [Int64],
+      tags: [(String, String)] = [],
+      locations: [(lat: Double, lon: Double)]? = nil
+    ) {
+      (self.id, self.refs, self.tags, self.locations) = (id, refs, tags, locations)
     }
   }
 
@@ -159,6 +165,10 @@ package enum PBFWriter {
           message.field(2, packed: way.tags.map { index($0.0) })
           message.field(3, packed: way.tags.map { index($0.1) })
           message.field(8, packedSInt: way.refs, delta: true)
+          if let locations = way.locations {
+            message.field(9, packedSInt: locations.map { coordinate($0.lat, offset: block.latOffset) }, delta: true)
+            message.field(10, packedSInt: locations.map { coordinate($0.lon, offset: block.lonOffset) }, delta: true)
+          }
           writer.field(3, bytes: message.bytes)
         }
       case .relations(let relations):

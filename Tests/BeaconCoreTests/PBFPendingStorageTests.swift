@@ -26,19 +26,45 @@ import Testing
   }
 
   @Test func aWayTakesAboutTheBytesOfItsTextAndItsRefsDifferences() {
-    // A closed way of five nodes with near ids, and the tags of a named café: 1 + 5 refs of 1–4 bytes, and 4 texts.
+    // A closed way of five nodes with near ids, and the tags of a named café: 1 + 5 refs of 1–4 bytes, no positions
+    // (1), and 4 texts.
     let refs: [Int64] = [11_234_567_890, 11_234_567_891, 11_234_567_893, 11_234_567_894, 11_234_567_890]
     let tags = ["amenity": "cafe", "name": "Bygg 12345", "building": "yes"]
     let pending = Pending(id: 1, offset: 0, index: 0, refs: refs, tags: tags)
-    #expect(pending.byteCount == 1 + 5 + 1 + 1 + 1 + 1 + (1 + 7) + (1 + 4) + (1 + 4) + (1 + 10))
+    #expect(pending.byteCount == 1 + 5 + 1 + 1 + 1 + 1 + 1 + (1 + 7) + (1 + 4) + (1 + 4) + (1 + 10))
     #expect(pending.refs == refs)
+    #expect(pending.locations == nil && !pending.hasLocations)
   }
 
-  @Test func noRefsAndNoTagsTakeOneByte() {
+  @Test func noRefsAndNoTagsTakeTwoBytes() {
     let pending = Pending(id: 1, offset: 0, index: 0, refs: [], tags: ["building": "yes"])
-    #expect(pending.byteCount == 1)
+    #expect(pending.byteCount == 2)
     #expect(pending.refs.isEmpty)
     #expect(pending.tags.count == 0)
+  }
+
+  @Test func positionsOnAWayComeBackWithItsRefsAndTags() {
+    // Nanodegrees as a PBF block gives them: 100 a unit, with an offset; the last one is osmium's "not found".
+    let latitudes: [Int64] = [59_913_868_800, 59_913_868_900, -33_868_819_700, 90_000_000_000, 214_748_364_700]
+    let longitudes: [Int64] = [10_752_245_400, 10_752_245_300, 151_209_295_500, -180_000_000_000, 214_748_364_700]
+    let refs: [Int64] = [5, 6, 7, 8, 9]
+    let pending = Pending(
+      id: 3,
+      offset: 9,
+      index: 1,
+      refs: refs,
+      tags: Self.tags,
+      latitudes: latitudes,
+      longitudes: longitudes
+    )
+    #expect(pending.refs == refs)
+    #expect(pending.tags.dictionary == ImportTags(strings: Self.tags).dictionary)
+    #expect(pending.hasLocations)
+    let expected: [Coordinate?] = [
+      Coordinate(lat: 59.9138688, lon: 10.7522454), Coordinate(lat: 59.9138689, lon: 10.7522453),
+      Coordinate(lat: -33.8688197, lon: 151.2092955), Coordinate(lat: 90, lon: -180), nil,
+    ]
+    #expect(pending.locations == expected)
   }
 
   @Test func randomRefsComeBackAsTheyWere() {

@@ -2,23 +2,31 @@ import BeaconJSON
 
 /// The features of the wanted ways and relations, once the positions of their nodes are known.
 extension PBFFeatureReader {
-  /// The positions of `refs`, or `nil` when some node is not in the file.
-  private func positions(_ refs: [Int64]) -> [JSONValue]? {
+  /// The positions of `refs`, from `onWays` (the positions some ways have of their nodes) or else from the nodes read,
+  /// or `nil` when some node is not in the file.
+  private func positions(_ refs: [Int64], onWays: [Int64: Coordinate] = [:]) -> [JSONValue]? {
     var positions: [JSONValue] = []
     positions.reserveCapacity(refs.count)
     for ref in refs {
-      guard let location = locations[ref] else { return nil }
+      guard let location = onWays[ref] ?? locations[ref] else { return nil }
       positions.append([.double(location.lon), .double(location.lat)])
     }
     return positions
   }
 
-  /// A wanted way at its line's or ring's centroid: `missingNodes` when some node is not in the file.
+  /// A wanted way at its line's or ring's centroid: `missingNodes` when some node is not in the file (or, when the
+  /// file has positions on its ways, has none on this way).
   func way(_ way: Pending) -> OSMFeature {
     var shape = OSMFeature.PBFShape.missingNodes
     let refs = way.refs
     if refs.isEmpty {
       shape = .noGeometry
+    } else if let onWay = way.locations {
+      let located = onWay.compactMap { $0 }
+      if located.count == refs.count {
+        let positions: [JSONValue] = located.map { [.double($0.lon), .double($0.lat)] }
+        shape = .geometry(["type": "LineString", "coordinates": .array(positions)])
+      }
     } else if let positions = positions(refs) {
       shape = .geometry(["type": "LineString", "coordinates": .array(positions)])
     }
@@ -35,6 +43,8 @@ extension PBFFeatureReader {
   func relation(_ relation: Pending) -> OSMFeature {
     var shape = OSMFeature.PBFShape.noGeometry
     var members: [[Int64]] = []
+    // The positions of the nodes of members that have them on the way.
+    var onWays: [Int64: Coordinate] = [:]
     let memberIDs = relation.refs
     for id in memberIDs {
       guard let refs = memberWays[id] else {
@@ -42,11 +52,12 @@ extension PBFFeatureReader {
         break
       }
       members.append(refs)
+      for (ref, location) in zip(refs, memberLocations[id] ?? []) { onWays[ref] = location }
     }
     if members.count == memberIDs.count, let rings = PBFRings.assemble(members) {
       var polygons: [JSONValue] = []
       for ring in rings {
-        guard let positions = positions(ring) else {
+        guard let positions = positions(ring, onWays: onWays) else {
           shape = .missingNodes
           break
         }

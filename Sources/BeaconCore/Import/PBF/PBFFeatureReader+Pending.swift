@@ -8,22 +8,34 @@ extension PBFFeatureReader {
     var offset: Int
     /// Its place among its block's ways or relations (with `offset`, its place in the file).
     var index: Int
-    /// How many refs, then each ref's difference from the one before (zigzag), then each tag that something reads
-    /// (``ImportTags/Key``): its key and then its value, as the length of the UTF-8 and the UTF-8. Every number is a
-    /// varint.
+    /// How many refs, then each ref's difference from the one before (zigzag); how many positions (0, or one for each
+    /// ref), then each one's latitude and longitude in nanodegrees, each the difference from the one before (zigzag);
+    /// then each tag that something reads (``ImportTags/Key``): its key and then its value, as the length of the
+    /// UTF-8 and the UTF-8. Every number is a varint.
     private var bytes: [UInt8] = []
 
     /// - Parameters:
     ///   - refs: A way's node ids, or a relation's outer member ways' ids.
     ///   - tags: The object's tags (those nothing reads are left out).
-    init(id: Int64, offset: Int, index: Int, refs: [Int64], tags: [String: String]) {
+    ///   - latitudes: The positions of a way's nodes in nanodegrees, when the file has them on its ways.
+    init(
+      id: Int64,
+      offset: Int,
+      index: Int,
+      refs: [Int64],
+      tags: [String: String],
+      latitudes: [Int64] = [],
+      longitudes: [Int64] = []
+    ) {
       (self.id, self.offset, self.index) = (id, offset, index)
-      append(UInt64(refs.count))
-      var previous: Int64 = 0
-      for ref in refs {
-        let difference = ref &- previous
-        append(UInt64(bitPattern: (difference << 1) ^ (difference >> 63)))
-        previous = ref
+      appendDifferences(refs)
+      let located = zip(latitudes, longitudes)
+      append(UInt64(located.underestimatedCount))
+      var previous: (Int64, Int64) = (0, 0)
+      for (latitude, longitude) in located {
+        append(zigzag: latitude &- previous.0)
+        append(zigzag: longitude &- previous.1)
+        previous = (latitude, longitude)
       }
       for (key, value) in tags where ImportTags.Key(key) != nil {
         append(key)
@@ -37,10 +49,37 @@ extension PBFFeatureReader {
       return refs(at: &offset)
     }
 
+    /// Whether the way has its nodes' positions (``locations``).
+    var hasLocations: Bool {
+      var offset = 0
+      for _ in 0..<varint(at: &offset) { _ = varint(at: &offset) }
+      return varint(at: &offset) > 0
+    }
+
+    /// The positions of a way's nodes, in the order of its refs, when the file has them on its ways (`nil` for a node
+    /// the file's writer did not find); `nil` when it has not.
+    var locations: [Coordinate?]? {
+      var offset = 0
+      _ = refs(at: &offset)
+      let count = Int(varint(at: &offset))
+      guard count > 0 else { return nil }
+      var locations: [Coordinate?] = []
+      locations.reserveCapacity(count)
+      var latitude: Int64 = 0
+      var longitude: Int64 = 0
+      for _ in 0..<count {
+        latitude &+= zigzag(at: &offset)
+        longitude &+= zigzag(at: &offset)
+        locations.append(PBFElements.coordinate(latitude: latitude, longitude: longitude))
+      }
+      return locations
+    }
+
     /// The tags, as ``ImportTags/init(strings:)`` makes them from the same dictionary.
     var tags: ImportTags {
       var offset = 0
       _ = refs(at: &offset)
+      for _ in 0..<2 * varint(at: &offset) { _ = varint(at: &offset) }
       var tags = ImportTags()
       while offset < bytes.count {
         let key = text(at: &offset)
@@ -59,11 +98,30 @@ extension PBFFeatureReader {
       refs.reserveCapacity(count)
       var previous: Int64 = 0
       for _ in 0..<count {
-        let zigzag = varint(at: &offset)
-        previous &+= Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
+        previous &+= zigzag(at: &offset)
         refs.append(previous)
       }
       return refs
+    }
+
+    /// How many `numbers`, then each one's difference from the one before.
+    private mutating func appendDifferences(_ numbers: [Int64]) {
+      append(UInt64(numbers.count))
+      var previous: Int64 = 0
+      for number in numbers {
+        append(zigzag: number &- previous)
+        previous = number
+      }
+    }
+
+    private mutating func append(zigzag number: Int64) {
+      append(UInt64(bitPattern: (number << 1) ^ (number >> 63)))
+    }
+
+    /// The zigzag varint at `offset`, which moves past it.
+    private func zigzag(at offset: inout Int) -> Int64 {
+      let zigzag = varint(at: &offset)
+      return Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
     }
 
     private mutating func append(_ number: UInt64) {

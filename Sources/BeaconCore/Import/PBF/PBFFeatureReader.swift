@@ -29,6 +29,8 @@ struct PBFFeatureReader {
   private var relations: [Pending] = []
   /// The node ids of members of wanted relations, by way id.
   private(set) var memberWays: [Int64: [Int64]] = [:]
+  /// The positions of those members' nodes, by way id, for the members that have them on the way (`LocationsOnWays`).
+  private(set) var memberLocations: [Int64: [Coordinate?]] = [:]
   /// The ids of the ways wanted relations have as members.
   private var memberIDs = Set<Int64>()
   /// The ids of the nodes wanted ways need.
@@ -144,7 +146,7 @@ struct PBFFeatureReader {
       for node in elements.nodes where Self.isWanted(node.tags) { try emit(Self.feature(node, offset)) }
       for way in wantedWays(elements.ways, offset) {
         ways.append(way)
-        needed.formUnion(way.refs)
+        if !way.hasLocations { needed.formUnion(way.refs) }
       }
       relations += wantedRelations(elements, offset)
     }
@@ -161,12 +163,31 @@ struct PBFFeatureReader {
     )
   }
 
-  /// The block's wanted ways, waiting for their nodes' positions.
+  /// The block's wanted ways, waiting for their nodes' positions (unless they have them).
   private func wantedWays(_ blockWays: [PBFElements.Way], _ offset: Int) -> [Pending] {
     blockWays.enumerated().compactMap { index, way in
       guard Self.isWanted(way.tags) else { return nil }
-      return Pending(id: way.id, offset: offset, index: index, refs: way.refs, tags: way.tags)
+      return Pending(
+        id: way.id,
+        offset: offset,
+        index: index,
+        refs: way.refs,
+        tags: way.tags,
+        latitudes: way.latitudes,
+        longitudes: way.longitudes
+      )
     }
+  }
+
+  /// Keeps `way`, a member of wanted relations; the ids of the nodes whose positions it needs (none when it has
+  /// them).
+  private mutating func keepMember(_ way: PBFElements.Way) -> [Int64] {
+    memberWays[way.id] = way.refs
+    guard way.hasLocations else { return way.refs }
+    memberLocations[way.id] = zip(way.latitudes, way.longitudes).map {
+      PBFElements.coordinate(latitude: $0, longitude: $1)
+    }
+    return []
   }
 
   /// The block's wanted multipolygon relations, waiting for their outer member ways.
@@ -297,10 +318,9 @@ struct PBFFeatureReader {
   ) {
     let wanted = offset < 0 ? [] : wantedWays(blockWays, offset)
     ways += wanted
-    var needed = wanted.flatMap(\.refs)
+    var needed = wanted.filter { !$0.hasLocations }.flatMap(\.refs)
     for way in blockWays where memberIDs.contains(way.id) || offset < 0 {
-      memberWays[way.id] = way.refs
-      needed += way.refs
+      needed += keepMember(way)
     }
     if nodesRead { late.formUnion(needed) } else { neededNodes.formUnion(needed) }
   }
@@ -314,8 +334,7 @@ struct PBFFeatureReader {
     try blocks.forEach(skip: { !Self.holdsAny(sorted, in: blockIDs[$0]?.ways) }) { elements, _ throws(PBFFailure) in
       blocksDecoded += 1
       for way in elements.ways {
-        memberWays[way.id] = way.refs
-        needed.formUnion(way.refs)
+        needed.formUnion(keepMember(way))
       }
     }
     return needed

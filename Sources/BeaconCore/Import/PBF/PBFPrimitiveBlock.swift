@@ -249,29 +249,44 @@ struct PBFPrimitiveBlock: Sendable {
   {
     var reader = message
     var id: Int64 = 0
-    var refs: [(type: ProtobufReader.WireType, range: Range<Int>)] = []
+    // Where the refs (8) and the positions on the way (9, 10) are: decoded only for a way kept.
+    var arrays: [(number: Int, type: ProtobufReader.WireType, range: Range<Int>)] = []
     scratch.reset()
     while let field = try reader.nextField() {
       switch (field.number, field.type) {
       case (1, .varint): id = try reader.int64()
       case (2, _) where scratch.withTags: try reader.varints(field.type, into: &scratch.keys)
       case (3, _) where scratch.withTags: try reader.varints(field.type, into: &scratch.values)
-      case (8, _):
+      case (8, _), (9, _), (10, _):
         let start = reader.offset
         try reader.skip(field.type)
-        refs.append((field.type, start..<reader.offset))
+        arrays.append((field.number, field.type, start..<reader.offset))
       default: try reader.skip(field.type)
       }
     }
     ids = ids.including(id)
     guard try scratch.keeps(id: id, as: .way, at: message.offset) else { return nil }
-    var nodes: [Int64] = []
-    for field in refs {
-      var values = ProtobufReader(bytes, range: field.range)
-      try values.sint64s(field.type, into: &nodes, delta: true)
+    func decode(_ number: Int) throws(ProtobufReader.Malformed) -> [Int64] {
+      var values: [Int64] = []
+      for field in arrays where field.number == number {
+        var reader = ProtobufReader(bytes, range: field.range)
+        try reader.sint64s(field.type, into: &values, delta: true)
+      }
+      return values
     }
-    let tags = try scratch.withTags ? tags(keys: scratch.keys, values: scratch.values, at: message.offset) : [:]
-    return PBFElements.Way(id: id, tags: tags, refs: nodes)
+    var way = PBFElements.Way(id: id, tags: [:], refs: try decode(8))
+    if arrays.contains(where: { $0.number != 8 }) {
+      let latitudes = try decode(9)
+      let longitudes = try decode(10)
+      // The format asks for one position for each ref, or none.
+      guard latitudes.count == way.refs.count, longitudes.count == way.refs.count else {
+        throw ProtobufReader.Malformed(offset: message.offset)
+      }
+      way.latitudes = latitudes.map { latOffset &+ granularity &* $0 }
+      way.longitudes = longitudes.map { lonOffset &+ granularity &* $0 }
+    }
+    if scratch.withTags { way.tags = try tags(keys: scratch.keys, values: scratch.values, at: message.offset) }
+    return way
   }
 
   /// A relation, if the filter keeps it.
