@@ -21,7 +21,11 @@ import Testing
     "\"yes\"", "back\\slash",
   ]
 
-  /// Restaurants with every fact tag drawn from ``values`` (by a fixed sequence, so every run is the same).
+  /// Values that are not strings, as a hand-made GeoJSON may have them: kept as their text (`true` as `yes`), or
+  /// left out (null, arrays).
+  static let nonStrings: [JSONValue] = [.bool(true), .bool(false), .int(1), .double(2.5), .null, .array([.string("yes")])]
+
+  /// Restaurants with every fact tag drawn from ``values`` and ``nonStrings`` (by a fixed sequence, so every run is the same).
   static func generated(count: Int) -> [UInt8] {
     let keys = ImportFacts.keys.sorted()
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -36,7 +40,7 @@ import Testing
         "name": .string("Sted \(index)"),
       ]
       for key in keys where next(3) != 0 {
-        properties[key] = .string(values[next(values.count)])
+        properties[key] = next(5) == 0 ? nonStrings[next(nonStrings.count)] : .string(values[next(values.count)])
       }
       features.append(
         .object([

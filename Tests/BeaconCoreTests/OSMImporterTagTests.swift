@@ -31,4 +31,28 @@ import Testing
     }
     #expect(raw["name:en"]?.stringValue == "Fish")
   }
+
+  /// OSM's tags are text; a hand-made GeoJSON may give a number or a boolean instead. They were left out.
+  @Test func numbersAndBooleansAreKeptAsOSMText() throws {
+    let document = """
+      {"type": "FeatureCollection", "features": [
+        {"type": "Feature", "properties": {"@type": "node", "@id": 8, "tourism": "hotel", "name": "Tallet",
+          "stars": 3, "addr:street": "Storgata", "addr:housenumber": 12, "addr:postcode": 150, "wheelchair": true,
+          "diet:vegan": false, "cuisine": null, "opening_hours": ["Mo-Fr 08:00-16:00"], "takeaway": 2.5},
+         "geometry": {"type": "Point", "coordinates": [10.75, 59.91]}}
+      ]}
+      """
+    let parsed = try OSMImporter.parse(Array(document.utf8), file: "oslo.geojson")
+    let place = try #require(parsed.places.first)
+    #expect(place.address == "Storgata 12, 150")
+    #expect(place.openingHours == nil && place.cuisine == nil)
+    let details = try JSONParser.parse(Array(try #require(place.detailsJSON).utf8))
+    let raw = try #require(details["properties"]?["datasource"]?["raw"]?.objectValue)
+    #expect(raw["stars"] == "3")
+    #expect(raw["addr:housenumber"] == "12")
+    #expect(raw["wheelchair"] == "yes")
+    #expect(raw["diet:vegan"] == "no")
+    #expect(raw["takeaway"] == "2.5")
+    #expect(raw["cuisine"] == nil && raw["opening_hours"] == nil, "\(raw)")
+  }
 }

@@ -130,10 +130,20 @@ struct ImportTags {
     }
   }
 
-  /// The tag's value when it is a string.
+  /// The tag's value as text (``text(_:)``).
   func string(_ slot: Slot) -> String? {
-    if case .string(let text) = values[slot.rawValue] { return text }
-    return nil
+    values[slot.rawValue].flatMap(Self.text)
+  }
+
+  /// A tag's value as OSM text: a string as it is, a number as JSON writes it (`"stars": 3` from a hand-made GeoJSON
+  /// is `3`), a boolean as `yes` or `no` (OSM's words for them); `nil` for null, arrays and objects.
+  static func text(_ value: JSONValue) -> String? {
+    switch value {
+    case .string(let text): text
+    case .int, .largeInteger, .double, .exactNumber: value.description
+    case .bool(let flag): flag ? "yes" : "no"
+    case .null, .array, .object: nil
+    }
   }
 
   /// These tags with `newer`'s put over them (a dictionary's `merge` keeping the newer values).

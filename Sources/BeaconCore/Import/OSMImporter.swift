@@ -134,7 +134,11 @@ package enum OSMImporter {
     var raw: [(key: String, value: JSONValue)] = []
     raw.reserveCapacity(tags.count + 2)
     tags.forEachKept { key, value in
-      if case .string = value { raw.append((key: key, value: value)) }
+      if case .string = value {
+        raw.append((key: key, value: value))
+      } else if let text = ImportTags.text(value) {
+        raw.append((key: key, value: .string(text)))
+      }
     }
     if let identity = feature.identity {
       // Neither key is kept from the tags (``keeps(_:)``), so neither is there twice.
@@ -169,9 +173,9 @@ package enum OSMImporter {
     // Only the tags the facts read (the others would be passed over), in a small array.
     var factTags: [(key: String, value: JSONValue)] = []
     for slot in ImportTags.Slot.facts {
-      if let value = tags[slot], case .string = value {
+      if let text = tags.string(slot) {
         if factTags.isEmpty { factTags.reserveCapacity(ImportTags.Slot.facts.count) }
-        factTags.append((key: slot.key, value: value))
+        factTags.append((key: slot.key, value: .string(text)))
       }
     }
     // The details' one category (`category.geoapifyKey`) is none of the conditions the facts read from categories
