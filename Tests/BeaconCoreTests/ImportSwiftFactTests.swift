@@ -23,7 +23,9 @@ import Testing
 
   /// Values that are not strings, as a hand-made GeoJSON may have them: kept as their text (`true` as `yes`), or
   /// left out (null, arrays).
-  static let nonStrings: [JSONValue] = [.bool(true), .bool(false), .int(1), .double(2.5), .null, .array([.string("yes")])]
+  static let nonStrings: [JSONValue] = [
+    .bool(true), .bool(false), .int(1), .double(2.5), .null, .array([.string("yes")]),
+  ]
 
   /// Restaurants with every fact tag drawn from ``values`` and ``nonStrings`` (by a fixed sequence, so every run is the same).
   static func generated(count: Int) -> [UInt8] {
