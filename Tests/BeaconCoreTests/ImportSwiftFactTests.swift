@@ -27,7 +27,8 @@ import Testing
     .bool(true), .bool(false), .int(1), .double(2.5), .null, .array([.string("yes")]),
   ]
 
-  /// Restaurants with every fact tag drawn from ``values`` and ``nonStrings`` (by a fixed sequence, so every run is the same).
+  /// Restaurants with every fact tag drawn from ``values`` and ``nonStrings`` (by a fixed sequence, so every run is
+  /// the same).
   static func generated(count: Int) -> [UInt8] {
     let keys = ImportFacts.keys.sorted()
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
