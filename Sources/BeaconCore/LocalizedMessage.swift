@@ -88,6 +88,8 @@ package enum LocalizedMessage: Sendable, Equatable {
   case missingParameter(String)
   /// A parameter of the wrong JSON type; `expected` is a JSON Schema type name (`string`, `integer`, …).
   case parameterOfWrongType(field: String, expected: String)
+  /// A number parameter too large for what reads it (`1e400`), though valid JSON (`-32602`).
+  case parameterOutOfRange(field: String)
   /// Parameters given by position (an array) to a method that takes them by name (`-32602`).
   case parametersByPosition
 
@@ -130,7 +132,7 @@ package enum LocalizedMessage: Sendable, Equatable {
     case .osmImport:
       ("", "", "")  // Answered by `text(in:)`.
     case .invalidJSONMessage, .framingFault, .invalidJSONParameters, .missingParameter, .parameterOfWrongType,
-      .parametersByPosition:
+      .parameterOutOfRange, .parametersByPosition:
       protocolFaultTexts
     case .parseError:
       ("Meldingen er ikke gyldig JSON", "Meldinga er ikkje gyldig JSON", "The message is not valid JSON")

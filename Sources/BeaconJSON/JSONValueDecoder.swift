@@ -172,10 +172,9 @@ package struct JSONValueDecoder: Sendable {
     }
 
     func decode(_ type: Double.Type) throws -> Double {
+      guard let number = value.doubleValue else { throw typeMismatch(type, "a number", value, codingPath) }
       // `1e400` kept as written is no `Double`.
-      guard let number = value.doubleValue, number.isFinite else {
-        throw typeMismatch(type, "a number", value, codingPath)
-      }
+      guard number.isFinite else { throw outOfRange("number", codingPath) }
       return number
     }
 
@@ -187,6 +186,9 @@ package struct JSONValueDecoder: Sendable {
       // The encoder writes unsigned values above `Int.max` as `.largeInteger`; read them back.
       if case .largeInteger(let text) = value, let exact = T(text) { return exact }
       guard let number = value.intValue, let exact = T(exactly: number) else {
+        if value.intValue != nil || NumberOutOfRange.isIntegralOrInfinite(value) {
+          throw outOfRange("integer", codingPath)
+        }
         throw typeMismatch(type, "an integer in range", value, codingPath)
       }
       return exact
@@ -239,6 +241,14 @@ package struct JSONValueDecoder: Sendable {
     init?(stringValue: String) { return nil }
     init?(intValue: Int) { self.init(intValue) }
   }
+}
+
+/// The error for a number too large for the type that reads it.
+private func outOfRange(_ expected: String, _ codingPath: [any CodingKey]) -> DecodingError {
+  let underlying = NumberOutOfRange(expected: expected)
+  return DecodingError.dataCorrupted(
+    .init(codingPath: codingPath, debugDescription: underlying.description, underlyingError: underlying)
+  )
 }
 
 private func typeMismatch(

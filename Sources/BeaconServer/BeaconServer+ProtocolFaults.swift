@@ -10,14 +10,15 @@ extension BeaconServer {
     return .invalidJSONMessage(JSONSyntaxMessage(kind: kind, offset: data?["offset"]?.intValue))
   }
 
-  /// The localized message of an `invalidParams` the dispatcher made: a missing parameter, one of the wrong
-  /// type (`data.expected`), a value outside a fixed list (`data.value`, `data.valid`), or just the field; params
+  /// The localized message of an `invalidParams` the dispatcher made: a missing parameter, a number too large
+  /// (`data.outOfRange`), one of the wrong type (`data.expected`), a value outside a fixed list (`data.value`, `data.valid`), or just the field; params
   /// that are no object (`data.expected` without a field: an array, by position).
   static func invalidParamsMessage(_ data: JSONValue?) -> LocalizedMessage {
     guard let field = data?["field"]?.stringValue else {
       return data?["expected"]?.stringValue == "object" ? .parametersByPosition : .invalidParams(field: nil)
     }
     if data?["missing"] == true { return .missingParameter(field) }
+    if data?["outOfRange"] == true { return .parameterOutOfRange(field: field) }
     if let expected = data?["expected"]?.stringValue { return .parameterOfWrongType(field: field, expected: expected) }
     if let value = data?["value"]?.stringValue, let valid = data?["valid"]?.arrayValue?.compactMap(\.stringValue) {
       return .filter(.invalidChoice(field: field, value: value, valid: valid))

@@ -10,6 +10,12 @@ extension Dispatcher {
         .init(codingPath: [], debugDescription: "Params must be an object (by name), not an array")
       )
     case let params?:
+      if let token = params["workDoneToken"], case .largeInteger = token {
+        let underlying = NumberOutOfRange(expected: jsonTypeName(of: ProgressTokenType.self))
+        throw DecodingError.dataCorrupted(
+          .init(codingPath: [WorkDoneTokenKey()], debugDescription: underlying.description, underlyingError: underlying)
+        )
+      }
       if let token = params["workDoneToken"], !Self.isProgressToken(token) {
         // LSP's `ProgressToken` is `integer | string`; anything else would be echoed into every `$/progress`.
         throw DecodingError.typeMismatch(
@@ -97,7 +103,8 @@ extension Dispatcher {
       }
       return text
     }
-    // `data.missing`, `data.expected` and `data.valid` (with `data.value`) say what was wrong in a form a presenter can put in words.
+    // `data.missing`, `data.expected` (with `data.outOfRange` for a number too large) and `data.valid` (with
+    // `data.value`) say what was wrong in a form a presenter can put in words.
     switch error {
     case .keyNotFound(let key, let context):
       return .invalidParams(field: path(context.codingPath, key), detail: "Missing required field")
@@ -107,6 +114,9 @@ extension Dispatcher {
       return error.adding(["expected": .string(jsonTypeName(of: type))])
     case .dataCorrupted(let context):
       let error = ResponseError.invalidParams(field: path(context.codingPath), detail: context.debugDescription)
+      if let range = context.underlyingError as? NumberOutOfRange {
+        return error.adding(["expected": .string(range.expected), "outOfRange": true])
+      }
       guard let choice = context.underlyingError as? InvalidChoice else { return error }
       return error.adding(["value": .string(choice.value), "valid": .array(choice.valid.map(JSONValue.string))])
     @unknown default:

@@ -287,4 +287,28 @@ private struct Holder: Codable, Equatable {
     #expect(context.underlyingError == nil)
     #expect(throws: DecodingError.self) { try decoder.decode(Order.self, from: ["size": 1]) }
   }
+
+  /// A number too large for the type that reads it is out of range (`NumberOutOfRange`), not of another kind; a
+  /// fraction read as an integer is of the wrong kind.
+  @Test func aNumberBeyondItsTypeIsOutOfRange() {
+    func outOfRange<T: Decodable>(_ type: T.Type, _ value: JSONValue) -> NumberOutOfRange? {
+      do {
+        _ = try JSONValueDecoder().decode(type, from: value)
+      } catch DecodingError.dataCorrupted(let context) {
+        return context.underlyingError as? NumberOutOfRange
+      } catch {
+        return nil
+      }
+      return nil
+    }
+    #expect(outOfRange(Double.self, .exactNumber("1e400")) == NumberOutOfRange(expected: "number"))
+    #expect(outOfRange(Double.self, .exactNumber("-1E+999")) == NumberOutOfRange(expected: "number"))
+    #expect(outOfRange(Int.self, .double(1e30)) == NumberOutOfRange(expected: "integer"))
+    #expect(outOfRange(Int.self, .largeInteger("99999999999999999999")) == NumberOutOfRange(expected: "integer"))
+    #expect(outOfRange(UInt8.self, .int(300)) == NumberOutOfRange(expected: "integer"))
+    #expect(outOfRange(UInt8.self, .int(-1)) == NumberOutOfRange(expected: "integer"))
+    #expect(outOfRange(Int.self, .double(2.5)) == nil)
+    #expect(outOfRange(Int.self, .string("7")) == nil)
+    #expect((try? JSONValueDecoder().decode(Double.self, from: .exactNumber("1e308"))) == 1e308)
+  }
 }

@@ -29,6 +29,12 @@ extension LocalizedMessage {
         "Ugyldig parameter '\(field)': må være \(nb)", "Ugyldig parameter '\(field)': må vere \(nn)",
         "Invalid parameter '\(field)': must be \(en)"
       )
+    case .parameterOutOfRange(let field):
+      return (
+        "Ugyldig parameter '\(field)': tallet er utenfor gyldig område",
+        "Ugyldig parameter '\(field)': talet er utanfor gyldig område",
+        "Invalid parameter '\(field)': the number is out of range"
+      )
     case .parametersByPosition:
       return (
         "Parameterne må være et objekt med navngitte verdier, ikke en liste",
