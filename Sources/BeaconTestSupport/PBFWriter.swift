@@ -133,7 +133,8 @@ package enum PBFWriter {
       return UInt64(strings.count - 1)
     }
     func coordinate(_ degrees: Double, offset: Int64) -> Int64 {
-      (Int64((degrees * 1e9).rounded()) - offset) / block.granularity
+      // A granularity of 0 (a broken file's) writes the nanodegrees as they are.
+      (Int64((degrees * 1e9).rounded()) - offset) / (block.granularity == 0 ? 1 : block.granularity)
     }
     var groups: [[UInt8]] = []
     for group in block.groups {
@@ -190,7 +191,7 @@ package enum PBFWriter {
     var writer = ProtobufWriter()
     writer.field(1, bytes: table.bytes)
     for group in groups { writer.field(2, bytes: group) }
-    if block.granularity != 100 { writer.field(17, varint: UInt64(block.granularity)) }
+    if block.granularity != 100 { writer.field(17, varint: UInt64(bitPattern: block.granularity)) }
     if block.latOffset != 0 { writer.field(19, varint: UInt64(bitPattern: block.latOffset)) }
     if block.lonOffset != 0 { writer.field(20, varint: UInt64(bitPattern: block.lonOffset)) }
     return writer.bytes

@@ -125,7 +125,9 @@ enum ImportPlaceReference {
     skipped: inout [String: Int]
   ) throws(BeaconError) -> (Place, ImportFacts)? {
     func tag(_ key: String) -> String? {
-      guard let text = tags[key]?.stringValue.map(OSMImporter.trimmed), !text.isEmpty else { return nil }
+      // A number or a boolean as OSM text (``ImportTags/text(_:key:)``), as strings are.
+      guard let text = tags[key].flatMap({ ImportTags.text($0, key: key) }).map(OSMImporter.trimmed), !text.isEmpty
+      else { return nil }
       return text
     }
     let category: PlaceCategory
@@ -161,7 +163,9 @@ enum ImportPlaceReference {
       feature.identity.map { "osm:\($0.type)/\($0.id)" }
       ?? OSMImporter.contentID(category: category, name: name, location: location)
     var raw: [(key: String, value: JSONValue)] = []
-    for tag in tags where tag.value.stringValue != nil && OSMImporter.keeps(tag.key) { raw.append(tag) }
+    for tag in tags where OSMImporter.keeps(tag.key) {
+      if let text = ImportTags.text(tag.value, key: tag.key) { raw.append((key: tag.key, value: .string(text))) }
+    }
     if let identity = feature.identity {
       raw.append((key: "osm_type", value: .string(String(identity.type.prefix(1)))))
       raw.append((key: "osm_id", value: .int(identity.id)))

@@ -32,13 +32,15 @@ import Testing
     #expect(raw["name:en"]?.stringValue == "Fish")
   }
 
-  /// OSM's tags are text; a hand-made GeoJSON may give a number or a boolean instead. They were left out.
+  /// OSM's tags are text; a hand-made GeoJSON may give a number or a boolean instead. They were left out; a boolean
+  /// is now `yes` or `no` where the tag takes those words.
   @Test func numbersAndBooleansAreKeptAsOSMText() throws {
     let document = """
       {"type": "FeatureCollection", "features": [
         {"type": "Feature", "properties": {"@type": "node", "@id": 8, "tourism": "hotel", "name": "Tallet",
           "stars": 3, "addr:street": "Storgata", "addr:housenumber": 12, "addr:postcode": 150, "wheelchair": true,
-          "diet:vegan": false, "cuisine": null, "opening_hours": ["Mo-Fr 08:00-16:00"], "takeaway": 2.5},
+          "diet:vegan": false, "cuisine": null, "opening_hours": ["Mo-Fr 08:00-16:00"], "takeaway": 2.5,
+          "name:en": true, "addr:city": false},
          "geometry": {"type": "Point", "coordinates": [10.75, 59.91]}}
       ]}
       """
@@ -54,5 +56,7 @@ import Testing
     #expect(raw["diet:vegan"] == "no")
     #expect(raw["takeaway"] == "2.5")
     #expect(raw["cuisine"] == nil && raw["opening_hours"] == nil, "\(raw)")
+    // A boolean is yes or no only where the tag takes those words: not a name, not a city.
+    #expect(raw["name:en"] == nil && raw["addr:city"] == nil, "\(raw)")
   }
 }

@@ -137,6 +137,14 @@ import Testing
     )
   }
 
+  /// A granularity of 0 (or below) put every node at the offsets: Null Island, for a file without them.
+  @Test(arguments: [0, -100])
+  func aBlockWithoutAScaleIsMalformed(granularity: Int64) {
+    var block = Self.cafe
+    block.granularity = granularity
+    Self.expect(PBFWriter.file([block]), .pbfMalformed(message: "PrimitiveBlock"), at: PBFWriter.file([]).count)
+  }
+
   @Test func unknownBlobTypesAreSkipped() throws {
     let other = PBFWriter.frame(type: "SomethingNew", blob: [1, 2, 3])
     let data = PBFWriter.frame(type: "OSMData", blob: PBFWriter.blob(Self.data, compression: .raw))

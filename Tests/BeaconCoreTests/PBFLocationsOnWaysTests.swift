@@ -112,6 +112,33 @@ import Testing
     #expect(reversed.skipped == onWays.skipped)
   }
 
+  /// `osmium cat -f pbf,locations_on_ways=true` without a node index writes osmium's undefined position for every
+  /// node, and a file merged from one with positions and one without has ways of both kinds: those ways are placed
+  /// from their nodes in the file. They were skipped as `missingNodes`.
+  @Test func aWayWithoutItsPositionsIsPlacedFromItsNodes() throws {
+    let nodes = [
+      Node(id: 1, lat: 60.1, lon: 24.9), Node(id: 2, lat: 60.1, lon: 24.901), Node(id: 3, lat: 60.101, lon: 24.901),
+    ]
+    let undefined = Array(repeating: (lat: 214.748_364_7, lon: 214.748_364_7), count: 4)
+    let someUndefined = [(lat: 60.1, lon: 24.9), (214.748_364_7, 214.748_364_7), (60.101, 24.901), (60.1, 24.9)]
+    func file(_ locations: [[(lat: Double, lon: Double)]?]) -> [UInt8] {
+      let ways = locations.enumerated().map { index, located in
+        Way(
+          id: Int64(index + 1),
+          refs: [1, 2, 3, 1],
+          tags: [("amenity", "cafe"), ("name", "Kafé \(index + 1)")],
+          locations: located
+        )
+      }
+      return PBFWriter.file([PBFWriter.Block([.dense(nodes)]), PBFWriter.Block([.ways(ways)])])
+    }
+    let plain = try Self.read(file([nil, nil, nil]))
+    #expect(plain.places.count == 3)
+    let mixed = try Self.read(file([undefined, nil, someUndefined]))
+    #expect(Self.timeless(mixed.places) == Self.timeless(plain.places))
+    #expect(mixed.skipped.isEmpty, "\(mixed.skipped)")
+  }
+
   @Test func aWayWithMorePositionsThanNodesIsMalformedAtItsBlock() {
     let way = Way(
       id: 1,

@@ -130,20 +130,26 @@ struct ImportTags {
     }
   }
 
-  /// The tag's value as text (``text(_:)``).
+  /// The tag's value as text (``text(_:key:)``).
   func string(_ slot: Slot) -> String? {
-    values[slot.rawValue].flatMap(Self.text)
+    values[slot.rawValue].flatMap { Self.text($0, key: slot.key) }
   }
 
-  /// A tag's value as OSM text: a string as it is, a number as JSON writes it (`"stars": 3` from a hand-made GeoJSON
-  /// is `3`), a boolean as `yes` or `no` (OSM's words for them); `nil` for null, arrays and objects.
-  static func text(_ value: JSONValue) -> String? {
+  /// Tag `key`'s value as OSM text: a string as it is, a number as JSON writes it (`"stars": 3` from a hand-made
+  /// GeoJSON is `3`), a boolean as `yes` or `no` (OSM's words for them) where the tag takes those
+  /// (``takesYesOrNo(_:)``); `nil` for other booleans (`"name": true` names nothing), null, arrays and objects.
+  static func text(_ value: JSONValue, key: String) -> String? {
     switch value {
     case .string(let text): text
     case .int, .largeInteger, .double, .exactNumber: value.description
-    case .bool(let flag): flag ? "yes" : "no"
+    case .bool(let flag): takesYesOrNo(key) ? (flag ? "yes" : "no") : nil
     case .null, .array, .object: nil
     }
+  }
+
+  /// Whether OSM's values of tag `key` are `yes` and `no` (and a few words more), which a boolean stands for.
+  static func takesYesOrNo(_ key: String) -> Bool {
+    ["wheelchair", "outdoor_seating", "takeaway", "internet_access"].contains(key) || key.hasPrefix("diet:")
   }
 
   /// These tags with `newer`'s put over them (a dictionary's `merge` keeping the newer values).

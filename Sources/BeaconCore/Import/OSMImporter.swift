@@ -136,7 +136,7 @@ package enum OSMImporter {
     tags.forEachKept { key, value in
       if case .string = value {
         raw.append((key: key, value: value))
-      } else if let text = ImportTags.text(value) {
+      } else if let text = ImportTags.text(value, key: key) {
         raw.append((key: key, value: .string(text)))
       }
     }

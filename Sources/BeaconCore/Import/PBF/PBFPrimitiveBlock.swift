@@ -66,6 +66,8 @@ struct PBFPrimitiveBlock: Sendable {
       default: try reader.skip(field.type)
       }
     }
+    // No scale would put every node at the offsets (0 at Null Island).
+    guard granularity > 0 else { throw ProtobufReader.Malformed(offset: 0) }
   }
 
   /// The selected elements of every group that `filter` keeps, in block order.
@@ -284,6 +286,13 @@ struct PBFPrimitiveBlock: Sendable {
       }
       way.latitudes = latitudes.map { latOffset &+ granularity &* $0 }
       way.longitudes = longitudes.map { lonOffset &+ granularity &* $0 }
+      // A position its writer did not have (osmium's undefined one: `osmium cat` without a node index writes it for
+      // every node): the way is placed from its nodes in the file, as a way without positions is.
+      let located = zip(way.latitudes, way.longitudes)
+      if located.contains(where: { PBFElements.coordinate(latitude: $0, longitude: $1) == nil }) {
+        way.latitudes = []
+        way.longitudes = []
+      }
     }
     if scratch.withTags { way.tags = try tags(keys: scratch.keys, values: scratch.values, at: message.offset) }
     return way
