@@ -186,6 +186,20 @@ extension EndToEnd {
       #expect(check.stdout.contains("  'place': 2000 rader\n"))
     }
 
+    /// `store check` speaks the language the store keeps, as every other command does, unless `--locale` (or
+    /// `BEACON_LOCALE`) names one. It spoke the default's (nb).
+    @Test func checkSpeaksTheLanguageTheStoreKeepsUnlessToldOtherwise() async throws {
+      let store = try await DamagedStore(damaged: false)
+      let update = try BeaconProcess.run(
+        ["--store", store.path, "--offline", "call", "settings/update", #"{"locale":"en"}"#]
+      )
+      #expect(update.termination == .exited(0), "\(update.stderr)")
+      let check = try BeaconProcess.run(["--store", store.path, "store", "check"])
+      #expect(check.stdout.hasPrefix("The database '\(store.path)' is sound\n"), "\(check.stdout)")
+      let told = try BeaconProcess.run(["--store", store.path, "--locale", "nn", "store", "check"])
+      #expect(told.stdout.hasPrefix("Databasen '\(store.path)' er i orden\n"), "\(told.stdout)")
+    }
+
     @Test func aFileThatIsNoDatabaseAtAllIsSaidPlainly() throws {
       let directory = TemporaryDirectory("beacon-garbage")
       let path = directory.file("beacon.sqlite")

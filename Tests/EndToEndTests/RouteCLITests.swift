@@ -64,6 +64,18 @@ extension EndToEnd {
       #expect((collection["features"]?.arrayValue?.count ?? 0) > 1)
     }
 
+    /// A locale the store keeps is the language of a route file's fault, as of every other message. It was the
+    /// default's (nb).
+    @Test func aRouteFilesFaultIsSaidInTheLanguageTheStoreKeeps() throws {
+      let store = FilterCLITests.storePath()
+      defer { try? FileManager.default.removeItem(atPath: store) }
+      let update = try FilterCLITests.run(["call", "settings/update", #"{"locale":"en"}"#], store: store)
+      #expect(update.termination == .exited(0), "\(update.stderr)")
+      let missing = try FilterCLITests.run(["route", "/nonexistent/walk.geojson"], store: store)
+      #expect(missing.termination == .exited(1))
+      #expect(missing.stderr.contains("Cannot read the route file '/nonexistent/walk.geojson'"), "\(missing.stderr)")
+    }
+
     @Test func badInputIsRefusedInTheUsersLanguage() throws {
       let store = FilterCLITests.storePath()
       defer { try? FileManager.default.removeItem(atPath: store) }

@@ -1,3 +1,4 @@
+import BeaconJSON
 import Foundation
 
 /// Checking a store file and copying what can still be read out of a damaged one into a fresh store
@@ -126,6 +127,16 @@ package enum StoreRecovery {
       throw .storeUnavailable(path: output, reason: StoreUnavailableReason(error))
     }
     return RecoveryReport(output: output, tables: tables)
+  }
+
+  /// The language the file's settings keep (a `settings/update` of `locale`), read without changing the file; `nil`
+  /// when it keeps none or cannot be read.
+  package static func storedLanguage(path: String) -> Language? {
+    guard let database = try? Database(path: path, mode: .readOnly),
+      let text = try? database.query("SELECT value FROM setting WHERE key = 'locale'").first?.string(0),
+      let tag = (try? JSONParser.parse(Array(text.utf8)))?.stringValue
+    else { return nil }
+    return Language(bcp47: tag)
   }
 
   // MARK: - Reading a damaged file

@@ -28,15 +28,15 @@ package struct RouteOptions: Equatable {
 /// `beacon route`: `places/searchAlongRoute` shown as a table, JSON or GeoJSON.
 package enum RouteCommand {
   package static func run(_ route: RouteOptions, options: ServerOptions, logger: Logger) async -> Int32 {
-    let language = options.initialLanguage
-    let geometry: JSONValue
-    do throws(RouteMessage) {
-      geometry = try routeGeometry(route.source)
-    } catch {
-      logger.sink(LocalizedMessage.route(error).text(in: language))
-      return 1
-    }
     return await CommandSession.run(options: options, logger: logger) { session in
+      // Read in the session, so that a fault is said in its language (the one the store keeps, too).
+      let geometry: JSONValue
+      do throws(RouteMessage) {
+        geometry = try routeGeometry(route.source)
+      } catch {
+        logger.sink(LocalizedMessage.route(error).text(in: session.language))
+        return 1
+      }
       guard let result = await session.call(SearchAlongRouteRequest.method, params(route, geometry: geometry)) else {
         return 1
       }
