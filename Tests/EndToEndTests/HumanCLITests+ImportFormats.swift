@@ -216,6 +216,9 @@ extension EndToEnd.HumanCLITests {
     #expect(english.stderr.contains("1 not a restaurant, café or hotel"))
     let empty = try workspace.run(["import", try workspace.write(Self.geoJSON([]), to: "empty.geojson")])
     #expect(empty.termination == .exited(1))
-    #expect(empty.stderr.contains("filen har ingen objekter"), "\(empty.stderr)")
+    #expect(
+      empty.stderr.contains("(ingenting i filen er merket som restaurant, kafé eller hotell)"),
+      "\(empty.stderr)"
+    )
   }
 }
