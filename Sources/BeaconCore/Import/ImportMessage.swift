@@ -31,11 +31,14 @@ package enum ImportMessage: Sendable, Equatable {
       let total = reasons.reduce(0) { $0 + $1.value }
       return (
         "Fant ingen restauranter, kafeer eller hoteller med navn i \(Self.quoted(file).0); ingenting ble lagret"
-          + (list.isEmpty ? " (ingenting i filen er merket som restaurant, kafé eller hotell)" : ". Hoppet over \(total): \(list)"),
+          + (list.isEmpty
+            ? " (ingenting i filen er merket som restaurant, kafé eller hotell)" : ". Hoppet over \(total): \(list)"),
         "Fann ingen restaurantar, kafear eller hotell med namn i \(Self.quoted(file).1); ingenting vart lagra"
-          + (list.isEmpty ? " (ingenting i fila er merkt som restaurant, kafé eller hotell)" : ". Hoppa over \(total): \(list)"),
+          + (list.isEmpty
+            ? " (ingenting i fila er merkt som restaurant, kafé eller hotell)" : ". Hoppa over \(total): \(list)"),
         "Found no named restaurants, cafés or hotels in \(Self.quoted(file).2); nothing was stored"
-          + (list.isEmpty ? " (nothing in the file is tagged as a restaurant, café or hotel)" : ". Skipped \(total): \(list)")
+          + (list.isEmpty
+            ? " (nothing in the file is tagged as a restaurant, café or hotel)" : ". Skipped \(total): \(list)")
       )
     case .derivedIDs(let count):
       return (
