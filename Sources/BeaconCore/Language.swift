@@ -29,3 +29,14 @@ extension Language {
     }
   }
 }
+
+extension Language {
+  /// The language's name in nb, nn and en ("norsk bokmål", "nynorsk", "English", …).
+  package var names: (String, String, String) {
+    switch self {
+    case .nb: ("norsk bokmål", "norsk bokmål", "Norwegian Bokmål")
+    case .nn: ("nynorsk", "nynorsk", "Norwegian Nynorsk")
+    case .en: ("engelsk", "engelsk", "English")
+    }
+  }
+}

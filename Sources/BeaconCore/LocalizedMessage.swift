@@ -21,7 +21,8 @@ package enum LocalizedMessage: Sendable, Equatable {
   /// The user of a PostgreSQL store was given empty (`--user ""`, `initializationOptions.user`, `BEACON_USER=`).
   case emptyUser
   case keyInTheClear(String)
-  case unrecognizedLocale(String)
+  /// A locale Beacon does not speak, and the language it speaks instead.
+  case unrecognizedLocale(String, using: Language)
   case invalidJSONArgument(String)
   case unknownCommand(String)
   case unknownOption(String)
@@ -212,10 +213,10 @@ package enum LocalizedMessage: Sendable, Equatable {
         "The user name cannot be empty; give a name with --user NAME (or BEACON_USER), or leave it out to use "
           + "the account's name"
       )
-    case .unrecognizedLocale(let tag):
+    case .unrecognizedLocale(let tag, let used):
       (
-        "Ukjent språk '\(tag)'; bruker norsk bokmål", "Ukjent språk '\(tag)'; brukar norsk bokmål",
-        "Unknown language '\(tag)'; using Norwegian Bokmål"
+        "Ukjent språk '\(tag)'; bruker \(used.names.0)", "Ukjent språk '\(tag)'; brukar \(used.names.1)",
+        "Unknown language '\(tag)'; using \(used.names.2)"
       )
     case .invalidJSONArgument(let detail):
       (

@@ -52,7 +52,8 @@ extension BeaconServer {
   /// Warns that the configured locale was not recognized, in the configured language (on either store).
   func warnOfUnrecognizedLocale(_ configuration: BeaconConfiguration, context: RequestContext) {
     guard let tag = configuration.unrecognizedLocale else { return }
-    warn(LocalizedMessage.unrecognizedLocale(tag).text(in: configuration.language), context: context)
+    // In the language the session speaks (the store's, when it keeps one), naming it.
+    warn(LocalizedMessage.unrecognizedLocale(tag, using: language).text(in: language), context: context)
   }
 
   /// Warns, on either store, that the Geoapify key would travel over plain HTTP to another machine (it travels in a

@@ -43,9 +43,24 @@ package struct ServerOptions: Sendable {
     self.maxInFlight = maxInFlight
   }
 
-  /// The language to speak before `initialize` says otherwise.
+  /// The language the store keeps (``storedLanguage(storePath:environment:)``), when the command line read it.
+  package var storedLanguage: Language?
+
+  /// The language to speak before `initialize` says otherwise: `--locale`, `BEACON_LOCALE`, the store's, nb.
   package var initialLanguage: Language {
     let tag = flags.locale ?? environment.locale
-    return tag.flatMap(Language.init(bcp47:)) ?? .defaultLanguage
+    return tag.flatMap(Language.init(bcp47:)) ?? storedLanguage ?? .defaultLanguage
+  }
+
+  /// The locale kept in the settings of the SQLite store at `storePath` (or at the default path), read without
+  /// changing the file: what the command line speaks outside a session (a usage fault, help, `store` commands) as
+  /// every session on that store does. `nil` for a PostgreSQL store, a file that is missing or unreadable, or none
+  /// kept.
+  package static func storedLanguage(storePath: String?, environment: [String: String]) -> Language? {
+    guard case .sqlite(let path) = StoreTarget(storePath ?? StoreLocation.defaultPath(environment: environment))
+    else { return nil }
+    let expanded = (path as NSString).expandingTildeInPath
+    guard FileManager.default.fileExists(atPath: expanded) else { return nil }
+    return StoreRecovery.storedLanguage(path: expanded)
   }
 }

@@ -14,9 +14,13 @@ struct Beacon {
     do {
       arguments = try CommandLineArguments(Array(CommandLine.arguments.dropFirst()))
     } catch {
-      let tag =
-        CommandLineArguments.requestedLocale(in: Array(CommandLine.arguments.dropFirst())) ?? environmentOptions.locale
-      let language = tag.flatMap(Language.init(bcp47:)) ?? .defaultLanguage
+      let given = Array(CommandLine.arguments.dropFirst())
+      let tag = CommandLineArguments.requestedLocale(in: given) ?? environmentOptions.locale
+      let stored = ServerOptions.storedLanguage(
+        storePath: CommandLineArguments.requestedStorePath(in: given) ?? environmentOptions.storePath,
+        environment: environment
+      )
+      let language = tag.flatMap(Language.init(bcp47:)) ?? stored ?? .defaultLanguage
       // One line: what is wrong and how to get help (the full help only on request).
       logger.sink(error.message.usageLine(in: language))
       exit(64)
@@ -36,14 +40,21 @@ struct Beacon {
     options.maxJSONDepth = limit("BEACON_MAX_JSON_DEPTH") ?? options.maxJSONDepth
     options.maxBatchLength = limit("BEACON_MAX_BATCH") ?? options.maxBatchLength
     options.maxUpstreamBytes = limit("BEACON_MAX_UPSTREAM_BYTES") ?? options.maxUpstreamBytes
+    switch arguments.command {
+    case .serve, .mcp, .version: break  // A session's language comes with its `initialize`.
+    default:
+      options.storedLanguage = ServerOptions.storedLanguage(
+        storePath: arguments.flags.storePath ?? environmentOptions.storePath,
+        environment: environment
+      )
+    }
     // People at a terminal see warnings as plain sentences (`window/logMessage`); the log repeats them only
     // when BEACON_LOG asks for it.
     let humanLogger = environment["BEACON_LOG"] == nil ? Logger(minimumLevel: .error) : logger
     switch arguments.command {
     case .help:
-      // In the language of --locale or BEACON_LOCALE (the store is not opened for help).
-      let tag = arguments.flags.locale ?? environmentOptions.locale
-      print(HelpText.text(in: tag.flatMap(Language.init(bcp47:)) ?? .defaultLanguage))
+      // In the language of --locale, BEACON_LOCALE or the store's settings.
+      print(HelpText.text(in: options.initialLanguage))
     case .version:
       print("beacon \(BeaconVersion.current) (commit \(BuildInfo.commit), SQLite \(SQLiteLibrary.version))")
     case .serve:
@@ -55,8 +66,7 @@ struct Beacon {
         do {
           toolSets = try CommandLineArguments.toolSets(list)
         } catch {
-          let tag = arguments.flags.locale ?? environmentOptions.locale
-          logger.sink(error.message.usageLine(in: tag.flatMap(Language.init(bcp47:)) ?? .defaultLanguage))
+          logger.sink(error.message.usageLine(in: options.initialLanguage))
           exit(64)
         }
       }

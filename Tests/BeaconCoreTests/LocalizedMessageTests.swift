@@ -8,7 +8,7 @@ import Testing
     .invalidParams(field: "stars"), .invalidParams(field: nil), .internalError, .serverNotInitialized,
     .alreadyInitialized, .shuttingDown, .requestCancelled, .serverOverloaded(8), .invalidBaseURL("u"),
     .invalidTimeZone("Mars/Base"), .keyInTheClear("example.com"),
-    .unrecognizedLocale("de"),
+    .unrecognizedLocale("de", using: .nn),
     .invalidJSONArgument("d"), .unknownCommand("c"), .unknownOption("--o"), .missingValue("--store"),
     .missingArgument("METHOD"),
   ]

@@ -9,7 +9,16 @@ package enum CallCommand {
     var params: JSONValue?
     if let paramsText {
       do {
-        params = try JSONParser.parse(Array(paramsText.utf8))
+        // A number beyond a `Double` (`1e400`) is valid JSON: kept as written, for the parameter that reads it to
+        // refuse as out of range, as `serve` does.
+        var members: [String: JSONValue] = [:]
+        let whole = try JSONParser.parseMembers(
+          Array(paramsText.utf8),
+          maxDepth: options.maxJSONDepth,
+          exactNumberKeys: [],
+          keepingNumbersOutOfRange: true
+        ) { members[$0] = $1 }
+        params = whole ?? .object(members)
       } catch {
         logger.sink(LocalizedMessage.invalidJSONParameters(JSONSyntaxMessage(error)).text(in: language))
         return 64

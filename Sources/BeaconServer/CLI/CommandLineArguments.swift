@@ -193,15 +193,24 @@ package struct CommandLineArguments: Equatable {
 
   /// The language to complain in when the command line cannot be parsed: `--locale` if it is there.
   package static func requestedLocale(in arguments: [String]) -> String? {
-    var locale: String?
+    requestedValue(of: "--locale", in: arguments)
+  }
+
+  /// The `--store` of `arguments` (the last), read as ``requestedLocale(in:)`` is.
+  package static func requestedStorePath(in arguments: [String]) -> String? {
+    requestedValue(of: "--store", in: arguments)
+  }
+
+  private static func requestedValue(of flag: String, in arguments: [String]) -> String? {
+    var value: String?
     for (index, argument) in arguments.enumerated() {
-      if argument == "--locale", index + 1 < arguments.count {
-        locale = arguments[index + 1]
-      } else if argument.hasPrefix("--locale=") {
-        locale = String(argument.dropFirst("--locale=".count))
+      if argument == flag, index + 1 < arguments.count {
+        value = arguments[index + 1]
+      } else if argument.hasPrefix(flag + "=") {
+        value = String(argument.dropFirst(flag.count + 1))
       }
     }
-    return locale
+    return value
   }
 
   /// The help text.

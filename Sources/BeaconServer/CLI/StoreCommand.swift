@@ -45,7 +45,7 @@ package enum StoreCommand {
     if case .copy(let from, let to) = action {
       return await StoreCopyCommand.run(from: from, to: to, options: options, logger: logger)
     }
-    var language = options.initialLanguage
+    let language = options.initialLanguage
     let environment = ProcessInfo.processInfo.environment
     var given = options.flags.storePath ?? options.environment.storePath
     switch given.map(StoreTarget.init) {
@@ -65,12 +65,6 @@ package enum StoreCommand {
     guard FileManager.default.fileExists(atPath: path) else {
       logger.sink(say(.noSuchFile(path: path)))
       return 1
-    }
-    // The language the store keeps, as every other command speaks it, unless `--locale` or the environment names one.
-    if options.flags.locale == nil, options.environment.locale == nil,
-      let stored = StoreRecovery.storedLanguage(path: path)
-    {
-      language = stored
     }
     do {
       switch action {
