@@ -110,7 +110,13 @@ package enum StoreRecovery {
           }
           let names = shared.map(quoted).joined(separator: ", ")
           let placeholders = shared.map { _ in "?" }.joined(separator: ", ")
-          let insert = "INSERT INTO \(quoted(table.name)) (\(names)) VALUES (\(placeholders))"
+          // A table the triggers of the tables copied before it have filled (`place_fact`, made from `place`'s
+          // details): the rows they made stay, and only rows they did not make are copied. Copied plainly, each of its
+          // rows was a conflict, and a sound table was reported as unreadable.
+          let rowsCount = "SELECT count(*) FROM \(quoted(table.name))"
+          let derived = (try target.query(rowsCount).first?.int(0) ?? 0) > 0
+          let insert =
+            "INSERT \(derived ? "OR IGNORE " : "")INTO \(quoted(table.name)) (\(names)) VALUES (\(placeholders))"
           let complete = scan(source, table: table.name, columns: shared) { values in
             do {
               try target.run(insert, values)
@@ -119,6 +125,7 @@ package enum StoreRecovery {
               count.damaged = true
             }
           }
+          if derived { count.rows = try target.query(rowsCount).first?.int(0) ?? 0 }
           if !complete { count.damaged = true }
           tables.append(count)
         }
