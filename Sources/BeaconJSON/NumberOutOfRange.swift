@@ -13,7 +13,7 @@ package struct NumberOutOfRange: Error, Equatable, CustomStringConvertible {
 
   /// Whether `value` is a number beyond what a `Double` holds, or one with no fraction beyond what an integer type
   /// holds (a number with a fraction is no integer, whatever its size).
-  static func isIntegralOrInfinite(_ value: JSONValue) -> Bool {
+  package static func isIntegralOrInfinite(_ value: JSONValue) -> Bool {
     switch value {
     case .largeInteger: return true
     case .double, .exactNumber:

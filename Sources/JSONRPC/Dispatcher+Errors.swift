@@ -10,7 +10,8 @@ extension Dispatcher {
         .init(codingPath: [], debugDescription: "Params must be an object (by name), not an array")
       )
     case let params?:
-      if let token = params["workDoneToken"], case .largeInteger = token {
+      // A whole number beyond 64 bits (`99999999999999999999`, `1e400`) is an integer out of range.
+      if let token = params["workDoneToken"], token.intValue == nil, NumberOutOfRange.isIntegralOrInfinite(token) {
         let underlying = NumberOutOfRange(expected: jsonTypeName(of: ProgressTokenType.self))
         throw DecodingError.dataCorrupted(
           .init(codingPath: [WorkDoneTokenKey()], debugDescription: underlying.description, underlyingError: underlying)

@@ -37,11 +37,22 @@ import Testing
     #expect(fraction.data?["outOfRange"] == nil)
   }
 
-  @Test func aProgressTokenBeyondAnIntegerIsOutOfRange() async throws {
-    let params: JSONValue = ["workDoneToken": .largeInteger("123456789012345678901234567890")]
+  @Test(arguments: [
+    JSONValue.largeInteger("123456789012345678901234567890"), .exactNumber("1e400"), .exactNumber("-1e400"),
+    .double(1e308),
+  ])
+  func aProgressTokenBeyondAnIntegerIsOutOfRange(token: JSONValue) async throws {
+    let params: JSONValue = ["workDoneToken": token]
     let error = try #require(try await FilterMethodTests.failure("places/search", params, language: .nn))
     #expect(error.message == "Ugyldig parameter 'workDoneToken': talet er utanfor gyldig område")
     #expect(error.data?["expected"] == "string or integer")
     #expect(error.data?["outOfRange"] == true)
+  }
+
+  @Test func aProgressTokenWithAFractionIsOfTheWrongKind() async throws {
+    let params: JSONValue = ["workDoneToken": 2.5]
+    let error = try #require(try await FilterMethodTests.failure("places/search", params, language: .en))
+    #expect(error.message == "Invalid parameter 'workDoneToken': must be a string or an integer")
+    #expect(error.data?["outOfRange"] == nil)
   }
 }
