@@ -11,8 +11,9 @@ extension BeaconServer {
   }
 
   /// The localized message of an `invalidParams` the dispatcher made: a missing parameter, a number too large
-  /// (`data.outOfRange`), one of the wrong type (`data.expected`), a value outside a fixed list (`data.value`, `data.valid`), or just the field; params
-  /// that are no object (`data.expected` without a field: an array, by position).
+  /// (`data.outOfRange`), one of the wrong type (`data.expected`), a value outside a fixed list (`data.value`,
+  /// `data.valid`), or just the field; params that are no object (`data.expected` without a field: an array, by
+  /// position).
   static func invalidParamsMessage(_ data: JSONValue?) -> LocalizedMessage {
     guard let field = data?["field"]?.stringValue else {
       return data?["expected"]?.stringValue == "object" ? .parametersByPosition : .invalidParams(field: nil)
