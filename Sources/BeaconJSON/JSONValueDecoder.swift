@@ -245,10 +245,7 @@ package struct JSONValueDecoder: Sendable {
 
 /// The error for a number too large for the type that reads it.
 private func outOfRange(_ expected: String, _ codingPath: [any CodingKey]) -> DecodingError {
-  let underlying = NumberOutOfRange(expected: expected)
-  return DecodingError.dataCorrupted(
-    .init(codingPath: codingPath, debugDescription: underlying.description, underlyingError: underlying)
-  )
+  NumberOutOfRange.decodingError(expected: expected, at: codingPath)
 }
 
 private func typeMismatch(

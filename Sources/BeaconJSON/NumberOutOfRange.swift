@@ -11,6 +11,14 @@ package struct NumberOutOfRange: Error, Equatable, CustomStringConvertible {
 
   package var description: String { "The number is out of range" }
 
+  /// The `DecodingError` that carries this error, for the value at `codingPath`.
+  package static func decodingError(expected: String, at codingPath: [any CodingKey]) -> DecodingError {
+    let underlying = NumberOutOfRange(expected: expected)
+    return DecodingError.dataCorrupted(
+      .init(codingPath: codingPath, debugDescription: underlying.description, underlyingError: underlying)
+    )
+  }
+
   /// Whether `value` is a number beyond what a `Double` holds, or one with no fraction beyond what an integer type
   /// holds (a number with a fraction is no integer, whatever its size).
   package static func isIntegralOrInfinite(_ value: JSONValue) -> Bool {

@@ -12,9 +12,9 @@ extension Dispatcher {
     case let params?:
       // A whole number beyond 64 bits (`99999999999999999999`, `1e400`) is an integer out of range.
       if let token = params["workDoneToken"], token.intValue == nil, NumberOutOfRange.isIntegralOrInfinite(token) {
-        let underlying = NumberOutOfRange(expected: jsonTypeName(of: ProgressTokenType.self))
-        throw DecodingError.dataCorrupted(
-          .init(codingPath: [WorkDoneTokenKey()], debugDescription: underlying.description, underlyingError: underlying)
+        throw NumberOutOfRange.decodingError(
+          expected: jsonTypeName(of: ProgressTokenType.self),
+          at: [WorkDoneTokenKey()]
         )
       }
       if let token = params["workDoneToken"], !Self.isProgressToken(token) {
