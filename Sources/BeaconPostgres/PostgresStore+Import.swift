@@ -103,7 +103,7 @@ extension PostgresStore {
         guard let area = try importedArea() else {
           throw BeaconError.nothingImported(file: file, skipped: streamed.skipped)
         }
-        let tally = try storeImported(date: date, tally: streamed.ids.tally)
+        let tally = try storeImported(date: date, tally: try streamed.ids.tally())
         let (removed, kept) = try removeMissing(in: area, source: source, unplaced: streamed.unplaced)
         let count = Double(max(sums.count, 1))
         try connection.query(

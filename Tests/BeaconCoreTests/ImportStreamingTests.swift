@@ -83,7 +83,7 @@ import Testing
     #expect(parsed.places.count == count)
   }
 
-  @Test func importedIDsTellEveryIDApart() {
+  @Test func importedIDsTellEveryIDApart() throws {
     let derived = OSMImporter.contentID(category: .cafe, name: "Kafé", location: Coordinate(lat: 59.9, lon: 10.7))
     let all = [
       "osm:node/1", "osm:way/1", "osm:relation/1", "osm:node/-1", "osm:node/10", "osm:node/12345678901", derived,
@@ -92,15 +92,15 @@ import Testing
     var ids = ImportedIDs()
     let outcomes: [ImportOutcome] = [.added, .updated, .unchanged]
     for (index, id) in all.enumerated() {
-      ids[id] = ImportedIDs.Entry(kind: .area, category: .hotel, outcome: outcomes[index % 3])
+      try ids.set(id, ImportedIDs.Entry(kind: .area, category: .hotel, outcome: outcomes[index % 3]))
     }
     #expect(ids.count == all.count)
     for (index, id) in all.enumerated() {
-      #expect(ids[id] == ImportedIDs.Entry(kind: .area, category: .hotel, outcome: outcomes[index % 3]), "\(id)")
+      #expect(try ids.entry(id) == ImportedIDs.Entry(kind: .area, category: .hotel, outcome: outcomes[index % 3]), "\(id)")
     }
-    #expect(!ids.contains("osm:node/2"))
-    #expect(!ids.contains("osm:way/10"))
-    #expect(ids.tally.hotel == all.count)
+    #expect(try !ids.contains("osm:node/2"))
+    #expect(try !ids.contains("osm:way/10"))
+    #expect(try ids.tally().hotel == all.count)
   }
 
   @Test func detailsAreWrittenAsTheCanonicalTextOfTheirJSON() throws {

@@ -75,6 +75,20 @@ import Testing
     #expect(check.nodes == 60 + 2 + 1)
   }
 
+  @Test func aTreeSortedInRunsOnDiskIsTheTreeSortedInMemory() async throws {
+    let store = try Store.open(path: directory.file("store.sqlite"))
+    _ = try await store.importPlaces(from: .bytes(Self.places(count: 3_000), name: "p.geojsonseq"), at: Date())
+    let inMemory = try await store.rtreeTables()
+    // Runs of 7 and 100 places: 429 and 30 runs merged, for the places and again for their leaves.
+    for runLength in [7, 100] {
+      #expect(try await store.refill(runLength: runLength))
+      #expect(try await store.rtreeTables() == inMemory)
+    }
+    let check = try await store.rtreeCheck()
+    #expect(check.verdict == "ok")
+    #expect(check.bulk == check.rowByRow)
+  }
+
   @Test func thePositionsAreReadFromPlaceCellOnlyWhenItHasARowForEveryPlace() async throws {
     let store = try Store.open(path: directory.file("store.sqlite"))
     _ = try await store.importPlaces(from: .bytes(Self.places(count: 600), name: "p.geojsonseq"), at: Date())
@@ -93,6 +107,20 @@ import Testing
 
 extension Store {
   fileprivate func positionsSQL() throws -> String { try RTreeBulkLoad.positionsSQL(database: database) }
+
+  /// Fills the R*Tree anew (as for an import after rowid 0), sorting in runs of `runLength`.
+  fileprivate func refill(runLength: Int) throws -> Bool {
+    try database.transaction { try RTreeBulkLoad.fill(database: database, after: 0, runLength: runLength) }
+  }
+
+  /// The rows of the R*Tree's three tables, byte for byte.
+  fileprivate func rtreeTables() throws -> [[Row]] {
+    try [
+      database.query("SELECT nodeno, data FROM place_rtree_node ORDER BY nodeno"),
+      database.query("SELECT rowid, nodeno FROM place_rtree_rowid ORDER BY rowid"),
+      database.query("SELECT nodeno, parentnode FROM place_rtree_parent ORDER BY nodeno"),
+    ]
+  }
 
   /// Deletes one row of `place_cell`, then fills the R*Tree anew (as for an import after rowid 0): the positions'
   /// SQL then, and whether the tree was filled.

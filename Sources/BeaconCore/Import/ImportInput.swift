@@ -124,21 +124,8 @@ package final class ImportInput {
 
   /// Copies `prefix` and the rest of the pipe to an unlinked temporary file and reads from it from now on.
   private func spoolPipe(_ prefix: [UInt8]) -> Bool {
-    let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    var template = Array("\(directory)/beacon-import-XXXXXX".utf8CString)
-    let file = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-    guard file >= 0 else { return false }
-    template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
-    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-      var done = 0
-      while done < bytes.count {
-        let count = systemWrite(file, bytes.baseAddress?.advanced(by: done), bytes.count - done)
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { return false }
-        done += count
-      }
-      return true
-    }
+    guard let file = UnlinkedFile.open(prefix: "beacon-import") else { return false }
+    func write(_ bytes: UnsafeRawBufferPointer) -> Bool { UnlinkedFile.write(bytes, to: file) }
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     var copied = prefix.withUnsafeBytes(write)
     while copied {
@@ -235,11 +222,6 @@ package final class ImportInput {
       throw .importFailed(file: name, position: nil, reason: .unreadable)
     }
   }
-}
-
-/// `write(2)`, under a name that no method here shadows.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-  write(descriptor, buffer, count)
 }
 
 /// `read(2)`, under a name that the method ``ImportInput/read()`` does not shadow.

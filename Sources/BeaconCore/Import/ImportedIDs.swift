@@ -9,12 +9,14 @@ package enum ImportOutcome: UInt8, Sendable {
 }
 
 /// The ids of the places an import has handed on so far, each with how its object was drawn and what storing it
-/// did: what an import keeps in memory while it streams, to fold duplicates and to know afterwards which stored
-/// places the file no longer has.
+/// did: what an import keeps while it streams, to fold duplicates and to know afterwards which stored places the file
+/// no longer has.
 ///
 /// Ids are kept as numbers, not text: `osm:node/123` (any OSM type and id) as one 64-bit key, a derived id
-/// (`osm:content/` and 16 hex digits) as its 64-bit hash. A hash table entry is 8 bytes of key and 1 of value,
-/// with the table at most ¾ full and growing by doubling: 12 to 24 bytes a place (about 20 MB for a million).
+/// (`osm:content/` and 16 hex digits) as its 64-bit hash. A hash table entry is 8 bytes of key and 1 of value, with
+/// the table at most ¾ full: about 12 bytes a place. Past ``memoryLimit`` ids the table's keys move to a temporary
+/// file (``ImportedIDsSpill``) and the table starts again empty at the same size, so that memory stays the same
+/// however many places an import has (about 10 MB); each id not in memory is then looked up there.
 package struct ImportedIDs: Sendable {
   /// How a place's object was drawn, its category and what storing it did.
   struct Entry: Equatable {
@@ -53,59 +55,107 @@ package struct ImportedIDs: Sendable {
     package var restaurant = 0
     package var cafe = 0
     package var hotel = 0
-  }
 
-  private var osm: [Int64: UInt8] = [:]
-  private var derived: [UInt64: UInt8] = [:]
-  /// Any other form of id (none that Beacon's importers make today), as text.
-  private var other: [String: UInt8] = [:]
-
-  package init() {}
-
-  /// How many ids there are.
-  package var count: Int { osm.count + derived.count + other.count }
-
-  /// Whether the import handed on a place with `id`.
-  package func contains(_ id: String) -> Bool { self[id] != nil }
-
-  /// The outcomes and categories of all the places.
-  package var tally: Tally {
-    var tally = Tally()
-    func add(_ packed: UInt8) {
+    /// Counts `count` places with the packed entry `packed`.
+    mutating func add(_ packed: UInt8, count: Int = 1) {
       let entry = Entry(packed: packed)
       switch entry.outcome {
-      case .added: tally.added += 1
-      case .updated: tally.updated += 1
-      case .unchanged: tally.unchanged += 1
+      case .added: added += count
+      case .updated: updated += count
+      case .unchanged: unchanged += count
       }
       switch entry.category {
-      case .restaurant: tally.restaurant += 1
-      case .cafe: tally.cafe += 1
-      case .hotel: tally.hotel += 1
+      case .restaurant: restaurant += count
+      case .cafe: cafe += count
+      case .hotel: hotel += count
       }
     }
-    for value in osm.values { add(value) }
-    for value in derived.values { add(value) }
-    for value in other.values { add(value) }
+  }
+
+  /// The most numeric ids kept in memory: ¾ of 2²⁰, what a hash table of 2²⁰ entries holds before it doubles.
+  package static let memoryLimit = 786_432
+
+  private let limit: Int
+  private var osm: [Int64: UInt8] = [:]
+  private var derived: [UInt64: UInt8] = [:]
+  /// Any other form of id (none that Beacon's importers make today), as text; always in memory.
+  private var other: [String: UInt8] = [:]
+  /// The numeric ids moved out of memory, once there were `limit` of them.
+  private var spill: ImportedIDsSpill?
+
+  /// No ids; at most `memoryLimit` numeric ones in memory.
+  package init(memoryLimit: Int = Self.memoryLimit) {
+    limit = max(1, memoryLimit)
+  }
+
+  /// How many ids there are.
+  package var count: Int { osm.count + derived.count + other.count + (spill?.count ?? 0) }
+
+  /// Whether the import handed on a place with `id`.
+  package func contains(_ id: String) throws(SQLiteError) -> Bool { try entry(id) != nil }
+
+  /// The outcomes and categories of all the places.
+  package func tally() throws(SQLiteError) -> Tally {
+    var tally = Tally()
+    for value in osm.values { tally.add(value) }
+    for value in derived.values { tally.add(value) }
+    for value in other.values { tally.add(value) }
+    for (entry, count) in try spill?.entryCounts() ?? [] { tally.add(entry, count: count) }
     return tally
   }
 
-  subscript(id: String) -> Entry? {
-    get {
-      switch Self.key(id) {
-      case .osm(let key): osm[key].map(Entry.init(packed:))
-      case .derived(let key): derived[key].map(Entry.init(packed:))
-      case .other: other[id].map(Entry.init(packed:))
-      }
+  /// What the import did with the place with `id`, if it handed one on.
+  func entry(_ id: String) throws(SQLiteError) -> Entry? {
+    var packed: UInt8?
+    switch Self.key(id) {
+    case .osm(let key):
+      packed = osm[key]
+      if packed == nil, let spill { packed = try spill.entry(key, in: .osm) }
+    case .derived(let key):
+      packed = derived[key]
+      if packed == nil, let spill { packed = try spill.entry(Int64(bitPattern: key), in: .derived) }
+    case .other:
+      packed = other[id]
     }
-    set {
-      let packed = newValue?.packed
-      switch Self.key(id) {
-      case .osm(let key): osm[key] = packed
-      case .derived(let key): derived[key] = packed
-      case .other: other[id] = packed
+    return packed.map(Entry.init(packed:))
+  }
+
+  /// Records what the import did with the place with `id`, replacing what an earlier place with it did.
+  mutating func set(_ id: String, _ entry: Entry) throws(SQLiteError) {
+    let packed = entry.packed
+    switch Self.key(id) {
+    case .osm(let key):
+      if osm[key] == nil, let spill, try spill.entry(key, in: .osm) != nil {
+        try spill.update(key, to: packed, in: .osm)
+      } else {
+        osm[key] = packed
       }
+    case .derived(let key):
+      let number = Int64(bitPattern: key)
+      if derived[key] == nil, let spill, try spill.entry(number, in: .derived) != nil {
+        try spill.update(number, to: packed, in: .derived)
+      } else {
+        derived[key] = packed
+      }
+    case .other:
+      other[id] = packed
     }
+    if osm.count + derived.count >= limit { try moveOut() }
+  }
+
+  /// Moves the numeric ids in memory to ``spill``, keeping the tables' size for the ids to come.
+  private mutating func moveOut() throws(SQLiteError) {
+    let spill: ImportedIDsSpill
+    if let existing = self.spill {
+      spill = existing
+    } else {
+      spill = try ImportedIDsSpill()
+      self.spill = spill
+    }
+    try spill.add(osm, in: .osm)
+    try spill.add(Dictionary(uniqueKeysWithValues: derived.map { (Int64(bitPattern: $0.key), $0.value) }), in: .derived)
+    osm.removeAll(keepingCapacity: true)
+    derived.removeAll(keepingCapacity: true)
   }
 
   private enum Key {

@@ -24,7 +24,12 @@ extension OSMImporter {
       kind: OSMFeature.Kind,
       store: (Place, ImportFacts, _ earlier: ImportOutcome?, _ provisional: Bool) throws(BeaconError) -> ImportOutcome
     ) throws(BeaconError) {
-      let earlier = ids[place.id]
+      let earlier: ImportedIDs.Entry?
+      do throws(SQLiteError) {
+        earlier = try ids.entry(place.id)
+      } catch {
+        throw .storage(error)
+      }
       if let earlier {
         // osmium writes a closed way as a LineString and again as an area: one place, at the area's centroid.
         switch (earlier.kind, kind) {
@@ -36,7 +41,11 @@ extension OSMImporter {
         derivedIDs += 1
       }
       let outcome = try store(place, facts, earlier?.outcome, kind == .closedLine)
-      ids[place.id] = ImportedIDs.Entry(kind: kind, category: place.category, outcome: outcome)
+      do throws(SQLiteError) {
+        try ids.set(place.id, ImportedIDs.Entry(kind: kind, category: place.category, outcome: outcome))
+      } catch {
+        throw .storage(error)
+      }
     }
   }
 
@@ -65,6 +74,7 @@ extension OSMImporter {
   ///   - maxBytes: The largest object (a feature, an element, a GeoJSONSeq record).
   ///   - progress: Called with the number of bytes read so far: after each object, or with `parallel` after each
   ///     batch stored.
+  ///   - idsInMemory: The most ids kept in memory (``ImportedIDs/memoryLimit``).
   ///   - store: Stores a place (given what storing an earlier object with its id did, and whether the place may
   ///     come again in a final form: osmium's closed way as a line, before its area) and says what it did.
   package static func stream(
@@ -76,9 +86,11 @@ extension OSMImporter {
     cancelled: @autoclosure () -> BeaconError = .storage(
       SQLiteError(code: 9, message: "interrupted: the import was cancelled")
     ),
+    idsInMemory: Int = ImportedIDs.memoryLimit,
     store: (Place, ImportFacts, _ earlier: ImportOutcome?, _ provisional: Bool) throws(BeaconError) -> ImportOutcome
   ) throws(BeaconError) -> Streamed {
     var streamed = Streamed()
+    streamed.ids = ImportedIDs(memoryLimit: idsInMemory)
     guard parallel else {
       let (format, skipped, unplaced) = try produce(input, source: source, maxBytes: maxBytes) {
         progress(input.bytesRead)

@@ -13,7 +13,8 @@ import CSQLite
 /// connection.
 package final class Database {
   let handle: OpaquePointer
-  /// The file path, or `:memory:`.
+  /// The file path, `:memory:`, or empty: a private temporary file, which SQLite deletes when it closes the
+  /// connection.
   let path: String
   private var statements: [String: Statement] = [:]
   /// The statements of hot paths by ``StatementSlot`` number (see `Database+Slots.swift`), `nil` until first used.
@@ -37,12 +38,14 @@ package final class Database {
   /// Opens (creating if needed) the database at `path`.
   ///
   /// A new file is created with mode 0600 and its directory with 0700 before SQLite opens it. The read-only
-  /// modes never create anything.
+  /// modes never create anything. An empty `path` opens a private temporary file, in SQLite's temporary
+  /// directory, which SQLite deletes when the connection closes.
   init(path: String, mode: Mode = .readWrite, busyTimeoutMilliseconds: Int32 = 5_000) throws(SQLiteError) {
     self.path = path
     _ = SQLiteLibrary.configured
-    let writes = mode == .readWrite || path == ":memory:"
-    if writes && path != ":memory:" { try Self.createPrivately(path) }
+    let writes = mode == .readWrite || path == ":memory:" || path.isEmpty
+    let isFile = writes && path != ":memory:" && !path.isEmpty
+    if isFile { try Self.createPrivately(path) }
     var connection: OpaquePointer?
     let access = writes ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
     let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
@@ -65,7 +68,7 @@ package final class Database {
         do {
           // Reading the schema first makes a file that is not a database fail here, not later.
           _ = try query("SELECT count(*) FROM sqlite_schema")
-          if writes && path != ":memory:" { _ = try query("PRAGMA journal_mode = WAL") }
+          if isFile { _ = try query("PRAGMA journal_mode = WAL") }
           try execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
           break
         } catch  where error.isBusy && DispatchTime.now() < deadline {

@@ -30,10 +30,23 @@ enum RTreeBulkLoad {
     var centreLongitude: Float { (minLongitude + maxLongitude) / 2 }
   }
 
+  /// How many values the sorts of ``fill(database:after:)`` hold in memory (``ExternalSort``): 12 MiB of cells and
+  /// 8 MiB of leaves a place is in, whatever the number of places.
+  static let runLength = 1 << 19
+
+  /// A place and the leaf node it is in.
+  private struct Leaf {
+    var rowid: Int64
+    var node: Int64
+  }
+
   /// Fills `place_rtree` with the places after `lastRowID` in one go when they are at least as many as the tree has
   /// (a first import, or a big one into a store with a few places, such as the demo's): the tree is then built anew
   /// from all places, packed. Returns `false` (nothing done) otherwise, or when the root node has an unexpected size.
-  static func fill(database: Database, after lastRowID: Int64) throws -> Bool {
+  ///
+  /// Memory is bounded: the places are sorted in runs of at most `runLength` (``ExternalSort``), and of the tree
+  /// only a slice of places and the levels above the leaves (one cell a leaf) are held.
+  static func fill(database: Database, after lastRowID: Int64, runLength: Int = runLength) throws -> Bool {
     guard
       let size = try database.query("SELECT length(data) FROM place_rtree_node WHERE nodeno = 1").first?.int(0),
       size >= 4 + 24 * 4,
@@ -46,14 +59,25 @@ enum RTreeBulkLoad {
     try database.execute("DELETE FROM place_rtree_node; DELETE FROM place_rtree_rowid; DELETE FROM place_rtree_parent;")
     let capacity = (size - 4) / 24
     let (sql, count) = try positions(database: database)
-    var cells: [Cell] = []
-    // Made once: grown by doubling, it would hold half as much again while it grows (24 bytes a place).
-    cells.reserveCapacity(count)
+    guard count > 0 else {
+      // No places at all: the empty root an R*Tree starts with.
+      try database.run(
+        "INSERT INTO place_rtree_node (nodeno, data) VALUES (1, ?)",
+        [DatabaseValue.blob(Array(repeating: 0, count: size))]
+      )
+      return true
+    }
+    // Sort-Tile-Recursive: the places by longitude into vertical slices, each slice by latitude, and each `capacity`
+    // places in a row of that order a leaf (a slice holds a whole number of leaves).
+    let byLongitude = ExternalSort<Cell>(runLength: runLength) {
+      ($0.centreLongitude, $0.id) < ($1.centreLongitude, $1.id)
+    }
     let rows = try database.statement(sql)
+    defer { rows.reset() }
     while try rows.step() {
       let latitude = rows.real(at: 1)
       let longitude = rows.real(at: 2)
-      cells.append(
+      try byLongitude.append(
         Cell(
           id: rows.integer(at: 0),
           minLatitude: down(latitude),
@@ -64,28 +88,42 @@ enum RTreeBulkLoad {
       )
     }
     rows.reset()
-    guard !cells.isEmpty else {
-      // No places at all: the empty root an R*Tree starts with.
-      try database.run(
-        "INSERT INTO place_rtree_node (nodeno, data) VALUES (1, ?)",
-        [DatabaseValue.blob(Array(repeating: 0, count: size))]
-      )
-      return true
-    }
     let writeNode = try database.statement("INSERT OR REPLACE INTO place_rtree_node (nodeno, data) VALUES (?, ?)")
-    let writeRowID = try database.statement("INSERT INTO place_rtree_rowid (rowid, nodeno) VALUES (?, ?)")
     let writeParent = try database.statement("INSERT INTO place_rtree_parent (nodeno, parentnode) VALUES (?, ?)")
-    // Level by level from the leaves: each level's nodes are numbered from 2 on (the root is node 1), and are the
-    // cells of the level above; a level that fits one node is the root.
-    // Sorted in place, in groups of neighbouring cells (memory: 24 bytes a place, and the parents' cells).
-    var level = cells
-    cells = []
-    var depth = 0
-    var nextNode: Int64 = 2
-    // The leaves' nodes by place rowid, written in rowid order at the end: consecutive keys, which SQLite appends
-    // without a search of the B-tree (16 bytes a place).
-    var leafOf: [(rowid: Int64, node: Int64)] = []
-    leafOf.reserveCapacity(level.count)
+    func writeCells(_ cells: ArraySlice<Cell>, node: Int64, depth: Int) throws {
+      try writeNode.bind([node, DatabaseValue.blob(blob(cells, depth: depth, size: size))])
+      while try writeNode.step() {}
+    }
+    // The leaves, numbered from 2 on (the root is node 1), or the root when all places fit one node.
+    let leaves = (count + capacity - 1) / capacity
+    let sliceSize = Int(Double(leaves).squareRoot().rounded(.up)) * capacity
+    let byRowID = ExternalSort<Leaf>(runLength: runLength) { $0.rowid < $1.rowid }
+    var level: [Cell] = []
+    level.reserveCapacity(leaves)
+    var slice: [Cell] = []
+    slice.reserveCapacity(min(sliceSize, count))
+    func writeSlice() throws {
+      slice.sort { ($0.centreLatitude, $0.id) < ($1.centreLatitude, $1.id) }
+      for start in stride(from: 0, to: slice.count, by: capacity) {
+        let leaf = slice[start..<min(start + capacity, slice.count)]
+        let node = leaves == 1 ? 1 : Int64(level.count + 2)
+        try writeCells(leaf, node: node, depth: 0)
+        for cell in leaf { try byRowID.append(Leaf(rowid: cell.id, node: node)) }
+        level.append(bounds(of: leaf, id: node))
+      }
+      slice.removeAll(keepingCapacity: true)
+    }
+    try byLongitude.forEachSorted { cell in
+      slice.append(cell)
+      if slice.count == sliceSize { try writeSlice() }
+    }
+    if !slice.isEmpty { try writeSlice() }
+    try writeRowIDs(byRowID, database: database)
+    guard leaves > 1 else { return true }
+    // The levels above, each from the one below (one cell a leaf: in memory), sorted in place in groups of
+    // neighbouring cells; their nodes are numbered on from the leaves', and a level that fits one node is the root.
+    var depth = 1
+    var nextNode = Int64(leaves + 2)
     while true {
       let groups = level.count <= capacity ? [level.indices] : packed(&level, capacity: capacity)
       let isRoot = groups.count == 1
@@ -94,23 +132,14 @@ enum RTreeBulkLoad {
         let group = level[range]
         let node = isRoot ? 1 : nextNode
         if !isRoot { nextNode += 1 }
-        try writeNode.bind([node, DatabaseValue.blob(blob(group, depth: isRoot ? depth : 0, size: size))])
-        while try writeNode.step() {}
-        for cell in group {
-          if depth == 0 {
-            leafOf.append((cell.id, node))
-          } else {
-            try write(writeParent, cell.id, node)
-          }
-        }
+        try writeCells(group, node: node, depth: isRoot ? depth : 0)
+        for cell in group { try write(writeParent, cell.id, node) }
         parents.append(bounds(of: group, id: node))
       }
       if isRoot { break }
       level = parents
       depth += 1
     }
-    leafOf.sort { $0.rowid < $1.rowid }
-    try writeRowIDs(leafOf, database: database, single: writeRowID)
     return true
   }
 
@@ -136,28 +165,27 @@ enum RTreeBulkLoad {
   /// 999).
   static let rowIDBatch = 256
 
-  /// Writes `leafOf` (in rowid order) to `place_rtree_rowid`: ``rowIDBatch`` rows a statement, the rest with
-  /// `single`; a statement a row would cost more in its start and end than the row's append does.
-  private static func writeRowIDs(
-    _ leafOf: [(rowid: Int64, node: Int64)],
-    database: Database,
-    single: Statement
-  ) throws(SQLiteError) {
-    let whole = leafOf.count / rowIDBatch * rowIDBatch
-    if whole > 0 {
-      let values = repeatElement("(?, ?)", count: rowIDBatch).joined(separator: ", ")
-      let batch = try database.statement("INSERT INTO place_rtree_rowid (rowid, nodeno) VALUES \(values)")
-      for start in stride(from: 0, to: whole, by: rowIDBatch) {
-        batch.reset()
-        for offset in 0..<rowIDBatch {
-          let (rowid, node) = leafOf[start + offset]
-          try batch.bind(rowid, at: Int32(2 * offset + 1))
-          try batch.bind(node, at: Int32(2 * offset + 2))
-        }
-        while try batch.step() {}
+  /// Writes the leaf of each place to `place_rtree_rowid`, in rowid order (consecutive keys, which SQLite appends
+  /// without a search of the B-tree): ``rowIDBatch`` rows a statement, the rest one by one; a statement a row would
+  /// cost more in its start and end than the row's append does.
+  private static func writeRowIDs(_ leaves: ExternalSort<Leaf>, database: Database) throws {
+    let values = repeatElement("(?, ?)", count: rowIDBatch).joined(separator: ", ")
+    let batch = try database.statement("INSERT INTO place_rtree_rowid (rowid, nodeno) VALUES \(values)")
+    let single = try database.statement("INSERT INTO place_rtree_rowid (rowid, nodeno) VALUES (?, ?)")
+    var pending: [Leaf] = []
+    pending.reserveCapacity(rowIDBatch)
+    try leaves.forEachSorted { leaf in
+      pending.append(leaf)
+      guard pending.count == rowIDBatch else { return }
+      batch.reset()
+      for (offset, leaf) in pending.enumerated() {
+        try batch.bind(leaf.rowid, at: Int32(2 * offset + 1))
+        try batch.bind(leaf.node, at: Int32(2 * offset + 2))
       }
+      while try batch.step() {}
+      pending.removeAll(keepingCapacity: true)
     }
-    for (rowid, node) in leafOf[whole...] { try write(single, rowid, node) }
+    for leaf in pending { try write(single, leaf.rowid, leaf.node) }
   }
 
   /// Runs `statement` on the two integers (bound one by one: an array of existentials costs more than the insert).
@@ -168,7 +196,6 @@ enum RTreeBulkLoad {
     while try statement.step() {}
   }
 
-  /// `cells` in groups of at most `capacity` that lie near each other (Sort-Tile-Recursive).
   /// `cells` sorted in place into groups of at most `capacity` that lie near each other (Sort-Tile-Recursive): the
   /// ranges of the groups.
   private static func packed(_ cells: inout [Cell], capacity: Int) -> [Range<Int>] {

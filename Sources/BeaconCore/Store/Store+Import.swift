@@ -115,7 +115,8 @@ extension Store {
   /// ``importPlaces(from:source:maxBytes:at:progress:)``, reading and building the places on a second thread
   /// (`parallel`, what an import does) or on this one (for comparison), the new places' full text indexed in batches
   /// of `fullTextBatch` places as they are written; without `insertsFirst` every place goes through the upsert (the
-  /// same store, for comparison: ``ImportWriter/insertSQL``).
+  /// same store, for comparison: ``ImportWriter/insertSQL``); at most `idsInMemory` ids of the imported places in
+  /// memory (``ImportedIDs``).
   package func importPlaces(
     from input: sending ImportInput,
     source: String = "osm",
@@ -124,6 +125,7 @@ extension Store {
     parallel: Bool,
     fullTextBatch: Int = Store.fullTextBatch,
     insertsFirst: Bool = true,
+    idsInMemory: Int = ImportedIDs.memoryLimit,
     progress: @Sendable (Int) -> Void = { _ in }
   ) throws(BeaconError) -> ImportReport {
     try storage {
@@ -152,7 +154,8 @@ extension Store {
           source: source,
           maxBytes: maxBytes,
           progress: progress,
-          parallel: parallel
+          parallel: parallel,
+          idsInMemory: idsInMemory
         ) {
           place,
           placeFacts,
@@ -202,7 +205,7 @@ extension Store {
         )
         return ImportReport(
           format: streamed.format,
-          tally: streamed.ids.tally,
+          tally: try streamed.ids.tally(),
           derivedIDs: streamed.derivedIDs,
           skipped: streamed.skipped,
           removed: removed,
@@ -252,7 +255,7 @@ extension Store {
     var kept = 0
     while try candidates.step() {
       // A place the file has but could not place (some of its nodes are outside the extract) is not gone.
-      guard case .text(let id) = candidates.column(1), !ids.contains(id), !unplaced.contains(id),
+      guard case .text(let id) = candidates.column(1), try !ids.contains(id), !unplaced.contains(id),
         case .text(let name) = candidates.column(2), let category = PlaceCategory(rawValue: name),
         categories.contains(category)
       else { continue }

@@ -1,0 +1,125 @@
+import Foundation
+
+/// Sorts any number of fixed-size values in bounded memory: at most `runLength` values are held; more are sorted in
+/// runs of that length, written to a temporary file (``UnlinkedFile``), and merged as they are read back.
+///
+/// Values that fit one run are sorted in memory and never written. Values that compare equal come out in no
+/// particular order, so the order given should tell every two values apart.
+final class ExternalSort<Element: BitwiseCopyable> {
+  private let runLength: Int
+  private let areInIncreasingOrder: (Element, Element) -> Bool
+  private var buffer: [Element] = []
+  private var file: UnlinkedFile?
+  /// Where each run written starts and how many values it has.
+  private var runs: [(offset: Int, count: Int)] = []
+  private var written = 0
+
+  /// How many values are read back from a run at a time, while merging.
+  static var readLength: Int { max(1, (64 << 10) / max(1, MemoryLayout<Element>.stride)) }
+
+  init(runLength: Int, by areInIncreasingOrder: @escaping (Element, Element) -> Bool) {
+    self.runLength = max(1, runLength)
+    self.areInIncreasingOrder = areInIncreasingOrder
+  }
+
+  /// Adds `value`.
+  func append(_ value: Element) throws(SQLiteError) {
+    if buffer.isEmpty { buffer.reserveCapacity(runLength) }
+    buffer.append(value)
+    if buffer.count == runLength { try writeRun() }
+  }
+
+  /// Calls `body` with every value added, in order, then forgets them.
+  func forEachSorted(_ body: (Element) throws -> Void) throws {
+    guard let file else {
+      buffer.sort(by: areInIncreasingOrder)
+      defer { buffer = [] }
+      for value in buffer { try body(value) }
+      return
+    }
+    if !buffer.isEmpty { try writeRun() }
+    buffer = []
+    defer {
+      self.file = nil
+      runs = []
+    }
+    // Each run's values not handed on yet: read a slice at a time, the next value first.
+    var heads = runs.map { Head(run: $0, values: [], next: 0) }
+    for index in heads.indices { try heads[index].refill(from: file) }
+    var heap = Array(heads.indices.filter { !heads[$0].isDone })
+    let before = { (a: Int, b: Int) in self.areInIncreasingOrder(heads[a].value, heads[b].value) }
+    for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(&heap, from: index, before) }
+    while let top = heap.first {
+      try body(heads[top].value)
+      try heads[top].advance(in: file)
+      if heads[top].isDone {
+        heap.swapAt(0, heap.count - 1)
+        heap.removeLast()
+      }
+      siftDown(&heap, from: 0, before)
+    }
+  }
+
+  /// A run being read back.
+  private struct Head {
+    var run: (offset: Int, count: Int)
+    var values: [Element]
+    var next: Int
+
+    var isDone: Bool { next == values.count && run.count == 0 }
+    var value: Element { values[next] }
+
+    mutating func advance(in file: UnlinkedFile) throws(SQLiteError) {
+      next += 1
+      if next == values.count { try refill(from: file) }
+    }
+
+    /// Reads the run's next slice.
+    mutating func refill(from file: UnlinkedFile) throws(SQLiteError) {
+      let count = min(run.count, ExternalSort.readLength)
+      values = []
+      next = 0
+      guard count > 0 else { return }
+      let offset = run.offset
+      let read = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let bytes = UnsafeMutableRawBufferPointer(buffer)
+        initialized = file.read(into: bytes, at: offset) == bytes.count ? count : 0
+      }
+      guard read.count == count else { throw ExternalSort.failure() }
+      values = read
+      run.offset += count * MemoryLayout<Element>.stride
+      run.count -= count
+    }
+  }
+
+  /// Restores the heap order of `heap` below `index`.
+  private func siftDown(_ heap: inout [Int], from index: Int, _ before: (Int, Int) -> Bool) {
+    var parent = index
+    while true {
+      let left = 2 * parent + 1
+      guard left < heap.count else { return }
+      var child = left
+      if left + 1 < heap.count, before(heap[left + 1], heap[left]) { child = left + 1 }
+      guard before(heap[child], heap[parent]) else { return }
+      heap.swapAt(parent, child)
+      parent = child
+    }
+  }
+
+  /// Sorts the values held and writes them as a run.
+  private func writeRun() throws(SQLiteError) {
+    if file == nil { file = UnlinkedFile(prefix: "beacon-sort") }
+    guard let file else { throw Self.failure() }
+    buffer.sort(by: areInIncreasingOrder)
+    let saved = buffer.withUnsafeBytes { file.append($0) }
+    guard saved else { throw Self.failure() }
+    runs.append((written, buffer.count))
+    written += buffer.count * MemoryLayout<Element>.stride
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// The temporary file could not be made, written or read (a full disk, say): as SQLite reports such a fault.
+  private static func failure() -> SQLiteError {
+    SQLiteError(code: 10, message: "disk I/O error: a temporary file for sorting", systemErrno: errno == 0 ? nil : errno)
+  }
+}

@@ -1,0 +1,46 @@
+import Testing
+
+@testable import BeaconCore
+
+/// ``ExternalSort`` hands back every value in order, whether they fit one run in memory or were written in many runs
+/// to its temporary file and merged.
+@Suite struct ExternalSortTests {
+  struct Pair: Equatable {
+    var key: Int64
+    var value: Int32
+  }
+
+  @Test(arguments: [1, 2, 3, 64, 999, 1_000, 5_000])
+  func everyValueComesBackInOrder(runLength: Int) throws {
+    var generator = SystemRandomNumberGenerator()
+    // Few distinct keys, so that runs hold equal keys; the value tells them apart.
+    let values = (0..<1_000).map { Pair(key: Int64.random(in: -50...50, using: &generator), value: Int32($0)) }
+    let sort = ExternalSort<Pair>(runLength: runLength) { ($0.key, $0.value) < ($1.key, $1.value) }
+    for value in values { try sort.append(value) }
+    var sorted: [Pair] = []
+    try sort.forEachSorted { sorted.append($0) }
+    #expect(sorted == values.sorted { ($0.key, $0.value) < ($1.key, $1.value) })
+    // Then it has forgotten them.
+    var again = 0
+    try sort.forEachSorted { _ in again += 1 }
+    #expect(again == 0)
+  }
+
+  @Test func nothingAddedIsNothingSorted() throws {
+    let sort = ExternalSort<Int64>(runLength: 4, by: <)
+    var count = 0
+    try sort.forEachSorted { _ in count += 1 }
+    #expect(count == 0)
+  }
+
+  @Test func runsLongerThanOneReadAreMerged() throws {
+    // Runs of more values than are read back at a time, in reverse so that every run interleaves with the others.
+    let length = ExternalSort<Int64>.readLength * 2 + 3
+    let sort = ExternalSort<Int64>(runLength: length, by: <)
+    let values = (0..<Int64(length * 3 + 5)).map { ($0 * 7_919) % Int64(length * 3 + 5) }
+    for value in values.reversed() { try sort.append(value) }
+    var sorted: [Int64] = []
+    try sort.forEachSorted { sorted.append($0) }
+    #expect(sorted == values.sorted())
+  }
+}
