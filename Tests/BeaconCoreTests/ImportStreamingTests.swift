@@ -96,7 +96,10 @@ import Testing
     }
     #expect(ids.count == all.count)
     for (index, id) in all.enumerated() {
-      #expect(try ids.entry(id) == ImportedIDs.Entry(kind: .area, category: .hotel, outcome: outcomes[index % 3]), "\(id)")
+      #expect(
+        try ids.entry(id) == ImportedIDs.Entry(kind: .area, category: .hotel, outcome: outcomes[index % 3]),
+        "\(id)"
+      )
     }
     #expect(try !ids.contains("osm:node/2"))
     #expect(try !ids.contains("osm:way/10"))

@@ -21,7 +21,7 @@ import Testing
   func idsOutOfMemoryAreFoundAndReplacedWhereTheyAre(limit: Int) throws {
     var ids = ImportedIDs(memoryLimit: limit)
     for id in Self.ids {
-      try ids.set(id, ImportedIDs.Entry(kind: .point, category: .restaurant, outcome: .added))
+      try ids.set(id, ImportedIDs.Entry(kind: .point, category: .restaurant, outcome: .added), isNew: true)
     }
     // Each id again: the later place replaces the earlier, in memory or in the file.
     for (index, id) in Self.ids.enumerated() where index.isMultiple(of: 2) {

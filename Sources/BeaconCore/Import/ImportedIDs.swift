@@ -120,19 +120,20 @@ package struct ImportedIDs: Sendable {
     return packed.map(Entry.init(packed:))
   }
 
-  /// Records what the import did with the place with `id`, replacing what an earlier place with it did.
-  mutating func set(_ id: String, _ entry: Entry) throws(SQLiteError) {
+  /// Records what the import did with the place with `id`, replacing what an earlier place with it did; `isNew`
+  /// says that no earlier place had it (``entry(_:)`` found none), so that it is not looked for again.
+  mutating func set(_ id: String, _ entry: Entry, isNew: Bool = false) throws(SQLiteError) {
     let packed = entry.packed
     switch Self.key(id) {
     case .osm(let key):
-      if osm[key] == nil, let spill, try spill.entry(key, in: .osm) != nil {
+      if !isNew, osm[key] == nil, let spill, try spill.entry(key, in: .osm) != nil {
         try spill.update(key, to: packed, in: .osm)
       } else {
         osm[key] = packed
       }
     case .derived(let key):
       let number = Int64(bitPattern: key)
-      if derived[key] == nil, let spill, try spill.entry(number, in: .derived) != nil {
+      if !isNew, derived[key] == nil, let spill, try spill.entry(number, in: .derived) != nil {
         try spill.update(number, to: packed, in: .derived)
       } else {
         derived[key] = packed

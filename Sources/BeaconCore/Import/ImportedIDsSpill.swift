@@ -15,6 +15,9 @@ final class ImportedIDsSpill: @unchecked Sendable {
   private let database: Database
   /// How many keys are here.
   private(set) var count = 0
+  /// The largest `osm` key here of each OSM type (the key's two low bits): a file's objects of one type come in
+  /// ascending ids (PBF files and `osmium export` are sorted so), so a key above it is not here without a look.
+  private var largest = [Int64](repeating: .min, count: 4)
 
   init() throws(SQLiteError) {
     database = try Database(path: "")
@@ -31,6 +34,7 @@ final class ImportedIDsSpill: @unchecked Sendable {
 
   /// The packed entry of `key`, when it is here.
   func entry(_ key: Int64, in table: Table) throws(SQLiteError) -> UInt8? {
+    if table == .osm, key > largest[Int(key & 3)] { return nil }
     let find = try database.statement("SELECT entry FROM \(table.rawValue) WHERE key = ?")
     defer { find.reset() }
     try find.bind(key, at: 1)
@@ -67,6 +71,9 @@ final class ImportedIDsSpill: @unchecked Sendable {
       throw error
     }
     count += entries.count
+    if table == .osm {
+      for key in entries.keys { largest[Int(key & 3)] = max(largest[Int(key & 3)], key) }
+    }
   }
 
   /// How many keys have each packed entry.

@@ -42,7 +42,8 @@ extension OSMImporter {
       }
       let outcome = try store(place, facts, earlier?.outcome, kind == .closedLine)
       do throws(SQLiteError) {
-        try ids.set(place.id, ImportedIDs.Entry(kind: kind, category: place.category, outcome: outcome))
+        let entry = ImportedIDs.Entry(kind: kind, category: place.category, outcome: outcome)
+        try ids.set(place.id, entry, isNew: earlier == nil)
       } catch {
         throw .storage(error)
       }

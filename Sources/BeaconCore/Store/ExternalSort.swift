@@ -120,6 +120,10 @@ final class ExternalSort<Element: BitwiseCopyable> {
 
   /// The temporary file could not be made, written or read (a full disk, say): as SQLite reports such a fault.
   private static func failure() -> SQLiteError {
-    SQLiteError(code: 10, message: "disk I/O error: a temporary file for sorting", systemErrno: errno == 0 ? nil : errno)
+    SQLiteError(
+      code: 10,
+      message: "disk I/O error: a temporary file for sorting",
+      systemErrno: errno == 0 ? nil : errno
+    )
   }
 }
