@@ -16,7 +16,7 @@ package enum ImportOutcome: UInt8, Sendable {
 /// (`osm:content/` and 16 hex digits) as its 64-bit hash. A hash table entry is 8 bytes of key and 1 of value, with
 /// the table at most ¾ full: about 12 bytes a place. Past ``memoryLimit`` ids the table's keys move to a temporary
 /// file (``ImportedIDsSpill``) and the table starts again empty at the same size, so that memory stays the same
-/// however many places an import has (about 10 MB); each id not in memory is then looked up there.
+/// however many places an import has (about 19 MB); an id not in memory is then looked up there.
 package struct ImportedIDs: Sendable {
   /// How a place's object was drawn, its category and what storing it did.
   struct Entry: Equatable {
@@ -72,8 +72,9 @@ package struct ImportedIDs: Sendable {
     }
   }
 
-  /// The most numeric ids kept in memory: ¾ of 2²⁰, what a hash table of 2²⁰ entries holds before it doubles.
-  package static let memoryLimit = 786_432
+  /// The most numeric ids kept in memory: ¾ of 2²¹, what a hash table of 2²¹ entries (about 19 MB) holds before it
+  /// doubles; imports of fewer places (a country's restaurants, cafés and hotels) never look in the file.
+  package static let memoryLimit = 1_572_864
 
   private let limit: Int
   private var osm: [Int64: UInt8] = [:]

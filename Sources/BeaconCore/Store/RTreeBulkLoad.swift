@@ -30,9 +30,10 @@ enum RTreeBulkLoad {
     var centreLongitude: Float { (minLongitude + maxLongitude) / 2 }
   }
 
-  /// How many values the sorts of ``fill(database:after:)`` hold in memory (``ExternalSort``): 12 MiB of cells and
-  /// 8 MiB of leaves a place is in, whatever the number of places.
-  static let runLength = 1 << 19
+  /// How many values the sorts of ``fill(database:after:)`` hold in memory (``ExternalSort``): 24 MiB of cells and
+  /// 16 MiB of the leaf each place is in, whatever the number of places; up to about a million places, nothing is
+  /// written to disk.
+  static let runLength = 1 << 20
 
   /// A place and the leaf node it is in.
   private struct Leaf {
