@@ -73,7 +73,7 @@ package struct ImportedIDs: Sendable {
   }
 
   /// The most numeric ids kept in memory: ¾ of 2²¹, what a hash table of 2²¹ entries (about 19 MB) holds before it
-  /// doubles; imports of fewer places (a country's restaurants, cafés and hotels) never look in the file.
+  /// doubles; imports of fewer places never look in the file.
   package static let memoryLimit = 1_572_864
 
   private let limit: Int
