@@ -40,10 +40,10 @@ extension EndToEnd {
       // Kari's settings into a new file, then over Ola's file: hers replace his.
       let karis = directory.file("kari.sqlite")
       let out = try Copy.beacon(["store", "copy", server, karis, "--user", "kari"], locale: "nn")
-      #expect(out.stdout.contains("kryptoinnstillingar: 1 nye, 0 oppdaterte, 0 uendra"), "\(out.stdout)")
+      #expect(out.stdout.contains("kryptoinnstillingar: 1 ny, 0 oppdaterte, 0 uendra"), "\(out.stdout)")
       #expect(try Self.settings(karis) == ["nokRate": .null, "alertThreshold": 5])
       let over = try Copy.beacon(["store", "copy", server, file, "--user", "kari"], locale: "nb")
-      #expect(over.stdout.contains("kryptoinnstillinger: 0 nye, 1 oppdatert, 0 uendret"), "\(over.stdout)")
+      #expect(over.stdout.contains("kryptoinnstillinger: 0 nye, 1 oppdatert, 0 uendrede"), "\(over.stdout)")
       #expect(try Self.settings(file) == ["nokRate": .null, "alertThreshold": 5])
       #expect(try Self.settings(server) == mine)
     }

@@ -103,7 +103,7 @@ extension EndToEnd {
       #expect(try Self.call(copy, "settings/get")?["radiusMeters"] == 3000)
       let again = try Self.beacon(["store", "copy", server, copy, "--user", "ola"], locale: "nb")
       #expect(again.stdout.contains("vurderinger: 0 nye, 3 fantes fra før"), "\(again.stdout)")
-      #expect(again.stdout.contains("steder: 0 nye, 0 oppdatert, 1 uendret"))
+      #expect(again.stdout.contains("steder: 0 nye, 0 oppdaterte, 1 uendret"))
 
       // Back to the server: every rating is recognised and keeps its author.
       let back = try Self.beacon(["store", "copy", copy, server, "--user", "ola"])

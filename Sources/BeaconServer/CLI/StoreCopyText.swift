@@ -28,20 +28,29 @@ enum StoreCopyText: Sendable, Equatable {
     guard let updated = count.updated else {
       return language.choose(
         (
-          "  \(label): \(added) nye, \(unchanged) fantes fra før",
-          "  \(label): \(added) nye, \(unchanged) fanst frå før",
+          "  \(label): \(added) \(new(added)), \(unchanged) fantes fra før",
+          "  \(label): \(added) \(new(added)), \(unchanged) fanst frå før",
           "  \(label): \(added) added, \(unchanged) already there"
         )
       )
     }
     return language.choose(
       (
-        "  \(label): \(added) nye, \(updated) oppdatert, \(unchanged) uendret",
-        "  \(label): \(added) nye, \(updated) oppdaterte, \(unchanged) uendra",
+        "  \(label): \(added) \(new(added)), \(updated) \(updatedWord(updated)), \(unchanged) "
+          + (unchanged == 1 ? "uendret" : "uendrede"),
+        "  \(label): \(added) \(new(added)), \(updated) \(updatedWord(updated)), \(unchanged) uendra",
         "  \(label): \(added) added, \(updated) updated, \(unchanged) unchanged"
       )
     )
   }
+
+  /// "New" in Norwegian after `count`: "ny" (or "nytt", of a neuter noun) for one, "nye" for any other number.
+  private static func new(_ count: Int, neuter: Bool = false) -> String {
+    count == 1 ? (neuter ? "nytt" : "ny") : "nye"
+  }
+
+  /// "Updated" in Norwegian (Bokmål and Nynorsk alike) after `count`.
+  private static func updatedWord(_ count: Int) -> String { count == 1 ? "oppdatert" : "oppdaterte" }
 
   private var texts: (String, String, String) {
     switch self {
@@ -60,21 +69,25 @@ enum StoreCopyText: Sendable, Equatable {
       ("Kopiert fra '\(from)' til '\(to)':", "Kopiert frå '\(from)' til '\(to)':", "Copied from '\(from)' to '\(to)':")
     case .places(let added, let updated, let unchanged):
       (
-        "  steder: \(added) nye, \(updated) oppdatert, \(unchanged) uendret",
-        "  stader: \(added) nye, \(updated) oppdaterte, \(unchanged) uendra",
+        "  steder: \(added) \(Self.new(added, neuter: true)), \(updated) \(Self.updatedWord(updated)), \(unchanged) "
+          + (unchanged == 1 ? "uendret" : "uendrede"),
+        "  stader: \(added) \(Self.new(added)), \(updated) \(Self.updatedWord(updated)), \(unchanged) uendra",
         "  places: \(added) added, \(updated) updated, \(unchanged) unchanged"
       )
     case .ratings(let added, let present, let renumbered):
       (
-        "  vurderinger: \(added) nye, \(present) fantes fra før"
+        "  vurderinger: \(added) \(Self.new(added)), \(present) fantes fra før"
           + (renumbered > 0 ? " (\(renumbered) fikk ny id fordi id-en var i bruk)" : ""),
-        "  vurderingar: \(added) nye, \(present) fanst frå før"
+        "  vurderingar: \(added) \(Self.new(added)), \(present) fanst frå før"
           + (renumbered > 0 ? " (\(renumbered) fekk ny id fordi id-en var i bruk)" : ""),
         "  ratings: \(added) added, \(present) already there"
           + (renumbered > 0 ? " (\(renumbered) got a new id, theirs being taken)" : "")
       )
     case .favorites(let added):
-      ("  favoritter: \(added) nye", "  favorittar: \(added) nye", "  favourites: \(added) added")
+      (
+        "  favoritter: \(added) \(Self.new(added))", "  favorittar: \(added) \(Self.new(added))",
+        "  favourites: \(added) added"
+      )
     case .settings(let changed):
       ("  innstillinger: \(changed) endret", "  innstillingar: \(changed) endra", "  settings: \(changed) changed")
     case .importedArea(let outcome):
