@@ -20,10 +20,14 @@ import Testing
     var sorted: [Pair] = []
     try sort.forEachSorted { sorted.append($0) }
     #expect(sorted == values.sorted { ($0.key, $0.value) < ($1.key, $1.value) })
-    // Then it has forgotten them.
+    // Then it has forgotten them, and sorts what comes next alone.
     var again = 0
     try sort.forEachSorted { _ in again += 1 }
     #expect(again == 0)
+    for value in values.reversed() { try sort.append(value) }
+    var sortedAgain: [Pair] = []
+    try sort.forEachSorted { sortedAgain.append($0) }
+    #expect(sortedAgain == sorted)
   }
 
   @Test func nothingAddedIsNothingSorted() throws {

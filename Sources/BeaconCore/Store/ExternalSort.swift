@@ -7,6 +7,9 @@ import Foundation
 /// particular order, so the order given should tell every two values apart.
 final class ExternalSort<Element: BitwiseCopyable> {
   private let runLength: Int
+  /// How many values to make room for at once (grown by doubling, the buffer would hold half as much again while it
+  /// grows).
+  private let expected: Int
   private let areInIncreasingOrder: (Element, Element) -> Bool
   private var buffer: [Element] = []
   private var file: UnlinkedFile?
@@ -17,14 +20,17 @@ final class ExternalSort<Element: BitwiseCopyable> {
   /// How many values are read back from a run at a time, while merging.
   static var readLength: Int { max(1, (64 << 10) / max(1, MemoryLayout<Element>.stride)) }
 
-  init(runLength: Int, by areInIncreasingOrder: @escaping (Element, Element) -> Bool) {
+  /// Sorts by `areInIncreasingOrder`, holding at most `runLength` values; `expected`, how many values will come
+  /// when that is known, saves the buffer's growing.
+  init(runLength: Int, expected: Int = 0, by areInIncreasingOrder: @escaping (Element, Element) -> Bool) {
     self.runLength = max(1, runLength)
+    self.expected = min(max(0, expected), self.runLength)
     self.areInIncreasingOrder = areInIncreasingOrder
   }
 
   /// Adds `value`.
   func append(_ value: Element) throws(SQLiteError) {
-    if buffer.isEmpty { buffer.reserveCapacity(runLength) }
+    if buffer.isEmpty { buffer.reserveCapacity(expected) }
     buffer.append(value)
     if buffer.count == runLength { try writeRun() }
   }
@@ -42,6 +48,7 @@ final class ExternalSort<Element: BitwiseCopyable> {
     defer {
       self.file = nil
       runs = []
+      written = 0
     }
     // Each run's values not handed on yet: read a slice at a time, the next value first.
     var heads = runs.map { Head(run: $0, values: [], next: 0) }

@@ -70,7 +70,7 @@ enum RTreeBulkLoad {
     }
     // Sort-Tile-Recursive: the places by longitude into vertical slices, each slice by latitude, and each `capacity`
     // places in a row of that order a leaf (a slice holds a whole number of leaves).
-    let byLongitude = ExternalSort<Cell>(runLength: runLength) {
+    let byLongitude = ExternalSort<Cell>(runLength: runLength, expected: count) {
       ($0.centreLongitude, $0.id) < ($1.centreLongitude, $1.id)
     }
     let rows = try database.statement(sql)
@@ -98,7 +98,7 @@ enum RTreeBulkLoad {
     // The leaves, numbered from 2 on (the root is node 1), or the root when all places fit one node.
     let leaves = (count + capacity - 1) / capacity
     let sliceSize = Int(Double(leaves).squareRoot().rounded(.up)) * capacity
-    let byRowID = ExternalSort<Leaf>(runLength: runLength) { $0.rowid < $1.rowid }
+    let byRowID = ExternalSort<Leaf>(runLength: runLength, expected: count) { $0.rowid < $1.rowid }
     var level: [Cell] = []
     level.reserveCapacity(leaves)
     var slice: [Cell] = []
