@@ -47,4 +47,21 @@ import Testing
     try sort.forEachSorted { sorted.append($0) }
     #expect(sorted == values.sorted())
   }
+
+  @Test func aDirectoryThatIsNotThereGivesWayToTheNext() throws {
+    let missing = "/nonexistent-\(UInt64.random(in: 0...UInt64.max))"
+    let sort = ExternalSort<Int64>(runLength: 2, directories: [missing, "/tmp"], by: <)
+    for value in [5, 3, 9, 1, 7] as [Int64] { try sort.append(value) }
+    var sorted: [Int64] = []
+    try sort.forEachSorted { sorted.append($0) }
+    #expect(sorted == [1, 3, 5, 7, 9])
+  }
+
+  @Test func noDirectoryThatWorksIsSaidWithTheFirst() throws {
+    let missing = "/nonexistent-\(UInt64.random(in: 0...UInt64.max))"
+    let sort = ExternalSort<Int64>(runLength: 2, directories: [missing, missing + "/b"], by: <)
+    try sort.append(1)
+    let error = #expect(throws: TemporaryFileError.self) { try sort.append(2) }
+    #expect(error?.directory == missing)
+  }
 }

@@ -28,7 +28,7 @@ import Testing
     .pbfBlobHeaderTooLarge(bytes: 70000), .pbfBlobTooLarge(bytes: 40_000_000), .pbfCompression(name: "zstd"),
     .pbfCorruptZlib, .pbfUnsupportedFeatures(names: ["HistoricalInformation", "Sort.Fancy"]),
     .pbfMalformed(message: "PrimitiveBlock"), .notFound, .isDirectory, .permissionDenied, .compressed(name: "gzip"),
-    .pbfNeedsFile,
+    .pbfNeedsFile, .temporaryFile(directory: "/tmp"),
   ]
 
   @Test(arguments: kinds)

@@ -124,7 +124,7 @@ package final class ImportInput {
 
   /// Copies `prefix` and the rest of the pipe to an unlinked temporary file and reads from it from now on.
   private func spoolPipe(_ prefix: [UInt8]) -> Bool {
-    guard let file = UnlinkedFile.open(prefix: "beacon-import") else { return false }
+    guard let file = UnlinkedFile.open(prefix: "beacon-import")?.descriptor else { return false }
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool { UnlinkedFile.write(bytes, to: file) }
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     var copied = prefix.withUnsafeBytes(write)

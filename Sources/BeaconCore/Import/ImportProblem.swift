@@ -35,6 +35,8 @@ package enum ImportProblem: Sendable, Equatable {
   case pbfMalformed(message: String)
   /// A PBF file on the standard input (read in passes) could not be copied to a temporary file to be read again.
   case pbfNeedsFile
+  /// A large import's sort could not make or write its temporary file in `directory` (nor in `/var/tmp` or `/tmp`).
+  case temporaryFile(directory: String)
   /// Neither a GeoJSON FeatureCollection, GeoJSONSeq nor Overpass JSON.
   case unknownFormat
   /// A JSON document (FeatureCollection, Overpass JSON) larger than `limitMiB` MiB.
@@ -156,6 +158,15 @@ package enum ImportProblem: Sendable, Equatable {
           + "set TMPDIR til ei mappe med nok plass, eller gje opp ei filsti",
         "a PBF file is read in several passes, and the standard input could not be copied to a temporary file; "
           + "set TMPDIR to a directory with room, or give a file path"
+      )
+    case .temporaryFile(let directory):
+      (
+        "en stor import sorterer i en midlertidig fil, og det gikk ikke å lage eller skrive den i '\(directory)'; "
+          + "sett TMPDIR til en mappe som finnes, er skrivbar og har nok plass",
+        "ein stor import sorterer i ei mellombels fil, og det gjekk ikkje å lage eller skrive henne i '\(directory)'; "
+          + "set TMPDIR til ei mappe som finst, er skrivbar og har nok plass",
+        "a large import sorts in a temporary file, which could not be made or written in '\(directory)'; "
+          + "set TMPDIR to a directory that exists, is writable and has room"
       )
     case .unknownFormat:
       (

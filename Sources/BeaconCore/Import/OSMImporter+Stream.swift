@@ -14,6 +14,8 @@ extension OSMImporter {
     /// The ids of places in the file that could not be placed because the file lacks some of their nodes (an extract
     /// cut through a way): they are still there, so a re-import must not remove them as gone.
     package var unplaced: Set<String> = []
+    /// The input's name, for a fault of the ids' temporary file (``ImportedIDsSpill``).
+    var file = ""
 
     /// Folds a built place into what was handed on so far and hands it to `store`, unless it is osmium's second
     /// drawing of a closed way (as a line after its area). A later object with an id already handed on is handed
@@ -28,7 +30,7 @@ extension OSMImporter {
       do throws(SQLiteError) {
         earlier = try ids.entry(place.id)
       } catch {
-        throw .storage(error)
+        throw spillFailure
       }
       if let earlier {
         // osmium writes a closed way as a LineString and again as an area: one place, at the area's centroid.
@@ -45,8 +47,14 @@ extension OSMImporter {
         let entry = ImportedIDs.Entry(kind: kind, category: place.category, outcome: outcome)
         try ids.set(place.id, entry, isNew: earlier == nil)
       } catch {
-        throw .storage(error)
+        throw spillFailure
       }
+    }
+
+    /// A fault of the ids' temporary file (``ImportedIDsSpill``, made by SQLite in `TMPDIR` or where it finds room):
+    /// the import cannot go on, and the user can give it a directory with room.
+    private var spillFailure: BeaconError {
+      .importFailed(file: file, position: nil, reason: .temporaryFile(directory: UnlinkedFile.directories[0]))
     }
   }
 
@@ -92,6 +100,7 @@ extension OSMImporter {
   ) throws(BeaconError) -> Streamed {
     var streamed = Streamed()
     streamed.ids = ImportedIDs(memoryLimit: idsInMemory)
+    streamed.file = input.name
     guard parallel else {
       let (format, skipped, unplaced) = try produce(input, source: source, maxBytes: maxBytes) {
         progress(input.bytesRead)

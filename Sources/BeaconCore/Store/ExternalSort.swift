@@ -11,6 +11,8 @@ final class ExternalSort<Element: BitwiseCopyable> {
   /// grows).
   private let expected: Int
   private let areInIncreasingOrder: (Element, Element) -> Bool
+  /// Where the temporary file may be made (``UnlinkedFile/directories``).
+  private let directories: [String]
   private var buffer: [Element] = []
   private var file: UnlinkedFile?
   /// Where each run written starts and how many values it has.
@@ -21,15 +23,21 @@ final class ExternalSort<Element: BitwiseCopyable> {
   static var readLength: Int { max(1, (64 << 10) / max(1, MemoryLayout<Element>.stride)) }
 
   /// Sorts by `areInIncreasingOrder`, holding at most `runLength` values; `expected`, how many values will come
-  /// when that is known, saves the buffer's growing.
-  init(runLength: Int, expected: Int = 0, by areInIncreasingOrder: @escaping (Element, Element) -> Bool) {
+  /// when that is known, saves the buffer's growing. The runs go to a file in the first of `directories` that works.
+  init(
+    runLength: Int,
+    expected: Int = 0,
+    directories: [String] = UnlinkedFile.directories,
+    by areInIncreasingOrder: @escaping (Element, Element) -> Bool
+  ) {
+    self.directories = directories
     self.runLength = max(1, runLength)
     self.expected = min(max(0, expected), self.runLength)
     self.areInIncreasingOrder = areInIncreasingOrder
   }
 
   /// Adds `value`.
-  func append(_ value: Element) throws(SQLiteError) {
+  func append(_ value: Element) throws(TemporaryFileError) {
     if buffer.isEmpty { buffer.reserveCapacity(expected) }
     buffer.append(value)
     if buffer.count == runLength { try writeRun() }
@@ -76,13 +84,13 @@ final class ExternalSort<Element: BitwiseCopyable> {
     var isDone: Bool { next == values.count && run.count == 0 }
     var value: Element { values[next] }
 
-    mutating func advance(in file: UnlinkedFile) throws(SQLiteError) {
+    mutating func advance(in file: UnlinkedFile) throws(TemporaryFileError) {
       next += 1
       if next == values.count { try refill(from: file) }
     }
 
     /// Reads the run's next slice.
-    mutating func refill(from file: UnlinkedFile) throws(SQLiteError) {
+    mutating func refill(from file: UnlinkedFile) throws(TemporaryFileError) {
       let count = min(run.count, ExternalSort.readLength)
       values = []
       next = 0
@@ -92,7 +100,7 @@ final class ExternalSort<Element: BitwiseCopyable> {
         let bytes = UnsafeMutableRawBufferPointer(buffer)
         initialized = file.read(into: bytes, at: offset) == bytes.count ? count : 0
       }
-      guard read.count == count else { throw ExternalSort.failure() }
+      guard read.count == count else { throw ExternalSort.failure(in: file.directory) }
       values = read
       run.offset += count * MemoryLayout<Element>.stride
       run.count -= count
@@ -114,23 +122,19 @@ final class ExternalSort<Element: BitwiseCopyable> {
   }
 
   /// Sorts the values held and writes them as a run.
-  private func writeRun() throws(SQLiteError) {
-    if file == nil { file = UnlinkedFile(prefix: "beacon-sort") }
-    guard let file else { throw Self.failure() }
+  private func writeRun() throws(TemporaryFileError) {
+    if file == nil { file = UnlinkedFile(prefix: "beacon-sort", in: directories) }
+    guard let file else { throw Self.failure(in: directories.first ?? "") }
     buffer.sort(by: areInIncreasingOrder)
     let saved = buffer.withUnsafeBytes { file.append($0) }
-    guard saved else { throw Self.failure() }
+    guard saved else { throw Self.failure(in: file.directory) }
     runs.append((written, buffer.count))
     written += buffer.count * MemoryLayout<Element>.stride
     buffer.removeAll(keepingCapacity: true)
   }
 
-  /// The temporary file could not be made, written or read (a full disk, say): as SQLite reports such a fault.
-  private static func failure() -> SQLiteError {
-    SQLiteError(
-      code: 10,
-      message: "disk I/O error: a temporary file for sorting",
-      systemErrno: errno == 0 ? nil : errno
-    )
+  /// The temporary file could not be made, written or read (in `directory`).
+  private static func failure(in directory: String) -> TemporaryFileError {
+    TemporaryFileError(directory: directory, systemErrno: errno == 0 ? nil : errno)
   }
 }

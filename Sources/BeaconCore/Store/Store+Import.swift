@@ -182,7 +182,16 @@ extension Store {
           throw BeaconError.nothingImported(file: input.name, skipped: streamed.skipped)
         }
         try writer.checkCancellation()
-        try deferred?.finish(database: database)
+        do {
+          try deferred?.finish(database: database)
+        } catch let error as TemporaryFileError {
+          // The R*Tree's sort (``ExternalSort``) could not use its temporary file.
+          throw BeaconError.importFailed(
+            file: input.name,
+            position: nil,
+            reason: .temporaryFile(directory: error.directory)
+          )
+        }
         try facts?.finish(database: database, filled: true)
         try cells?.finish(database: database, refreshed: writer.refreshed, filled: writer.keepsCells)
         let (removed, kept) = try removeMissing(

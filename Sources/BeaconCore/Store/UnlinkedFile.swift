@@ -8,29 +8,46 @@ import Musl
 import Darwin
 #endif
 
-/// A temporary file without a name: made in `TMPDIR` (or `/tmp`) and unlinked at once, so that it goes when its
-/// descriptor is closed, or the process ends, whatever way it ends.
+/// A temporary file without a name: made in `TMPDIR` (or `/var/tmp`, or `/tmp`) and unlinked at once, so that it goes
+/// when its descriptor is closed, or the process ends, whatever way it ends.
 final class UnlinkedFile {
   /// The open descriptor, closed when this goes.
   let descriptor: Int32
+  /// The directory it was made in.
+  let directory: String
 
-  /// A new empty file, its name starting with `prefix`; `nil` when none can be made.
-  init?(prefix: String) {
-    guard let descriptor = Self.open(prefix: prefix) else { return nil }
-    self.descriptor = descriptor
+  /// A new empty file, its name starting with `prefix`, in the first of `directories` where one can be made; `nil`
+  /// when none can be made.
+  init?(prefix: String, in directories: [String] = directories) {
+    guard let (descriptor, directory) = Self.open(prefix: prefix, in: directories) else { return nil }
+    (self.descriptor, self.directory) = (descriptor, directory)
   }
 
   deinit { close(descriptor) }
 
-  /// The descriptor of a new empty file, its name starting with `prefix`, which the caller closes; `nil` when none
-  /// can be made.
-  static func open(prefix: String) -> Int32? {
-    let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    var template = Array("\(directory)/\(prefix)-XXXXXX".utf8CString)
-    let file = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-    guard file >= 0 else { return nil }
-    template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
-    return file
+  /// The directories a temporary file is made in, the first that works: `TMPDIR`, then `/var/tmp` and `/tmp` (as
+  /// SQLite looks for its own).
+  static var directories: [String] {
+    let chosen = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 }
+    var directories = chosen.map { [$0] } ?? []
+    for fallback in ["/var/tmp", "/tmp"] where !directories.contains(fallback) { directories.append(fallback) }
+    return directories
+  }
+
+  /// The descriptor of a new empty file, its name starting with `prefix`, in the first of `directories` where one
+  /// can be made (and that directory); the caller closes it. `nil` when none can be made.
+  static func open(
+    prefix: String,
+    in directories: [String] = directories
+  ) -> (descriptor: Int32, directory: String)? {
+    for directory in directories {
+      var template = Array("\(directory)/\(prefix)-XXXXXX".utf8CString)
+      let file = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+      guard file >= 0 else { continue }
+      template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
+      return (file, directory)
+    }
+    return nil
   }
 
   /// Writes all of `bytes` at the end of what was written; `false` when the system refuses (a full disk).
@@ -62,4 +79,13 @@ final class UnlinkedFile {
     }
     return true
   }
+}
+
+/// A temporary file could not be made, written or read (a directory that is not there or not writable, a full
+/// disk).
+struct TemporaryFileError: Error {
+  /// The directory the file was in, or was first looked for in.
+  var directory: String
+  /// What the system said, if it said anything.
+  var systemErrno: Int32?
 }
