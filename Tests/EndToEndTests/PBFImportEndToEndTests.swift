@@ -113,23 +113,21 @@ extension EndToEnd.HumanCLITests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: spool.path).isEmpty, "the spool file is unlinked")
   }
 
-  @Test func aPBFOnAPipeThatCannotBeSpooledSaysWhereAndFails() throws {
+  @Test func aPBFOnAPipeWithTMPDIRMissingIsSpooledWhereSQLiteWouldSpoolIt() throws {
+    // TMPDIR names no directory: the pipe is copied to /var/tmp or /tmp instead (where SQLite puts its own
+    // temporary files then), and the import goes on. With no such directory at all, the fault says to set TMPDIR
+    // (``ExternalSortTests``, ``ProtocolFaultMessageTests``).
     let workspace = try Workspace()
     let bytes = try [UInt8](Data(contentsOf: Self.osmFixtures.appendingPathComponent("Helsinki.osm.pbf")))
     var environment = workspace.environment
     environment["TMPDIR"] = workspace.directory.appendingPathComponent("no-such-directory").path
     let result = try BeaconProcess.run(
-      ["--store", workspace.storePath, "--locale", "nn", "import", "-"],
+      ["--store", workspace.storePath, "--locale", "nn", "import", "-", "--json"],
       environment: environment,
       stdin: bytes
     )
-    #expect(result.termination == .exited(1))
-    #expect(
-      result.stderr.contains(
-        "Kunne ikkje importere standard inn: ei PBF-fil blir lesen i fleire omgangar, og standard inn kunne ikkje "
-          + "kopierast til ei mellombels fil; set TMPDIR til ei mappe med nok plass, eller gje opp ei filsti"
-      ),
-      "\(result.stderr)"
-    )
+    #expect(result.termination == .exited(0), "\(result.stderr)")
+    let json = try Self.parse(result.stdout)
+    #expect(json["imported"]?["restaurant"]?.intValue == Self.helsinkiReference.restaurant, "\(json)")
   }
 }
