@@ -5,7 +5,7 @@
 /// ``ImportedIDs`` is.
 final class ImportedIDsSpill: @unchecked Sendable {
   /// The two kinds of numeric keys.
-  enum Table: String, CaseIterable {
+  enum Table: String {
     /// `osm:<type>/<id>`: id × 4 + type.
     case osm
     /// `osm:content/<hex>`: the 64-bit hash, as its bit pattern.
@@ -58,6 +58,7 @@ final class ImportedIDsSpill: @unchecked Sendable {
     try database.execute("BEGIN")
     do {
       for key in entries.keys.sorted() {
+        if table == .osm { largest[Int(key & 3)] = max(largest[Int(key & 3)], key) }
         insert.reset()
         try insert.bind(key, at: 1)
         try insert.bind(Int64(entries[key] ?? 0), at: 2)
@@ -71,9 +72,6 @@ final class ImportedIDsSpill: @unchecked Sendable {
       throw error
     }
     count += entries.count
-    if table == .osm {
-      for key in entries.keys { largest[Int(key & 3)] = max(largest[Int(key & 3)], key) }
-    }
   }
 
   /// How many keys have each packed entry.
