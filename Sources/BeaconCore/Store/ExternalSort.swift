@@ -45,11 +45,17 @@ final class ExternalSort<Element: BitwiseCopyable> {
 
   /// Calls `body` with every value added, in order, then forgets them.
   func forEachSorted(_ body: (Element) throws -> Void) throws {
+    var sorted = try self.sorted()
+    while let value = try sorted.next() { try body(value) }
+  }
+
+  /// Every value added, in order, to be read one at a time; this sort forgets them and may be given new ones, while
+  /// the values handed back keep what they need (the buffer, or the file and its runs) until they are read.
+  func sorted() throws(TemporaryFileError) -> Sorted {
     guard let file else {
       buffer.sort(by: areInIncreasingOrder)
       defer { buffer = [] }
-      for value in buffer { try body(value) }
-      return
+      return Sorted(buffer: buffer, file: nil, heads: [], before: areInIncreasingOrder)
     }
     if !buffer.isEmpty { try writeRun() }
     buffer = []
@@ -61,22 +67,67 @@ final class ExternalSort<Element: BitwiseCopyable> {
     // Each run's values not handed on yet: read a slice at a time, the next value first.
     var heads = runs.map { Head(run: $0, values: [], next: 0) }
     for index in heads.indices { try heads[index].refill(from: file) }
-    var heap = Array(heads.indices.filter { !heads[$0].isDone })
-    let before = { (a: Int, b: Int) in self.areInIncreasingOrder(heads[a].value, heads[b].value) }
-    for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(&heap, from: index, before) }
-    while let top = heap.first {
-      try body(heads[top].value)
+    return Sorted(buffer: [], file: file, heads: heads, before: areInIncreasingOrder)
+  }
+
+  /// The values of a sort, in order: from the buffer when they fitted one run, else merged from the runs with a heap.
+  struct Sorted {
+    private var buffer: [Element]
+    private var nextInBuffer = 0
+    private let file: UnlinkedFile?
+    private var heads: [Head]
+    /// The runs not read to their end, as a heap ordered by their next value.
+    private var heap: [Int]
+    private let before: (Element, Element) -> Bool
+
+    fileprivate init(
+      buffer: [Element],
+      file: UnlinkedFile?,
+      heads: [Head],
+      before: @escaping (Element, Element) -> Bool
+    ) {
+      (self.buffer, self.file, self.heads, self.before) = (buffer, file, heads, before)
+      heap = Array(heads.indices.filter { !heads[$0].isDone })
+      for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(from: index) }
+    }
+
+    /// The next value, `nil` after the last.
+    mutating func next() throws(TemporaryFileError) -> Element? {
+      guard let file else {
+        guard nextInBuffer < buffer.count else { return nil }
+        defer { nextInBuffer += 1 }
+        return buffer[nextInBuffer]
+      }
+      guard let top = heap.first else { return nil }
+      let value = heads[top].value
       try heads[top].advance(in: file)
       if heads[top].isDone {
         heap.swapAt(0, heap.count - 1)
         heap.removeLast()
       }
-      siftDown(&heap, from: 0, before)
+      siftDown(from: 0)
+      return value
     }
+
+    /// Restores the heap order of ``heap`` below `index`.
+    private mutating func siftDown(from index: Int) {
+      var parent = index
+      while true {
+        let left = 2 * parent + 1
+        guard left < heap.count else { return }
+        var child = left
+        if left + 1 < heap.count, isBefore(heap[left + 1], heap[left]) { child = left + 1 }
+        guard isBefore(heap[child], heap[parent]) else { return }
+        heap.swapAt(parent, child)
+        parent = child
+      }
+    }
+
+    private func isBefore(_ a: Int, _ b: Int) -> Bool { before(heads[a].value, heads[b].value) }
   }
 
   /// A run being read back.
-  private struct Head {
+  fileprivate struct Head {
     var run: (offset: Int, count: Int)
     var values: [Element]
     var next: Int
@@ -100,41 +151,22 @@ final class ExternalSort<Element: BitwiseCopyable> {
         let bytes = UnsafeMutableRawBufferPointer(buffer)
         initialized = file.read(into: bytes, at: offset) == bytes.count ? count : 0
       }
-      guard read.count == count else { throw ExternalSort.failure(in: file.directory) }
+      guard read.count == count else { throw TemporaryFileError(in: file.directory) }
       values = read
       run.offset += count * MemoryLayout<Element>.stride
       run.count -= count
     }
   }
 
-  /// Restores the heap order of `heap` below `index`.
-  private func siftDown(_ heap: inout [Int], from index: Int, _ before: (Int, Int) -> Bool) {
-    var parent = index
-    while true {
-      let left = 2 * parent + 1
-      guard left < heap.count else { return }
-      var child = left
-      if left + 1 < heap.count, before(heap[left + 1], heap[left]) { child = left + 1 }
-      guard before(heap[child], heap[parent]) else { return }
-      heap.swapAt(parent, child)
-      parent = child
-    }
-  }
-
   /// Sorts the values held and writes them as a run.
   private func writeRun() throws(TemporaryFileError) {
     if file == nil { file = UnlinkedFile(prefix: "beacon-sort", in: directories) }
-    guard let file else { throw Self.failure(in: directories.first ?? "") }
+    guard let file else { throw TemporaryFileError(in: directories.first ?? "") }
     buffer.sort(by: areInIncreasingOrder)
     let saved = buffer.withUnsafeBytes { file.append($0) }
-    guard saved else { throw Self.failure(in: file.directory) }
+    guard saved else { throw TemporaryFileError(in: file.directory) }
     runs.append((written, buffer.count))
     written += buffer.count * MemoryLayout<Element>.stride
     buffer.removeAll(keepingCapacity: true)
-  }
-
-  /// The temporary file could not be made, written or read (in `directory`).
-  private static func failure(in directory: String) -> TemporaryFileError {
-    TemporaryFileError(directory: directory, systemErrno: errno == 0 ? nil : errno)
   }
 }

@@ -89,3 +89,10 @@ struct TemporaryFileError: Error {
   /// What the system said, if it said anything.
   var systemErrno: Int32?
 }
+
+extension TemporaryFileError {
+  /// The file in `directory` failed, with what the system said last (`errno`).
+  init(in directory: String) {
+    self.init(directory: directory, systemErrno: errno == 0 ? nil : errno)
+  }
+}

@@ -52,7 +52,36 @@ struct PBFElements: Equatable {
     var members: [Member]
   }
 
+  /// The ids and positions of a block's nodes, in the block's units: every node, kept or not, when
+  /// ``PBFPrimitiveBlock/Selection/positions`` is selected (a way's nodes are looked for among them by id, without
+  /// a node made for each).
+  struct NodePositions: Equatable {
+    var ids: [Int64] = []
+    var latitudes: [Int64] = []
+    var longitudes: [Int64] = []
+    /// The block's scale: nanodegrees per unit, and added to every latitude and longitude.
+    var granularity: Int64 = 100
+    var latOffset: Int64 = 0
+    var lonOffset: Int64 = 0
+
+    /// The position of the node at `index`, in degrees, as a ``Node`` has it.
+    func coordinate(at index: Int) -> Coordinate {
+      Coordinate(
+        lat: PBFElements.degrees(latitudes[index], granularity: granularity, offset: latOffset),
+        lon: PBFElements.degrees(longitudes[index], granularity: granularity, offset: lonOffset)
+      )
+    }
+  }
+
+  /// Degrees from a coordinate in a block's units (wrapping, never trapping, on absurd values).
+  static func degrees(_ value: Int64, granularity: Int64, offset: Int64) -> Double {
+    // Divided, not multiplied by 1e-9: the nearest double to the decimal, as a reader of osmium's GeoJSON gets it.
+    Double(offset &+ granularity &* value) / 1e9
+  }
+
   var nodes: [Node] = []
+  /// Every node's position, when selected.
+  var positions = NodePositions()
   var ways: [Way] = []
   var relations: [Relation] = []
   /// The smallest and largest id of every node and of every way in the block, kept or not (for later passes to

@@ -15,13 +15,14 @@ extension PBFFeatureReader {
   }
 
   /// A wanted way at its line's or ring's centroid: `missingNodes` when some node is not in the file (or, when the
-  /// file has positions on its ways, has none on this way).
-  func way(_ way: Pending) -> OSMFeature {
+  /// file has positions on its ways, has none on this way). Its nodes' positions are `joined` (one for each ref,
+  /// `nil` for a node not in the file) when given, else looked for among the nodes read.
+  func way(_ way: Pending, joined: [Coordinate?]? = nil) -> OSMFeature {
     var shape = OSMFeature.PBFShape.missingNodes
     let refs = way.refs
     if refs.isEmpty {
       shape = .noGeometry
-    } else if let onWay = way.locations {
+    } else if let onWay = way.locations ?? joined {
       let located = onWay.compactMap { $0 }
       if located.count == refs.count {
         let positions: [JSONValue] = located.map { [.double($0.lon), .double($0.lat)] }

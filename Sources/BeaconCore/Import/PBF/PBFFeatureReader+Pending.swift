@@ -43,6 +43,15 @@ extension PBFFeatureReader {
       }
     }
 
+    /// A pending object as ``packed`` kept it.
+    init(id: Int64, offset: Int, index: Int, packed: [UInt8]) {
+      (self.id, self.offset, self.index, bytes) = (id, offset, index, packed)
+    }
+
+    /// Its refs, positions and tags, packed as this type holds them (to be kept elsewhere, and made again with
+    /// ``init(id:offset:index:packed:)``).
+    var packed: [UInt8] { bytes }
+
     /// A way's node ids, or a relation's outer member ways' ids.
     var refs: [Int64] {
       var offset = 0

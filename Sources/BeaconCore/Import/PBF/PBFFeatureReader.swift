@@ -25,6 +25,9 @@ struct PBFFeatureReader {
   /// How many blocks are decoded at once (on as many threads as the machine has cores).
   private let batch: Int
 
+  /// The wanted ways of the blocks after the nodes of a sorted file, waiting there for their nodes' positions.
+  private let join: PBFWayJoin
+  /// The wanted ways met otherwise (in the blocks of nodes, or read in file order).
   private var ways: [Pending] = []
   private var relations: [Pending] = []
   /// The node ids of members of wanted relations, by way id.
@@ -33,7 +36,7 @@ struct PBFFeatureReader {
   private(set) var memberLocations: [Int64: [Coordinate?]] = [:]
   /// The ids of the ways wanted relations have as members.
   private var memberIDs = Set<Int64>()
-  /// The ids of the nodes wanted ways need.
+  /// The ids of the nodes wanted ways in memory and members of wanted relations need.
   private var neededNodes = Set<Int64>()
   /// The positions of the nodes wanted ways need.
   private(set) var locations = PBFNodeLocations()
@@ -46,9 +49,18 @@ struct PBFFeatureReader {
   /// The default ``batch``: a few blocks per core, so that no core waits long for the slowest block of a batch.
   static let defaultBatch = 4 * ProcessInfo.processInfo.activeProcessorCount
 
-  private init(input: ImportInput, batch: Int) {
+  /// How much of the wanted ways ``PBFWayJoin`` holds in memory.
+  struct Limits {
+    /// How many refs (16 bytes each) and positions (24 bytes) are sorted in memory, at most.
+    var runLength = 1 << 19
+    /// How many bytes of ways are held before they are written to a temporary file.
+    var spillBytes = 8 << 20
+  }
+
+  private init(input: ImportInput, batch: Int, limits: Limits) {
     self.input = input
     self.batch = max(1, batch)
+    join = PBFWayJoin(runLength: limits.runLength, spillBytes: limits.spillBytes)
   }
 
   /// The wanted objects of the file: nodes first, then ways, then relations, each in file order.
@@ -70,29 +82,32 @@ struct PBFFeatureReader {
   static func read(
     _ input: ImportInput,
     batch: Int = defaultBatch,
+    limits: Limits = Limits(),
     progress: () -> Void = {},
     _ body: (OSMFeature) throws(BeaconError) -> Void
   ) throws(BeaconError) {
-    _ = try readCounting(input, batch: batch, progress: progress, body)
+    _ = try readCounting(input, batch: batch, limits: limits, progress: progress, body)
   }
 
   /// ``read(_:batch:)``, and how many blocks were decompressed on the way (each block once in a sorted file).
   static func readCounting(
     _ input: ImportInput,
-    batch: Int
+    batch: Int,
+    limits: Limits = Limits()
   ) throws(BeaconError) -> (features: [OSMFeature], blocks: Int) {
     var features: [OSMFeature] = []
-    let blocks = try readCounting(input, batch: batch, progress: {}) { features.append($0) }
+    let blocks = try readCounting(input, batch: batch, limits: limits, progress: {}) { features.append($0) }
     return (features, blocks)
   }
 
   private static func readCounting(
     _ input: ImportInput,
     batch: Int,
+    limits: Limits,
     progress: () -> Void,
     _ body: (OSMFeature) throws(BeaconError) -> Void
   ) throws(BeaconError) -> Int {
-    var reader = PBFFeatureReader(input: input, batch: batch)
+    var reader = PBFFeatureReader(input: input, batch: batch, limits: limits)
     func emit(_ feature: OSMFeature) throws(PBFFailure) {
       do throws(BeaconError) {
         try body(feature)
@@ -104,19 +119,26 @@ struct PBFFeatureReader {
     do throws(PBFFailure) {
       if try !reader.readEndFirst(emit, progress: progress) {
         blocks = reader.blocksDecoded
-        reader = PBFFeatureReader(input: input, batch: batch)
+        reader = PBFFeatureReader(input: input, batch: batch, limits: limits)
         try reader.readInOrder(emit)
       }
     } catch {
-      if let handedOn = error.handedOn { throw handedOn }
-      // Not being able to read the input again is no fault of any byte in it.
-      let position = error.problem == .pbfNeedsFile ? nil : ImportPosition.byteOffset(error.offset)
-      throw .importFailed(file: input.name, position: position, reason: error.problem)
+      throw error.beaconError(file: input.name)
     }
     let byPlace = { (a: Pending, b: Pending) in (a.offset, a.index) < (b.offset, b.index) }
     reader.ways.sort(by: byPlace)
     reader.relations.sort(by: byPlace)
+    // The ways in memory come from blocks before those of the join's ways.
     for way in reader.ways { try body(reader.way(way)) }
+    func spilled<T>(_ work: () throws(TemporaryFileError) -> T) throws(BeaconError) -> T {
+      do throws(TemporaryFileError) { return try work() } catch {
+        throw PBFFailure(error).beaconError(file: input.name)
+      }
+    }
+    var joined = try spilled { () throws(TemporaryFileError) in try reader.join.sorted() }
+    while let (way, positions) = try spilled({ () throws(TemporaryFileError) in try joined.next() }) {
+      try body(reader.way(way, joined: positions))
+    }
     for relation in reader.relations { try body(reader.relation(relation)) }
     return blocks + reader.blocksDecoded
   }
@@ -251,7 +273,7 @@ struct PBFFeatureReader {
             if waysRead { lateMembers.insert(id) } else { asked.insert(id) }
           }
         }
-        take(elements.ways, offset, nodesRead: false, into: &lateNodes)
+        try take(elements.ways, offset, block: position, into: &lateNodes)
         if elements.wayIDs != nil { wayBlocks.append(blobs[position]) }
       }
       // Members asked for in this batch may be in its blocks of ways, decoded before they were asked for.
@@ -260,7 +282,7 @@ struct PBFFeatureReader {
         blocksDecoded += wayBlocks.count
         for result in again.decode(wayBlocks[...]) {
           guard case .success(let (elements, _)) = result else { return false }
-          take(elements.ways, -1, nodesRead: false, into: &lateNodes)
+          try take(elements.ways, -1, into: &lateNodes)
         }
       }
       memberIDs.formUnion(asked)
@@ -277,7 +299,7 @@ struct PBFFeatureReader {
       let stream = PBFBlockStream(
         input: input,
         batch: batch,
-        selection: .all,
+        selection: join.refCount > 0 ? PBFPrimitiveBlock.Selection.all.union(.positions) : .all,
         filter: .candidatesOr(nodes: neededNodes, ways: memberIDs)
       )
       blocksDecoded += range.count
@@ -288,8 +310,13 @@ struct PBFFeatureReader {
           if Self.isWanted(node.tags) { try emit(Self.feature(node, offset)) }
           locations.record(node.id, lat: node.lat, lon: node.lon)
         }
+        do throws(TemporaryFileError) {
+          try join.match(elements.positions)
+        } catch {
+          throw PBFFailure(error)
+        }
         // Ways and relations among nodes: an unsorted file.
-        take(elements.ways, offset, nodesRead: true, into: &lateNodes)
+        try take(elements.ways, offset, nodesRead: true, into: &lateNodes)
         for relation in wantedRelations(elements, offset) {
           relations.append(relation)
           lateMembers.formUnion(relation.refs.filter { memberWays[$0] == nil })
@@ -300,6 +327,14 @@ struct PBFFeatureReader {
     }
     neededNodes = []  // In `locations` now.
     if !lateMembers.isEmpty { lateNodes.formUnion(try memberPass(lateMembers)) }
+    if !join.nodesAscending {
+      // The join's ways are placed from `locations` instead.
+      do throws(TemporaryFileError) {
+        lateNodes.formUnion(try join.refs())
+      } catch {
+        throw PBFFailure(error)
+      }
+    }
     lateNodes = lateNodes.filter { !locations.hasRead($0) }
     if !lateNodes.isEmpty { try locationPass(lateNodes) }
     input.reportProgress(1, of: total)
@@ -309,16 +344,27 @@ struct PBFFeatureReader {
 
   /// Takes a block's wanted ways (at `offset`; a negative one: members only, the block's ways already taken) and
   /// the members among its ways, asking for the positions of their nodes: in ``neededNodes`` while no block of nodes
-  /// was read, else in `late`.
+  /// was read, else in `late`. The wanted ways of a block after the nodes (at place `block` in the file) go to
+  /// ``join``.
   private mutating func take(
     _ blockWays: [PBFElements.Way],
     _ offset: Int,
-    nodesRead: Bool,
+    block: Int? = nil,
+    nodesRead: Bool = false,
     into late: inout Set<Int64>
-  ) {
+  ) throws(PBFFailure) {
     let wanted = offset < 0 ? [] : wantedWays(blockWays, offset)
-    ways += wanted
-    var needed = wanted.filter { !$0.hasLocations }.flatMap(\.refs)
+    var needed: [Int64] = []
+    if let block {
+      do throws(TemporaryFileError) {
+        try join.add(wanted, block: block, offset: offset)
+      } catch {
+        throw PBFFailure(error)
+      }
+    } else {
+      ways += wanted
+      needed = wanted.filter { !$0.hasLocations }.flatMap(\.refs)
+    }
     for way in blockWays where memberIDs.contains(way.id) || offset < 0 {
       needed += keepMember(way)
     }

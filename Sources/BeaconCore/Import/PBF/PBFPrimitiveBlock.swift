@@ -11,6 +11,8 @@ struct PBFPrimitiveBlock: Sendable {
     static let ways = Selection(rawValue: 2)
     static let relations = Selection(rawValue: 4)
     static let all: Selection = [.nodes, .ways, .relations]
+    /// With ``nodes``: every node's id and position as well (``PBFElements/positions``), kept or not.
+    static let positions = Selection(rawValue: 8)
   }
 
   /// Which of the selected elements are kept.
@@ -74,15 +76,25 @@ struct PBFPrimitiveBlock: Sendable {
   func elements(_ selection: Selection = .all, _ filter: Filter = .all) throws(ProtobufReader.Malformed) -> PBFElements
   {
     var elements = PBFElements()
+    let positions = selection.contains(.positions)
+    if positions {
+      elements.positions = PBFElements.NodePositions(
+        granularity: granularity,
+        latOffset: latOffset,
+        lonOffset: lonOffset
+      )
+    }
     var scratch = Scratch(filter: filter, strings: strings, bytes: bytes)
     for group in groups {
       var reader = ProtobufReader(bytes, range: group)
       while let field = try reader.nextField() {
         switch (field.number, field.type) {
         case (1, .lengthDelimited) where selection.contains(.nodes):
-          if let node = try node(try reader.message(), &scratch, &elements.nodeIDs) { elements.nodes.append(node) }
+          if let node = try node(try reader.message(), &scratch, &elements, positions: positions) {
+            elements.nodes.append(node)
+          }
         case (2, .lengthDelimited) where selection.contains(.nodes):
-          try denseNodes(try reader.message(), into: &elements, &scratch)
+          try denseNodes(try reader.message(), into: &elements, &scratch, positions: positions)
         case (3, .lengthDelimited) where selection.contains(.ways):
           if let way = try way(try reader.message(), &scratch, &elements.wayIDs) { elements.ways.append(way) }
         case (4, .lengthDelimited) where selection.contains(.relations):
@@ -97,10 +109,9 @@ struct PBFPrimitiveBlock: Sendable {
 
   // MARK: - Elements
 
-  /// Degrees from a coordinate in this block's units (wrapping, never trapping, on absurd values).
+  /// Degrees from a coordinate in this block's units (``PBFElements/degrees(_:granularity:offset:)``).
   private func degrees(_ value: Int64, offset: Int64) -> Double {
-    // Divided, not multiplied by 1e-9: the nearest double to the decimal, as a reader of osmium's GeoJSON gets it.
-    Double(offset &+ granularity &* value) / 1e9
+    PBFElements.degrees(value, granularity: granularity, offset: offset)
   }
 
   private func string(_ index: UInt64, at offset: Int) throws(ProtobufReader.Malformed) -> String {
@@ -124,7 +135,8 @@ struct PBFPrimitiveBlock: Sendable {
   private func node(
     _ message: ProtobufReader,
     _ scratch: inout Scratch,
-    _ ids: inout ClosedRange<Int64>?
+    _ elements: inout PBFElements,
+    positions: Bool
   ) throws(ProtobufReader.Malformed)
     -> PBFElements.Node?
   {
@@ -143,7 +155,12 @@ struct PBFPrimitiveBlock: Sendable {
       default: try reader.skip(field.type)
       }
     }
-    ids = ids.including(id)
+    elements.nodeIDs = elements.nodeIDs.including(id)
+    if positions {
+      elements.positions.ids.append(id)
+      elements.positions.latitudes.append(lat)
+      elements.positions.longitudes.append(lon)
+    }
     guard try scratch.keeps(id: id, as: .node, at: message.offset) else { return nil }
     return PBFElements.Node(
       id: id,
@@ -156,7 +173,8 @@ struct PBFPrimitiveBlock: Sendable {
   private func denseNodes(
     _ message: ProtobufReader,
     into elements: inout PBFElements,
-    _ scratch: inout Scratch
+    _ scratch: inout Scratch,
+    positions: Bool
   ) throws(ProtobufReader.Malformed) {
     var reader = message
     // Where the arrays are; each is decoded only when needed.
@@ -214,11 +232,16 @@ struct PBFPrimitiveBlock: Sendable {
         if candidate || scratch.filter.keepsAll || wantedIDs?.contains(ids[index]) == true { kept.append(index) }
       }
     }
-    guard !kept.isEmpty else { return }
+    guard !kept.isEmpty || positions else { return }
     let lats = try decode(8, signed: true).ids
     let lons = try decode(9, signed: true).ids
     guard ids.count == lats.count, ids.count == lons.count else {
       throw ProtobufReader.Malformed(offset: message.offset)
+    }
+    if positions {
+      elements.positions.ids += ids
+      elements.positions.latitudes += lats
+      elements.positions.longitudes += lons
     }
     elements.nodes.reserveCapacity(elements.nodes.count + kept.count)
     for index in kept {

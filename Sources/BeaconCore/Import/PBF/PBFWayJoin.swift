@@ -1,0 +1,199 @@
+/// The wanted ways of the blocks after a file's nodes, waiting for their nodes' positions in bounded memory, however
+/// many they are:
+///
+/// 1. each block's ways are kept packed in a ``ByteSpill``, and each of their refs is given a slot (the block's place
+///    in the file, then the ref's place among the block's refs) and sorted by node id (``ExternalSort``);
+/// 2. the nodes, as the blocks hand them on in file order, are merged with those refs: each node a ref names gives its
+///    position to the ref's slot, and those positions are sorted by slot;
+/// 3. the ways are read back in file order, each ref taking the next position if it is its slot's, none if the node
+///    was not in the file.
+///
+/// The merge needs the nodes' ids ascending, as sorted files have them; when they are not (``nodesAscending``), the
+/// caller looks for the positions of ``refs()`` itself and the ways are read back without them.
+final class PBFWayJoin {
+  /// A ref of a way: the node, and the ref's slot.
+  struct Ref {
+    var node: Int64
+    var slot: Int64
+  }
+
+  /// The position of the node of the ref at `slot`.
+  struct Located {
+    var slot: Int64
+    var latitude: Double
+    var longitude: Double
+  }
+
+  /// A block's ways, where they are in ``spill``.
+  fileprivate struct Chunk {
+    var block: Int
+    var offset: Int
+    var bytes: Range<Int>
+  }
+
+  private var chunks: [Chunk] = []
+  private let spill: ByteSpill
+  private let refSort: ExternalSort<Ref>
+  private let locatedSort: ExternalSort<Located>
+  /// The refs by node id, while nodes are merged with them, and the next one.
+  private var sortedRefs: ExternalSort<Ref>.Sorted?
+  private var nextRef: Ref?
+  private var lastNode: Int64?
+  /// How many refs wait for a position.
+  private(set) var refCount = 0
+  /// Whether the nodes merged so far came in ascending order of id (else the positions of the merge are not used).
+  private(set) var nodesAscending = true
+
+  /// At most `runLength` refs and as many positions in memory, and about `spillBytes` bytes of ways.
+  init(runLength: Int, spillBytes: Int) {
+    spill = ByteSpill(memoryLimit: spillBytes)
+    refSort = ExternalSort(runLength: runLength) { ($0.node, $0.slot) < ($1.node, $1.slot) }
+    locatedSort = ExternalSort(runLength: runLength) { $0.slot < $1.slot }
+  }
+
+  /// Whether no way was added.
+  var isEmpty: Bool { chunks.isEmpty }
+
+  /// Keeps the wanted ways of the block at place `block` in the file (its blob's index), which starts at `offset`.
+  func add(_ ways: [PBFFeatureReader.Pending], block: Int, offset: Int) throws(TemporaryFileError) {
+    guard !ways.isEmpty else { return }
+    var bytes: [UInt8] = []
+    var slot = Self.firstSlot(of: block)
+    for way in ways {
+      let packed = way.packed
+      Self.append(way.id, to: &bytes)
+      Self.append(Int64(way.index), to: &bytes)
+      Self.append(Int64(packed.count), to: &bytes)
+      bytes += packed
+      guard !way.hasLocations else { continue }
+      for ref in way.refs {
+        try refSort.append(Ref(node: ref, slot: slot))
+        slot += 1
+      }
+    }
+    refCount += Int(slot - Self.firstSlot(of: block))
+    chunks.append(Chunk(block: block, offset: offset, bytes: try spill.append(bytes)))
+  }
+
+  /// Merges the nodes of a block, the blocks given in file order, with the refs: the positions of those the refs name.
+  func match(_ nodes: PBFElements.NodePositions) throws(TemporaryFileError) {
+    guard nodesAscending, refCount > 0 else { return }
+    if sortedRefs == nil {
+      sortedRefs = try refSort.sorted()
+      nextRef = try sortedRefs?.next()
+    }
+    for index in nodes.ids.indices {
+      let id = nodes.ids[index]
+      if let lastNode, id <= lastNode {
+        nodesAscending = false
+        return
+      }
+      lastNode = id
+      while let ref = nextRef, ref.node <= id {
+        if ref.node == id {
+          let position = nodes.coordinate(at: index)
+          try locatedSort.append(Located(slot: ref.slot, latitude: position.lat, longitude: position.lon))
+        }
+        nextRef = try sortedRefs?.next()
+      }
+    }
+  }
+
+  /// The node ids of every ref (when the nodes were not ascending, to be looked for another way).
+  func refs() throws(TemporaryFileError) -> Set<Int64> {
+    var refs = Set<Int64>()
+    for chunk in chunks {
+      for way in try ways(of: chunk) where !way.hasLocations { refs.formUnion(way.refs) }
+    }
+    return refs
+  }
+
+  /// The ways in file order, each with its nodes' positions (`nil` for a node not in the file) when the nodes came
+  /// in ascending order and the way does not have them itself.
+  func sorted() throws(TemporaryFileError) -> Ways {
+    let located = nodesAscending ? try locatedSort.sorted() : nil
+    return Ways(join: self, chunks: chunks.sorted { $0.block < $1.block }, located: located)
+  }
+
+  /// The ways of ``sorted()``, one at a time.
+  struct Ways {
+    fileprivate let join: PBFWayJoin
+    fileprivate var chunks: [Chunk]
+    fileprivate var located: ExternalSort<Located>.Sorted?
+    private var nextChunk = 0
+    private var ways: [PBFFeatureReader.Pending] = []
+    private var nextWay = 0
+    private var slot: Int64 = 0
+    private var nextLocated: Located?
+    private var started = false
+
+    fileprivate init(join: PBFWayJoin, chunks: [Chunk], located: ExternalSort<Located>.Sorted?) {
+      (self.join, self.chunks, self.located) = (join, chunks, located)
+    }
+
+    /// The next way and its nodes' positions (see ``PBFWayJoin/sorted()``), `nil` after the last.
+    mutating func next() throws(TemporaryFileError) -> (PBFFeatureReader.Pending, [Coordinate?]?)? {
+      if !started {
+        started = true
+        nextLocated = try located?.next()
+      }
+      while nextWay == ways.count {
+        guard nextChunk < chunks.count else { return nil }
+        ways = try join.ways(of: chunks[nextChunk])
+        slot = PBFWayJoin.firstSlot(of: chunks[nextChunk].block)
+        nextChunk += 1
+        nextWay = 0
+      }
+      let way = ways[nextWay]
+      nextWay += 1
+      guard !way.hasLocations else { return (way, nil) }
+      let refs = way.refs
+      guard located != nil else {
+        slot += Int64(refs.count)
+        return (way, nil)
+      }
+      var positions: [Coordinate?] = []
+      positions.reserveCapacity(refs.count)
+      for _ in refs {
+        if let found = nextLocated, found.slot == slot {
+          positions.append(Coordinate(lat: found.latitude, lon: found.longitude))
+          nextLocated = try located?.next()
+        } else {
+          positions.append(nil)
+        }
+        slot += 1
+      }
+      return (way, positions)
+    }
+  }
+
+  /// The first slot of the block at place `block`: a block has fewer refs than bytes, at most 32 MiB.
+  private static func firstSlot(of block: Int) -> Int64 {
+    Int64(block) << 32
+  }
+
+  /// The ways of `chunk`, in the block's order.
+  private func ways(of chunk: Chunk) throws(TemporaryFileError) -> [PBFFeatureReader.Pending] {
+    let bytes = try spill.read(chunk.bytes)
+    var ways: [PBFFeatureReader.Pending] = []
+    var offset = 0
+    while offset < bytes.count {
+      let id = Self.number(in: bytes, at: &offset)
+      let index = Int(Self.number(in: bytes, at: &offset))
+      let count = Int(Self.number(in: bytes, at: &offset))
+      let packed = Array(bytes[offset..<offset + count])
+      offset += count
+      ways.append(PBFFeatureReader.Pending(id: id, offset: chunk.offset, index: index, packed: packed))
+    }
+    return ways
+  }
+
+  private static func append(_ number: Int64, to bytes: inout [UInt8]) {
+    withUnsafeBytes(of: number.littleEndian) { bytes += $0 }
+  }
+
+  private static func number(in bytes: [UInt8], at offset: inout Int) -> Int64 {
+    defer { offset += 8 }
+    return Int64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Int64.self) })
+  }
+}

@@ -1,0 +1,155 @@
+import BeaconTestSupport
+import Foundation
+import Testing
+
+@testable import BeaconCore
+
+/// The wanted ways after a file's nodes wait for their nodes' positions in ``PBFWayJoin``: in runs on disk or in
+/// memory, they are placed as the ways met among the nodes are (from the positions held in memory), node for node.
+@Suite struct PBFWayJoinTests {
+  typealias Block = PBFWriter.Block
+  typealias Node = PBFWriter.Node
+  typealias Way = PBFWriter.Way
+
+  /// Limits that write every run and every block's ways to the temporary files, a few that write some, and the
+  /// standard ones (all in memory for these files).
+  static let limits = [
+    PBFFeatureReader.Limits(runLength: 1, spillBytes: 1),
+    PBFFeatureReader.Limits(runLength: 7, spillBytes: 300),
+    PBFFeatureReader.Limits(),
+  ]
+
+  static func read(_ bytes: [UInt8], batch: Int, limits: PBFFeatureReader.Limits) throws -> [OSMFeature] {
+    try PBFFeatureReader.readCounting(.bytes(bytes, name: "city.osm.pbf"), batch: batch, limits: limits).features
+  }
+
+  /// The features' summaries without their blocks' offsets, sorted.
+  static func summary(_ features: [OSMFeature]) -> [String] {
+    PBFParallelDecodingTests.summary(features, positions: false).sorted()
+  }
+
+  /// Nodes 1…60 in three blocks but 13, 27 and 45, with negative and positive coordinates and a block scale of its
+  /// own; then ways over them: closed rings (a node twice), a node named by two ways, nodes not in the file, no node
+  /// at all, a way with its positions on it, and untagged ways between.
+  static func blocks() -> [Block] {
+    var blocks: [Block] = []
+    for block in 0..<3 {
+      let nodes = (1...20).compactMap { index -> Node? in
+        let id = Int64(block * 20 + index)
+        guard ![13, 27, 45].contains(id) else { return nil }
+        let tags: [(String, String)] = id % 9 == 0 ? [("amenity", "cafe"), ("name", "Kafé \(id)")] : []
+        return Node(id: id, lat: -33.8 + Double(id) * 1e-3, lon: 151.2 - Double(id) * 7e-4, tags: tags)
+      }
+      blocks.append(Block([.dense(nodes)], granularity: block == 1 ? 1_000 : 100, latOffset: Int64(block) * 9_000))
+    }
+    let wanted: [(String, String)] = [("amenity", "restaurant")]
+    blocks.append(
+      Block([
+        .ways([
+          Way(id: 100, refs: [1, 2, 3, 1], tags: wanted + [("name", "Ring")]),
+          Way(id: 101, refs: [3, 40, 59], tags: [("building", "yes")]),
+          Way(id: 102, refs: [12, 13, 14], tags: wanted + [("name", "Missing 13")]),
+        ])
+      ])
+    )
+    blocks.append(
+      Block([
+        .ways([
+          Way(id: 200, refs: [], tags: wanted + [("name", "No nodes")]),
+          Way(id: 201, refs: [60, 3, 25, 60], tags: [("tourism", "hotel"), ("name", "Shares 3")]),
+          Way(id: 202, refs: [70, 71], tags: wanted + [("name", "Beyond the nodes")]),
+          Way(id: 203, refs: [50, 51], tags: wanted + [("name", "On the way")], locations: [(1, 2), (3, 4)]),
+          Way(id: 204, refs: [0, 1, 2], tags: wanted + [("name", "Before the nodes")]),
+        ])
+      ])
+    )
+    return blocks
+  }
+
+  /// The ways after the nodes (joined) against the same ways among the nodes (the ways' block moved before the last
+  /// block of nodes, so the positions come from memory), whatever the limits and batches.
+  @Test(arguments: [1, 2, 8])
+  func joinedWaysArePlacedAsWaysAmongTheNodes(batch: Int) throws {
+    let blocks = Self.blocks()
+    let among = PBFWriter.file([blocks[0], blocks[1], blocks[3], blocks[4], blocks[2]])
+    let reference = Self.summary(try Self.read(among, batch: batch, limits: PBFFeatureReader.Limits()))
+    // 4 cafés (9, 18, 36, 54), 7 ways: 3 of them with a node not in the file, 1 with none.
+    #expect(reference.count == 11)
+    #expect(reference.filter { $0.contains("missingNodes") }.count == 3, "\(reference)")
+    #expect(reference.filter { $0.contains("noGeometry") }.count == 1)
+    for limits in Self.limits {
+      let joined = try Self.read(PBFWriter.file(blocks), batch: batch, limits: limits)
+      #expect(Self.summary(joined) == reference)
+      // In file order: the nodes, then the ways of the first block, then the second's.
+      #expect(
+        joined.compactMap(\.identity).filter { $0.type == "way" }.map(\.id) == [100, 102, 200, 201, 202, 203, 204]
+      )
+    }
+  }
+
+  /// The node ids going down after the ways were joined (blocks of nodes in reverse order, or a block whose ids go
+  /// down): the ways are placed from the positions looked for again, as the sorted file's are.
+  @Test(arguments: [1, 8])
+  func nodesOutOfOrderAreLookedForAgain(batch: Int) throws {
+    var blocks = Self.blocks()
+    let sorted = Self.summary(try Self.read(PBFWriter.file(blocks), batch: batch, limits: PBFFeatureReader.Limits()))
+    blocks.swapAt(0, 2)
+    var reversedWithin = Self.blocks()
+    if case .dense(let nodes) = reversedWithin[1].groups[0] { reversedWithin[1].groups[0] = .dense(nodes.reversed()) }
+    for (name, order) in [("blocks reversed", blocks), ("a block reversed", reversedWithin)] {
+      for limits in Self.limits {
+        let summary = Self.summary(try Self.read(PBFWriter.file(order), batch: batch, limits: limits))
+        #expect(summary == sorted, "\(name)")
+      }
+    }
+  }
+
+  /// The join itself: blocks added from the file's end back, nodes merged as they come, ways read back in file order
+  /// with a position for each ref, `nil` for the nodes never met.
+  @Test(arguments: [(1, 1), (2, 16), (100, 1 << 20)])
+  func refsTakeThePositionsOfTheirSlots(runLength: Int, spillBytes: Int) throws {
+    let join = PBFWayJoin(runLength: runLength, spillBytes: spillBytes)
+    func way(_ id: Int64, _ refs: [Int64], offset: Int, index: Int) -> PBFFeatureReader.Pending {
+      PBFFeatureReader.Pending(id: id, offset: offset, index: index, refs: refs, tags: ["name": "W\(id)"])
+    }
+    try join.add(
+      [way(3, [5, 9, 5], offset: 900, index: 0), way(4, [2], offset: 900, index: 1)],
+      block: 9,
+      offset: 900
+    )
+    try join.add([way(1, [9, 1, 7], offset: 500, index: 0), way(2, [], offset: 500, index: 3)], block: 5, offset: 500)
+    #expect(join.refCount == 7)
+    var nodes = PBFElements.NodePositions(granularity: 100)
+    for id: Int64 in [1, 2, 4, 5, 8, 9] {
+      nodes.ids.append(id)
+      nodes.latitudes.append(id * 1_000)
+      nodes.longitudes.append(-id * 1_000)
+    }
+    try join.match(nodes)
+    #expect(join.nodesAscending)
+    var ways = try join.sorted()
+    var read: [(Int64, Int, [Coordinate?]?)] = []
+    while let (way, positions) = try ways.next() { read.append((way.id, way.offset, positions)) }
+    func at(_ id: Int64) -> Coordinate { Coordinate(lat: Double(id * 100_000) / 1e9, lon: Double(-id * 100_000) / 1e9) }
+    #expect(read.map(\.0) == [1, 2, 3, 4])
+    #expect(read.map(\.1) == [500, 500, 900, 900])
+    #expect(read[0].2 == [at(9), at(1), nil])
+    #expect(read[1].2 == [])
+    #expect(read[2].2 == [at(5), at(9), at(5)])
+    #expect(read[3].2 == [at(2)])
+  }
+
+  @Test func nodesGoingDownLeaveTheRefsToBeLookedForElsewhere() throws {
+    let join = PBFWayJoin(runLength: 2, spillBytes: 1)
+    let way = PBFFeatureReader.Pending(id: 7, offset: 10, index: 0, refs: [3, 1, 3], tags: [:])
+    try join.add([way], block: 1, offset: 10)
+    try join.match(PBFElements.NodePositions(ids: [1, 3, 2], latitudes: [0, 0, 0], longitudes: [0, 0, 0]))
+    #expect(!join.nodesAscending)
+    #expect(try join.refs() == [1, 3])
+    var ways = try join.sorted()
+    let first = try ways.next()
+    #expect(first?.0.refs == [3, 1, 3])
+    #expect(first?.1 == nil)
+    #expect(try ways.next() == nil)
+  }
+}
