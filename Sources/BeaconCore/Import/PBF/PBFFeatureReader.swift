@@ -11,6 +11,10 @@ import Foundation
 /// 3. the blocks before, from the first: the wanted nodes (with their position) and the positions of the nodes the
 ///    ways need.
 ///
+/// The wanted ways of step 2 wait in a ``PBFWayJoin``, written to temporary files past its ``Limits``, and take their
+/// nodes' positions as step 3 merges the nodes with their refs, so that memory does not grow with them. The members
+/// of wanted relations, and the ways met out of that order, wait in memory with the positions they need.
+///
 /// What comes out of that order (a relation after ways, a way after nodes: an unsorted file) is looked for again in
 /// the blocks that may hold it, as the passes of ``readInOrder(_:)`` do. A fault before step 3 starts the reading
 /// again in file order (``readInOrder(_:)``: every block, then the ways again for members, then the nodes again for
@@ -122,31 +126,20 @@ struct PBFFeatureReader {
         reader = PBFFeatureReader(input: input, batch: batch, limits: limits)
         try reader.readInOrder(emit)
       }
+      let byPlace = { (a: Pending, b: Pending) in (a.offset, a.index) < (b.offset, b.index) }
+      reader.ways.sort(by: byPlace)
+      reader.relations.sort(by: byPlace)
+      // The ways in memory come from blocks before those of the join's ways.
+      for way in reader.ways { try emit(reader.way(way)) }
+      var joined = try Self.onDisk { () throws(TemporaryFileError) in try reader.join.sorted() }
+      while let (way, positions) = try Self.onDisk({ () throws(TemporaryFileError) in try joined.next() }) {
+        try emit(reader.way(way, joined: positions))
+      }
+      for relation in reader.relations { try emit(reader.relation(relation)) }
     } catch {
       throw error.beaconError(file: input.name)
     }
-    let byPlace = { (a: Pending, b: Pending) in (a.offset, a.index) < (b.offset, b.index) }
-    reader.ways.sort(by: byPlace)
-    reader.relations.sort(by: byPlace)
-    // The ways in memory come from blocks before those of the join's ways.
-    for way in reader.ways { try body(reader.way(way)) }
-    func spilled<T>(_ work: () throws(TemporaryFileError) -> T) throws(BeaconError) -> T {
-      do throws(TemporaryFileError) { return try work() } catch {
-        throw PBFFailure(error).beaconError(file: input.name)
-      }
-    }
-    var joined = try spilled { () throws(TemporaryFileError) in try reader.join.sorted() }
-    while let (way, positions) = try spilled({ () throws(TemporaryFileError) in try joined.next() }) {
-      try body(reader.way(way, joined: positions))
-    }
-    for relation in reader.relations { try body(reader.relation(relation)) }
     return blocks + reader.blocksDecoded
-  }
-
-  /// Whether tags make a restaurant, café or hotel (as ``OSMImporter`` decides).
-  static func isWanted(_ tags: [String: String]) -> Bool {
-    func tag(_ key: String) -> String? { tags[key]?.trimmingCharacters(in: .whitespaces) }
-    return ["restaurant", "cafe"].contains(tag("amenity")) || tag("tourism") == "hotel"
   }
 
   // MARK: - Passes
@@ -166,39 +159,13 @@ struct PBFFeatureReader {
       blocksDecoded += 1
       blockIDs[offset] = (elements.nodeIDs, elements.wayIDs)
       for node in elements.nodes where Self.isWanted(node.tags) { try emit(Self.feature(node, offset)) }
-      for way in wantedWays(elements.ways, offset) {
+      for way in Self.wantedWays(elements.ways, offset) {
         ways.append(way)
         if !way.hasLocations { needed.formUnion(way.refs) }
       }
-      relations += wantedRelations(elements, offset)
+      relations += Self.wantedRelations(elements, offset)
     }
     neededNodes = needed
-  }
-
-  /// A wanted node of the block at `offset`, at its position.
-  private static func feature(_ node: PBFElements.Node, _ offset: Int) -> OSMFeature {
-    OSMFeature(
-      position: .byteOffset(offset),
-      tags: json(node.tags),
-      identity: ("node", Int(node.id)),
-      shape: .pbf(.point(Coordinate(lat: node.lat, lon: node.lon)))
-    )
-  }
-
-  /// The block's wanted ways, waiting for their nodes' positions (unless they have them).
-  private func wantedWays(_ blockWays: [PBFElements.Way], _ offset: Int) -> [Pending] {
-    blockWays.enumerated().compactMap { index, way in
-      guard Self.isWanted(way.tags) else { return nil }
-      return Pending(
-        id: way.id,
-        offset: offset,
-        index: index,
-        refs: way.refs,
-        tags: way.tags,
-        latitudes: way.latitudes,
-        longitudes: way.longitudes
-      )
-    }
   }
 
   /// Keeps `way`, a member of wanted relations; the ids of the nodes whose positions it needs (none when it has
@@ -210,15 +177,6 @@ struct PBFFeatureReader {
       PBFElements.coordinate(latitude: $0, longitude: $1)
     }
     return []
-  }
-
-  /// The block's wanted multipolygon relations, waiting for their outer member ways.
-  private func wantedRelations(_ elements: PBFElements, _ offset: Int) -> [Pending] {
-    elements.relations.enumerated().compactMap { index, relation in
-      guard relation.tags["type"] == "multipolygon", Self.isWanted(relation.tags) else { return nil }
-      let outer = relation.members.filter { $0.kind == .way && ($0.role == "outer" || $0.role.isEmpty) }
-      return Pending(id: relation.id, offset: offset, index: index, refs: outer.map(\.id), tags: relation.tags)
-    }
   }
 
   /// Steps 1–3 of the type's summary, then the ways again for members met out of order and the nodes again for
@@ -267,7 +225,7 @@ struct PBFFeatureReader {
           break
         }
         blockIDs[offset] = (nil, elements.wayIDs)
-        for relation in wantedRelations(elements, offset) {
+        for relation in Self.wantedRelations(elements, offset) {
           relations.append(relation)
           for id in relation.refs where memberWays[id] == nil && !memberIDs.contains(id) {
             if waysRead { lateMembers.insert(id) } else { asked.insert(id) }
@@ -310,14 +268,10 @@ struct PBFFeatureReader {
           if Self.isWanted(node.tags) { try emit(Self.feature(node, offset)) }
           locations.record(node.id, lat: node.lat, lon: node.lon)
         }
-        do throws(TemporaryFileError) {
-          try join.match(elements.positions)
-        } catch {
-          throw PBFFailure(error)
-        }
+        try Self.onDisk { () throws(TemporaryFileError) in try join.match(elements.positions) }
         // Ways and relations among nodes: an unsorted file.
         try take(elements.ways, offset, nodesRead: true, into: &lateNodes)
-        for relation in wantedRelations(elements, offset) {
+        for relation in Self.wantedRelations(elements, offset) {
           relations.append(relation)
           lateMembers.formUnion(relation.refs.filter { memberWays[$0] == nil })
         }
@@ -329,11 +283,7 @@ struct PBFFeatureReader {
     if !lateMembers.isEmpty { lateNodes.formUnion(try memberPass(lateMembers)) }
     if !join.nodesAscending {
       // The join's ways are placed from `locations` instead.
-      do throws(TemporaryFileError) {
-        lateNodes.formUnion(try join.refs())
-      } catch {
-        throw PBFFailure(error)
-      }
+      lateNodes.formUnion(try Self.onDisk { () throws(TemporaryFileError) in try join.refs() })
     }
     lateNodes = lateNodes.filter { !locations.hasRead($0) }
     if !lateNodes.isEmpty { try locationPass(lateNodes) }
@@ -353,14 +303,10 @@ struct PBFFeatureReader {
     nodesRead: Bool = false,
     into late: inout Set<Int64>
   ) throws(PBFFailure) {
-    let wanted = offset < 0 ? [] : wantedWays(blockWays, offset)
+    let wanted = offset < 0 ? [] : Self.wantedWays(blockWays, offset)
     var needed: [Int64] = []
     if let block {
-      do throws(TemporaryFileError) {
-        try join.add(wanted, block: block, offset: offset)
-      } catch {
-        throw PBFFailure(error)
-      }
+      try Self.onDisk { () throws(TemporaryFileError) in try join.add(wanted, block: block, offset: offset) }
     } else {
       ways += wanted
       needed = wanted.filter { !$0.hasLocations }.flatMap(\.refs)
@@ -397,6 +343,15 @@ struct PBFFeatureReader {
     }
   }
 
+  /// What `work` gives, a failure of its temporary files (``PBFWayJoin``'s) thrown as the reading's.
+  private static func onDisk<Value>(_ work: () throws(TemporaryFileError) -> Value) throws(PBFFailure) -> Value {
+    do throws(TemporaryFileError) {
+      return try work()
+    } catch {
+      throw PBFFailure(error)
+    }
+  }
+
   /// Whether some id of `sorted` (ascending) is in `range`.
   static func holdsAny(_ sorted: [Int64], in range: ClosedRange<Int64>?) -> Bool {
     guard let range else { return false }
@@ -407,9 +362,5 @@ struct PBFFeatureReader {
       if sorted[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
     }
     return low < sorted.count && sorted[low] <= range.upperBound
-  }
-
-  private static func json(_ tags: [String: String]) -> ImportTags {
-    ImportTags(strings: tags)
   }
 }
