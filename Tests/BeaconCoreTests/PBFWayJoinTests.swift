@@ -139,6 +139,17 @@ import Testing
     #expect(read[3].2 == [at(2)])
   }
 
+  /// No directory where the ways can wait: the import's fault names the first, at no byte of the file.
+  @Test func aTemporaryFileThatCannotBeMadeIsTheImportsFault() throws {
+    let missing = "/nonexistent-\(UInt64.random(in: 0...UInt64.max))"
+    let limits = PBFFeatureReader.Limits(runLength: 1, spillBytes: 1, directories: [missing])
+    #expect(
+      throws: BeaconError.importFailed(file: "city.osm.pbf", position: nil, reason: .temporaryFile(directory: missing))
+    ) {
+      try Self.read(PBFWriter.file(Self.blocks()), batch: 2, limits: limits)
+    }
+  }
+
   @Test func nodesGoingDownLeaveTheRefsToBeLookedForElsewhere() throws {
     let join = PBFWayJoin(runLength: 2, spillBytes: 1)
     let way = PBFFeatureReader.Pending(id: 7, offset: 10, index: 0, refs: [3, 1, 3], tags: [:])

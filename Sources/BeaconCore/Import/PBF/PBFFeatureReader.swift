@@ -59,12 +59,14 @@ struct PBFFeatureReader {
     var runLength = 1 << 19
     /// How many bytes of ways are held before they are written to a temporary file.
     var spillBytes = 8 << 20
+    /// Where the temporary files are made: the first of these that works.
+    var directories = UnlinkedFile.directories
   }
 
   private init(input: ImportInput, batch: Int, limits: Limits) {
     self.input = input
     self.batch = max(1, batch)
-    join = PBFWayJoin(runLength: limits.runLength, spillBytes: limits.spillBytes)
+    join = PBFWayJoin(runLength: limits.runLength, spillBytes: limits.spillBytes, directories: limits.directories)
   }
 
   /// The wanted objects of the file: nodes first, then ways, then relations, each in file order.

@@ -44,11 +44,12 @@ final class PBFWayJoin {
   /// Whether the nodes merged so far came in ascending order of id (else the positions of the merge are not used).
   private(set) var nodesAscending = true
 
-  /// At most `runLength` refs and as many positions in memory, and about `spillBytes` bytes of ways.
-  init(runLength: Int, spillBytes: Int) {
-    spill = ByteSpill(memoryLimit: spillBytes)
-    refSort = ExternalSort(runLength: runLength) { ($0.node, $0.slot) < ($1.node, $1.slot) }
-    locatedSort = ExternalSort(runLength: runLength) { $0.slot < $1.slot }
+  /// At most `runLength` refs and as many positions in memory, and about `spillBytes` bytes of ways; the temporary
+  /// files in the first of `directories` that works.
+  init(runLength: Int, spillBytes: Int, directories: [String] = UnlinkedFile.directories) {
+    spill = ByteSpill(memoryLimit: spillBytes, directories: directories)
+    refSort = ExternalSort(runLength: runLength, directories: directories) { ($0.node, $0.slot) < ($1.node, $1.slot) }
+    locatedSort = ExternalSort(runLength: runLength, directories: directories) { $0.slot < $1.slot }
   }
 
   /// Whether no way was added.
