@@ -654,6 +654,9 @@ class Bench:
         self.results["import_pbf"] = import_bench.run(
             self, self.args.pbf_tool, python, sizes, clean_environment, floor=self.args.import_floor
         )
+        # Files whose wanted ways grow with them (a third of the places), for the import's memory.
+        ways = [200_000] if self.smoke else [2_000_000] if self.quick else [4_000_000, 12_000_000, 48_000_000]
+        self.results["import_pbf_ways"] = import_bench.run_ways(self, self.args.pbf_tool, ways, clean_environment)
 
 
     def pg_vs_sqlite(self):
@@ -908,6 +911,7 @@ def table(results):
             None,
         ))
     rows.extend(import_bench.rows(results.get("import_pbf", {})))
+    rows.extend(import_bench.rows_ways(results.get("import_pbf_ways", {})))
     rows.extend(pg_bench.rows(results.get("pg_vs_sqlite", {}), results.get("pg_concurrency", {})))
     if "upstream_calls" in results:
         calls = results["upstream_calls"]

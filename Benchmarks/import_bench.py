@@ -69,6 +69,51 @@ def pbf_file(tool, megabytes):
     return path
 
 
+def ways_file(tool, nodes):
+    """A sorted PBF of `nodes` nodes and nodes / 4 ways, a third of its wanted objects ways (`beacon-pbf-tool ways`)."""
+    os.makedirs(CACHE, exist_ok=True)
+    path = os.path.join(CACHE, f"ways-{nodes}.osm.pbf")
+    if not os.path.exists(path):
+        partial = path + ".partial"
+        subprocess.check_call([tool, "ways", str(nodes), partial], stdout=subprocess.DEVNULL)
+        os.replace(partial, path)
+    return path
+
+
+def run_ways(bench, tool, sizes, clean_environment):
+    """`beacon import` of files whose wanted ways grow with their nodes: time and peak RSS by size."""
+    results = {}
+    for nodes in sizes:
+        pbf = ways_file(tool, nodes)
+        store = os.path.join(bench.work, f"import-ways-{nodes}.sqlite")
+        remove_store(store)
+        seconds, rss, output = run_measured(
+            [bench.beacon, "import", pbf, "--offline", "--store", store, "--json"], env=clean_environment()
+        )
+        places = json.loads(output).get("total", 0)
+        results[str(nodes)] = {"pbf_mb": round(os.path.getsize(pbf) / 1e6, 1), "s": seconds,
+                               "places_per_s": places / seconds, "peak_rss_mb": rss, "places": places,
+                               "ways": nodes // 40}
+        remove_store(store)
+    return results
+
+
+def rows_ways(results):
+    """bench.py table rows for ``run_ways``: the largest file's peak RSS against the goal."""
+    largest = max((int(size) for size in results), default=None)
+    table = []
+    for size, entry in results.items():
+        table.append((
+            f"beacon import PBF, {entry['ways']:,} wanted ways ({entry['pbf_mb']:.0f} MB)",
+            f"{entry['s']:.1f} s ({entry['places_per_s']:,.0f} places/s) / {entry['peak_rss_mb']:.0f} MB",
+            f"{entry['places']:,} places",
+            "",
+            "≤ 256 MB" if int(size) == largest else "(scaling)",
+            entry["peak_rss_mb"] <= 256 if int(size) == largest else None,
+        ))
+    return table
+
+
 def shifted(value, dlat, dlon):
     """GeoJSON coordinates (nested lists) moved by dlat/dlon degrees."""
     if value and isinstance(value[0], (int, float)):
