@@ -238,7 +238,10 @@ struct PBFPrimitiveBlock: Sendable {
     guard ids.count == lats.count, ids.count == lons.count else {
       throw ProtobufReader.Malformed(offset: message.offset)
     }
-    if positions {
+    if positions, elements.positions.ids.isEmpty {
+      // A block's one group of dense nodes, as writers make them: its arrays handed on, not copied.
+      (elements.positions.ids, elements.positions.latitudes, elements.positions.longitudes) = (ids, lats, lons)
+    } else if positions {
       elements.positions.ids += ids
       elements.positions.latitudes += lats
       elements.positions.longitudes += lons

@@ -77,27 +77,48 @@ final class PBFWayJoin {
   }
 
   /// Merges the nodes of a block, the blocks given in file order, with the refs: the positions of those the refs name.
+  /// The cost is a pass over the block's ids (that they ascend) and a binary search for each ref in the block.
   func match(_ nodes: PBFElements.NodePositions) throws(TemporaryFileError) {
-    guard nodesAscending, refCount > 0 else { return }
+    let ids = nodes.ids
+    guard nodesAscending, refCount > 0, let first = ids.first, let last = ids.last else { return }
+    if let lastNode, first <= lastNode {
+      nodesAscending = false
+      return
+    }
+    let ascending = ids.withUnsafeBufferPointer { ids in
+      var index = 1
+      while index < ids.count, ids[index - 1] < ids[index] { index += 1 }
+      return index >= ids.count
+    }
+    guard ascending else {
+      nodesAscending = false
+      return
+    }
+    lastNode = last
     if sortedRefs == nil {
       sortedRefs = try refSort.sorted()
       nextRef = try sortedRefs?.next()
     }
-    for index in nodes.ids.indices {
-      let id = nodes.ids[index]
-      if let lastNode, id <= lastNode {
-        nodesAscending = false
-        return
+    var index = 0
+    while let ref = nextRef, ref.node <= last {
+      index = Self.firstIndex(in: ids, notBelow: ref.node, from: index)
+      if ids[index] == ref.node {
+        let position = nodes.coordinate(at: index)
+        try locatedSort.append(Located(slot: ref.slot, latitude: position.lat, longitude: position.lon))
       }
-      lastNode = id
-      while let ref = nextRef, ref.node <= id {
-        if ref.node == id {
-          let position = nodes.coordinate(at: index)
-          try locatedSort.append(Located(slot: ref.slot, latitude: position.lat, longitude: position.lon))
-        }
-        nextRef = try sortedRefs?.next()
-      }
+      nextRef = try sortedRefs?.next()
     }
+  }
+
+  /// The first index from `start` of `ids` (ascending, its last at least `id`) whose id is not below `id`.
+  private static func firstIndex(in ids: [Int64], notBelow id: Int64, from start: Int) -> Int {
+    var low = start
+    var high = ids.count - 1
+    while low < high {
+      let middle = (low + high) / 2
+      if ids[middle] < id { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
   /// The node ids of every ref (when the nodes were not ascending, to be looked for another way).
