@@ -59,25 +59,24 @@ def run_measured(argv, env=None):
     return seconds, usage.ru_maxrss / 1024, b"".join(chunks)
 
 
-def pbf_file(tool, megabytes):
+def generated(name, command):
+    """The file `name` in the cache, written by `command` followed by its path when it is not there yet."""
     os.makedirs(CACHE, exist_ok=True)
-    path = os.path.join(CACHE, f"helsinki-{megabytes}mb.osm.pbf")
+    path = os.path.join(CACHE, name)
     if not os.path.exists(path):
         partial = path + ".partial"
-        subprocess.check_call([tool, "generate", SOURCE, str(megabytes), partial], stdout=subprocess.DEVNULL)
+        subprocess.check_call(command + [partial], stdout=subprocess.DEVNULL)
         os.replace(partial, path)
     return path
+
+
+def pbf_file(tool, megabytes):
+    return generated(f"helsinki-{megabytes}mb.osm.pbf", [tool, "generate", SOURCE, str(megabytes)])
 
 
 def ways_file(tool, nodes):
     """A sorted PBF of `nodes` nodes and nodes / 4 ways, a third of its wanted objects ways (`beacon-pbf-tool ways`)."""
-    os.makedirs(CACHE, exist_ok=True)
-    path = os.path.join(CACHE, f"ways-{nodes}.osm.pbf")
-    if not os.path.exists(path):
-        partial = path + ".partial"
-        subprocess.check_call([tool, "ways", str(nodes), partial], stdout=subprocess.DEVNULL)
-        os.replace(partial, path)
-    return path
+    return generated(f"ways-{nodes}.osm.pbf", [tool, "ways", str(nodes)])
 
 
 def run_ways(bench, tool, sizes, clean_environment):
@@ -103,15 +102,21 @@ def rows_ways(results):
     largest = max((int(size) for size in results), default=None)
     table = []
     for size, entry in results.items():
-        table.append((
-            f"beacon import PBF, {entry['ways']:,} wanted ways ({entry['pbf_mb']:.0f} MB)",
-            f"{entry['s']:.1f} s ({entry['places_per_s']:,.0f} places/s) / {entry['peak_rss_mb']:.0f} MB",
-            f"{entry['places']:,} places",
-            "",
-            "≤ 256 MB" if int(size) == largest else "(scaling)",
-            entry["peak_rss_mb"] <= 256 if int(size) == largest else None,
-        ))
+        label = f"beacon import PBF, {entry['ways']:,} wanted ways ({entry['pbf_mb']:.0f} MB)"
+        table.append(import_row(label, entry, int(size) == largest))
     return table
+
+
+def import_row(label, entry, largest):
+    """A table row for one import: time, rate and peak RSS, judged against 256 MB for the largest file."""
+    return (
+        label,
+        f"{entry['s']:.1f} s ({entry['places_per_s']:,.0f} places/s) / {entry['peak_rss_mb']:.0f} MB",
+        f"{entry['places']:,} places",
+        "",
+        "≤ 256 MB" if largest else "(scaling)",
+        entry["peak_rss_mb"] <= 256 if largest else None,
+    )
 
 
 def shifted(value, dlat, dlon):
@@ -263,14 +268,8 @@ def rows(results):
             entry = row.get(f"import_{kind}")
             if not entry:
                 continue
-            table.append((
-                f"beacon import {kind}, {entry.get('file_mb', row['pbf_mb']):.0f} MB",
-                f"{entry['s']:.1f} s ({entry['places_per_s']:,.0f} places/s) / {entry['peak_rss_mb']:.0f} MB",
-                f"{entry['places']:,} places",
-                "",
-                "≤ 256 MB" if int(size) == largest else "(scaling)",
-                entry["peak_rss_mb"] <= 256 if int(size) == largest else None,
-            ))
+            label = f"beacon import {kind}, {entry.get('file_mb', row['pbf_mb']):.0f} MB"
+            table.append(import_row(label, entry, int(size) == largest))
         floor = row.get("store_floor")
         by_row = row.get("store_floor_row_by_row")
         entry = row.get("import_geojsonseq")
