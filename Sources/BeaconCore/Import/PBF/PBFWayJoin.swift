@@ -52,9 +52,6 @@ final class PBFWayJoin {
     locatedSort = ExternalSort(runLength: runLength, directories: directories) { $0.slot < $1.slot }
   }
 
-  /// Whether no way was added.
-  var isEmpty: Bool { chunks.isEmpty }
-
   /// Keeps the wanted ways of the block at place `block` in the file (its blob's index), which starts at `offset`.
   func add(_ ways: [PBFFeatureReader.Pending], block: Int, offset: Int) throws(TemporaryFileError) {
     guard !ways.isEmpty else { return }
@@ -133,6 +130,8 @@ final class PBFWayJoin {
   /// The ways in file order, each with its nodes' positions (`nil` for a node not in the file) when the nodes came
   /// in ascending order and the way does not have them itself.
   func sorted() throws(TemporaryFileError) -> Ways {
+    // The merge is over: the refs sorted by node go.
+    (sortedRefs, nextRef) = (nil, nil)
     let located = nodesAscending ? try locatedSort.sorted() : nil
     return Ways(join: self, chunks: chunks.sorted { $0.block < $1.block }, located: located)
   }
