@@ -57,6 +57,18 @@ import Testing
     #expect(sorted == [1, 3, 5, 7, 9])
   }
 
+  /// Runs that fill their directory (a tmpfs of 64 KiB) move, with the runs before them, to the next directory.
+  @Test(.enabled(if: TinyDirectory.canMount)) func aDirectoryThatFillsUpGivesWayToTheNext() throws {
+    let tiny = try #require(TinyDirectory(bytes: 64 << 10))
+    defer { tiny.unmount() }
+    let sort = ExternalSort<Int64>(runLength: 1_000, directories: [tiny.path, "/tmp"], by: <)
+    let values = (0..<Int64(30_000)).map { ($0 * 7_919) % 30_000 }
+    for value in values { try sort.append(value) }
+    var sorted: [Int64] = []
+    try sort.forEachSorted { sorted.append($0) }
+    #expect(sorted == Array(0..<30_000))
+  }
+
   @Test func noDirectoryThatWorksIsSaidWithTheFirst() throws {
     let missing = "/nonexistent-\(UInt64.random(in: 0...UInt64.max))"
     let sort = ExternalSort<Int64>(runLength: 2, directories: [missing, missing + "/b"], by: <)

@@ -28,7 +28,11 @@ final class ByteSpill {
     if memory.count >= memoryLimit {
       if file == nil { file = UnlinkedFile(prefix: "beacon-spill", in: directories) }
       guard let file else { throw TemporaryFileError(in: directories.first ?? "") }
-      guard memory.withUnsafeBytes({ file.append($0) }) else { throw TemporaryFileError(in: file.directory) }
+      let holder = memory.withUnsafeBytes {
+        file.appending($0, after: written, prefix: "beacon-spill", directories: directories)
+      }
+      guard let holder else { throw TemporaryFileError(in: file.directory) }
+      self.file = holder
       written += memory.count
       memory.removeAll(keepingCapacity: true)
     }

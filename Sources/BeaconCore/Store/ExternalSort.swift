@@ -163,8 +163,11 @@ final class ExternalSort<Element: BitwiseCopyable> {
     if file == nil { file = UnlinkedFile(prefix: "beacon-sort", in: directories) }
     guard let file else { throw TemporaryFileError(in: directories.first ?? "") }
     buffer.sort(by: areInIncreasingOrder)
-    let saved = buffer.withUnsafeBytes { file.append($0) }
-    guard saved else { throw TemporaryFileError(in: file.directory) }
+    let holder = buffer.withUnsafeBytes {
+      file.appending($0, after: written, prefix: "beacon-sort", directories: directories)
+    }
+    guard let holder else { throw TemporaryFileError(in: file.directory) }
+    self.file = holder
     runs.append((written, buffer.count))
     written += buffer.count * MemoryLayout<Element>.stride
     buffer.removeAll(keepingCapacity: true)

@@ -55,6 +55,40 @@ final class UnlinkedFile {
     Self.write(bytes, to: descriptor)
   }
 
+  /// Writes all of `bytes` after the file's first `size` bytes (all it holds); when the system refuses (a full disk),
+  /// copies those `size` bytes to a new file in the next of `directories` after this one's where that works, and
+  /// writes `bytes` there. The file that holds them all, `nil` when none could.
+  func appending(
+    _ bytes: UnsafeRawBufferPointer,
+    after size: Int,
+    prefix: String,
+    directories: [String]
+  ) -> UnlinkedFile? {
+    if append(bytes) { return self }
+    for next in directories.drop(while: { $0 != directory }).dropFirst() {
+      guard let moved = UnlinkedFile(prefix: prefix, in: [next]) else { continue }
+      if moved.copy(size, from: self), moved.append(bytes) { return moved }
+    }
+    return nil
+  }
+
+  /// Appends the first `size` bytes of `other`; `false` when the system refuses.
+  private func copy(_ size: Int, from other: UnlinkedFile) -> Bool {
+    var chunk = [UInt8](repeating: 0, count: min(size, 1 << 20))
+    var done = 0
+    while done < size {
+      let count = min(chunk.count, size - done)
+      let read = chunk.withUnsafeMutableBytes {
+        other.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<count]), at: done)
+      }
+      guard read == count, chunk.withUnsafeBytes({ append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }) else {
+        return false
+      }
+      done += count
+    }
+    return true
+  }
+
   /// Reads up to `buffer.count` bytes from `offset` (fewer at the end of the file); `nil` when the system refuses.
   func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Int? {
     var done = 0
