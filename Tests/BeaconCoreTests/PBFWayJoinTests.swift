@@ -59,6 +59,7 @@ import Testing
           Way(id: 201, refs: [60, 3, 25, 60], tags: [("tourism", "hotel"), ("name", "Shares 3")]),
           Way(id: 202, refs: [70, 71], tags: wanted + [("name", "Beyond the nodes")]),
           Way(id: 203, refs: [50, 51], tags: wanted + [("name", "On the way")], locations: [(1, 2), (3, 4)]),
+          Way(id: 205, refs: [4, 5, 6], tags: wanted + [("name", "After the way with positions")]),
           Way(id: 204, refs: [0, 1, 2], tags: wanted + [("name", "Before the nodes")]),
         ])
       ])
@@ -73,8 +74,8 @@ import Testing
     let blocks = Self.blocks()
     let among = PBFWriter.file([blocks[0], blocks[1], blocks[3], blocks[4], blocks[2]])
     let reference = Self.summary(try Self.read(among, batch: batch, limits: PBFFeatureReader.Limits()))
-    // 4 cafés (9, 18, 36, 54), 7 ways: 3 of them with a node not in the file, 1 with none.
-    #expect(reference.count == 11)
+    // 4 cafés (9, 18, 36, 54), 8 ways: 3 of them with a node not in the file, 1 with none.
+    #expect(reference.count == 12)
     #expect(reference.filter { $0.contains("missingNodes") }.count == 3, "\(reference)")
     #expect(reference.filter { $0.contains("noGeometry") }.count == 1)
     for limits in Self.limits {
@@ -82,7 +83,7 @@ import Testing
       #expect(Self.summary(joined) == reference)
       // In file order: the nodes, then the ways of the first block, then the second's.
       #expect(
-        joined.compactMap(\.identity).filter { $0.type == "way" }.map(\.id) == [100, 102, 200, 201, 202, 203, 204]
+        joined.compactMap(\.identity).filter { $0.type == "way" }.map(\.id) == [100, 102, 200, 201, 202, 203, 205, 204]
       )
     }
   }
@@ -112,8 +113,18 @@ import Testing
     func way(_ id: Int64, _ refs: [Int64], offset: Int, index: Int) -> PBFFeatureReader.Pending {
       PBFFeatureReader.Pending(id: id, offset: offset, index: index, refs: refs, tags: ["name": "W\(id)"])
     }
+    // Way 6 has its nodes' positions on it: its refs wait for none, and take no slot.
+    let located = PBFFeatureReader.Pending(
+      id: 6,
+      offset: 900,
+      index: 1,
+      refs: [1, 2],
+      tags: [:],
+      latitudes: [10, 20],
+      longitudes: [30, 40]
+    )
     try join.add(
-      [way(3, [5, 9, 5], offset: 900, index: 0), way(4, [2], offset: 900, index: 1)],
+      [way(3, [5, 9, 5], offset: 900, index: 0), located, way(4, [2], offset: 900, index: 2)],
       block: 9,
       offset: 900
     )
@@ -131,12 +142,13 @@ import Testing
     var read: [(Int64, Int, [Coordinate?]?)] = []
     while let (way, positions) = try ways.next() { read.append((way.id, way.offset, positions)) }
     func at(_ id: Int64) -> Coordinate { Coordinate(lat: Double(id * 100_000) / 1e9, lon: Double(-id * 100_000) / 1e9) }
-    #expect(read.map(\.0) == [1, 2, 3, 4])
-    #expect(read.map(\.1) == [500, 500, 900, 900])
+    #expect(read.map(\.0) == [1, 2, 3, 6, 4])
+    #expect(read.map(\.1) == [500, 500, 900, 900, 900])
     #expect(read[0].2 == [at(9), at(1), nil])
     #expect(read[1].2 == [])
     #expect(read[2].2 == [at(5), at(9), at(5)])
-    #expect(read[3].2 == [at(2)])
+    #expect(read[3].2 == nil)
+    #expect(read[4].2 == [at(2)])
   }
 
   /// No directory where the ways can wait: the import's fault names the first, at no byte of the file.

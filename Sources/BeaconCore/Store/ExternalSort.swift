@@ -52,13 +52,15 @@ final class ExternalSort<Element: BitwiseCopyable> {
   /// Every value added, in order, to be read one at a time; this sort forgets them and may be given new ones, while
   /// the values handed back keep what they need (the buffer, or the file and its runs) until they are read.
   func sorted() throws(TemporaryFileError) -> Sorted {
-    guard let file else {
+    guard self.file != nil else {
       buffer.sort(by: areInIncreasingOrder)
       defer { buffer = [] }
       return Sorted(buffer: buffer, file: nil, heads: [], before: areInIncreasingOrder)
     }
+    // The last run may move the file to another directory (``UnlinkedFile/appending(_:after:prefix:directories:)``).
     if !buffer.isEmpty { try writeRun() }
     buffer = []
+    guard let file else { throw TemporaryFileError(in: directories.first ?? "") }
     defer {
       self.file = nil
       runs = []
