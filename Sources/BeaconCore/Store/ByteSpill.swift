@@ -26,13 +26,12 @@ final class ByteSpill {
     let start = count
     memory += bytes
     if memory.count >= memoryLimit {
-      if file == nil { file = UnlinkedFile(prefix: "beacon-spill", in: directories) }
-      guard let file else { throw TemporaryFileError(in: directories.first ?? "") }
-      let holder = memory.withUnsafeBytes {
-        file.appending($0, after: written, prefix: "beacon-spill", directories: directories)
+      let holder = memory.withUnsafeBytes { bytes in
+        Result { () throws(TemporaryFileError) in
+          try UnlinkedFile.append(bytes, to: file, after: written, prefix: "beacon-spill", directories: directories)
+        }
       }
-      guard let holder else { throw TemporaryFileError(in: file.directory) }
-      self.file = holder
+      file = try holder.get()
       written += memory.count
       memory.removeAll(keepingCapacity: true)
     }

@@ -162,14 +162,13 @@ final class ExternalSort<Element: BitwiseCopyable> {
 
   /// Sorts the values held and writes them as a run.
   private func writeRun() throws(TemporaryFileError) {
-    if file == nil { file = UnlinkedFile(prefix: "beacon-sort", in: directories) }
-    guard let file else { throw TemporaryFileError(in: directories.first ?? "") }
     buffer.sort(by: areInIncreasingOrder)
-    let holder = buffer.withUnsafeBytes {
-      file.appending($0, after: written, prefix: "beacon-sort", directories: directories)
+    let holder = buffer.withUnsafeBytes { bytes in
+      Result { () throws(TemporaryFileError) in
+        try UnlinkedFile.append(bytes, to: file, after: written, prefix: "beacon-sort", directories: directories)
+      }
     }
-    guard let holder else { throw TemporaryFileError(in: file.directory) }
-    self.file = holder
+    file = try holder.get()
     runs.append((written, buffer.count))
     written += buffer.count * MemoryLayout<Element>.stride
     buffer.removeAll(keepingCapacity: true)

@@ -72,6 +72,24 @@ final class UnlinkedFile {
     return nil
   }
 
+  /// Writes `bytes` after the first `size` bytes of `file`, made in the first of `directories` that works when there
+  /// is none yet, or of the file it moved to (``appending(_:after:prefix:directories:)``): the file that holds them.
+  static func append(
+    _ bytes: UnsafeRawBufferPointer,
+    to file: UnlinkedFile?,
+    after size: Int,
+    prefix: String,
+    directories: [String]
+  ) throws(TemporaryFileError) -> UnlinkedFile {
+    guard let file = file ?? UnlinkedFile(prefix: prefix, in: directories) else {
+      throw TemporaryFileError(in: directories.first ?? "")
+    }
+    guard let holder = file.appending(bytes, after: size, prefix: prefix, directories: directories) else {
+      throw TemporaryFileError(in: file.directory)
+    }
+    return holder
+  }
+
   /// Appends the first `size` bytes of `other`; `false` when the system refuses.
   private func copy(_ size: Int, from other: UnlinkedFile) -> Bool {
     var chunk = [UInt8](repeating: 0, count: min(size, 1 << 20))

@@ -357,12 +357,7 @@ struct PBFFeatureReader {
   /// Whether some id of `sorted` (ascending) is in `range`.
   static func holdsAny(_ sorted: [Int64], in range: ClosedRange<Int64>?) -> Bool {
     guard let range else { return false }
-    var low = 0
-    var high = sorted.count
-    while low < high {
-      let middle = (low + high) / 2
-      if sorted[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
-    }
+    let low = sorted.firstIndex(notBelow: range.lowerBound)
     return low < sorted.count && sorted[low] <= range.upperBound
   }
 }

@@ -67,12 +67,7 @@ struct PBFNodeLocations {
   }
 
   private func index(of id: Int64) -> Int? {
-    var low = 0
-    var high = ids.count
-    while low < high {
-      let middle = (low + high) / 2
-      if ids[middle] < id { low = middle + 1 } else { high = middle }
-    }
+    let low = ids.firstIndex(notBelow: id)
     return low < ids.count && ids[low] == id ? low : nil
   }
 }

@@ -98,24 +98,13 @@ final class PBFWayJoin {
     }
     var index = 0
     while let ref = nextRef, ref.node <= last {
-      index = Self.firstIndex(in: ids, notBelow: ref.node, from: index)
+      index = ids.firstIndex(notBelow: ref.node, from: index)
       if ids[index] == ref.node {
         let position = nodes.coordinate(at: index)
         try locatedSort.append(Located(slot: ref.slot, latitude: position.lat, longitude: position.lon))
       }
       nextRef = try sortedRefs?.next()
     }
-  }
-
-  /// The first index from `start` of `ids` (ascending, its last at least `id`) whose id is not below `id`.
-  private static func firstIndex(in ids: [Int64], notBelow id: Int64, from start: Int) -> Int {
-    var low = start
-    var high = ids.count - 1
-    while low < high {
-      let middle = (low + high) / 2
-      if ids[middle] < id { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 
   /// The node ids of every ref (when the nodes were not ascending, to be looked for another way).
