@@ -37,6 +37,18 @@ import Testing
     #expect(count == 0)
   }
 
+  /// What was added, in memory or in runs on disk, is forgotten: the next values are sorted alone.
+  @Test(arguments: [2, 100])
+  func removeAllForgetsEverythingAdded(runLength: Int) throws {
+    let sort = ExternalSort<Int64>(runLength: runLength, by: <)
+    for value in [9, 4, 7, 1, 8] as [Int64] { try sort.append(value) }
+    sort.removeAll()
+    for value in [6, 2, 5] as [Int64] { try sort.append(value) }
+    var values: [Int64] = []
+    try sort.forEachSorted { values.append($0) }
+    #expect(values == [2, 5, 6])
+  }
+
   @Test func runsLongerThanOneReadAreMerged() throws {
     // Runs of more values than are read back at a time, in reverse so that every run interleaves with the others.
     let length = ExternalSort<Int64>.readLength * 2 + 3

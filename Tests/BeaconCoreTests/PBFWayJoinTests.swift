@@ -162,17 +162,99 @@ import Testing
     }
   }
 
-  @Test func nodesGoingDownLeaveTheRefsToBeLookedForElsewhere() throws {
-    let join = PBFWayJoin(runLength: 2, spillBytes: 1)
-    let way = PBFFeatureReader.Pending(id: 7, offset: 10, index: 0, refs: [3, 1, 3], tags: [:])
-    try join.add([way], block: 1, offset: 10)
-    try join.match(PBFElements.NodePositions(ids: [1, 3, 2], latitudes: [0, 0, 0], longitudes: [0, 0, 0]))
-    #expect(!join.nodesAscending)
-    #expect(try join.refs() == [1, 3])
+  /// Ways added once the merge has begun, and nodes whose ids go down: the merge in file order cannot place them;
+  /// looking again places them all, a node's last copy giving its position.
+  @Test(arguments: [(1, 1), (2, 16), (100, 1 << 20)])
+  func lookingAgainPlacesWhatTheMergeInOrderCouldNot(runLength: Int, spillBytes: Int) throws {
+    func nodes(_ ids: [Int64], _ degrees: [Int64]) -> PBFElements.NodePositions {
+      PBFElements.NodePositions(ids: ids, latitudes: degrees.map { $0 * 10_000_000 }, longitudes: degrees.map { -$0 })
+    }
+    func at(_ degrees: Int64) -> Coordinate { Coordinate(lat: Double(degrees), lon: Double(-degrees * 100) / 1e9) }
+    let join = PBFWayJoin(runLength: runLength, spillBytes: spillBytes)
+    try join.add([PBFFeatureReader.Pending(id: 7, offset: 10, index: 0, refs: [3, 1, 3], tags: [:])], block: 1, offset: 10)
+    try join.match(nodes([1, 2], [10, 20]))
+    #expect(join.mergedInOrder)
+    // A way among the nodes: the nodes before it were merged without its refs.
+    try join.add([PBFFeatureReader.Pending(id: 8, offset: 5, index: 0, refs: [2, 4], tags: [:])], block: 0, offset: 5)
+    #expect(!join.mergedInOrder)
+    try join.lookAgain()
+    try join.offer(nodes([3, 1, 2], [30, 10, 20]))
+    try join.offer(nodes([5, 3], [50, 33]))
     var ways = try join.sorted()
-    let first = try ways.next()
-    #expect(first?.0.refs == [3, 1, 3])
-    #expect(first?.1 == nil)
-    #expect(try ways.next() == nil)
+    var read: [(Int64, [Coordinate?]?)] = []
+    while let (way, positions) = try ways.next() { read.append((way.id, positions)) }
+    #expect(read.map(\.0) == [8, 7])
+    #expect(read[0].1 == [at(20), nil])
+    #expect(read[1].1 == [at(33), at(10), at(33)])
+  }
+
+  @Test func nodesGoingDownAreNotMergedInOrder() throws {
+    let join = PBFWayJoin(runLength: 2, spillBytes: 1)
+    try join.add([PBFFeatureReader.Pending(id: 7, offset: 10, index: 0, refs: [3, 1], tags: [:])], block: 1, offset: 10)
+    try join.match(PBFElements.NodePositions(ids: [1, 2], latitudes: [0, 0], longitudes: [0, 0]))
+    #expect(join.mergedInOrder)
+    try join.match(PBFElements.NodePositions(ids: [4, 3], latitudes: [0, 0], longitudes: [0, 0]))
+    #expect(!join.mergedInOrder)
+    let again = PBFWayJoin(runLength: 2, spillBytes: 1)
+    try again.add([PBFFeatureReader.Pending(id: 7, offset: 10, index: 0, refs: [3], tags: [:])], block: 1, offset: 10)
+    try again.match(PBFElements.NodePositions(ids: [3], latitudes: [0], longitudes: [0]))
+    try again.match(PBFElements.NodePositions(ids: [3], latitudes: [0], longitudes: [0]))
+    #expect(!again.mergedInOrder, "a node twice")
+  }
+
+  /// Every wanted way's shape in orders no extract has (ways among or before the nodes, node ids going down, a node
+  /// twice with two positions), whatever the limits, against a pass over the file's nodes alone (the last copy of a
+  /// node wins, as reading the file in order gives).
+  @Test(arguments: [1, 8])
+  func waysOfAnUnsortedFileTakeTheirNodesLastPositions(batch: Int) throws {
+    let blocks = Self.blocks()
+    var twice = blocks
+    twice.insert(Block([.dense([Node(id: 3, lat: 59.9, lon: 10.7), Node(id: 60, lat: -1, lon: -2)])]), at: 4)
+    let orders: [(String, [Block])] = [
+      ("ways among the nodes", [blocks[0], blocks[3], blocks[1], blocks[4], blocks[2]]),
+      ("ways before the nodes", [blocks[4], blocks[3], blocks[0], blocks[1], blocks[2]]),
+      ("nodes reversed", [blocks[2], blocks[1], blocks[0], blocks[3], blocks[4]]),
+      ("a node twice, after the ways", twice),
+    ]
+    for (name, order) in orders {
+      let bytes = PBFWriter.file(order)
+      let expected = try Self.expectedShapes(bytes)
+      for limits in Self.limits {
+        let features = try Self.read(bytes, batch: batch, limits: limits)
+        let shapes = Dictionary(
+          features.compactMap { $0.identity?.type == "way" ? ($0.identity!.id, "\($0.shape)") : nil },
+          uniquingKeysWith: { first, _ in first }
+        )
+        #expect(shapes.count == 8, "\(name)")
+        // Way 203 has its positions on it.
+        for (id, shape) in shapes where id != 203 { #expect(shape == expected[Int64(id)], "\(name): way \(id)") }
+      }
+    }
+  }
+
+  /// What each way of ``blocks()`` (but the one with positions on it) should be in the file `bytes`, from its nodes'
+  /// last positions in the file (read by the block decoder alone), by way id.
+  static func expectedShapes(_ bytes: [UInt8]) throws -> [Int64: String] {
+    var positions: [Int64: Coordinate] = [:]
+    let input = ImportInput.bytes(bytes, name: "city.osm.pbf")
+    let stream = PBFBlockStream(input: input, batch: 1, selection: [.nodes, .positions], filter: .ids([]))
+    try stream.forEach { elements, _ throws(PBFFailure) in
+      let nodes = elements.positions
+      for index in nodes.ids.indices { positions[nodes.ids[index]] = nodes.coordinate(at: index) }
+    }
+    var shapes: [Int64: String] = [:]
+    for case .ways(let ways) in Self.blocks().flatMap(\.groups) {
+      for way in ways where way.locations == nil {
+        let found = way.refs.compactMap { positions[$0] }
+        let shape: OSMFeature.PBFShape =
+          way.refs.isEmpty
+          ? .noGeometry
+          : found.count < way.refs.count
+            ? .missingNodes
+            : .geometry(["type": "LineString", "coordinates": .array(found.map { [.double($0.lon), .double($0.lat)] })])
+        shapes[way.id] = "\(OSMFeature.Shape.pbf(shape))"
+      }
+    }
+    return shapes
   }
 }

@@ -43,6 +43,11 @@ final class ExternalSort<Element: BitwiseCopyable> {
     if buffer.count == runLength { try writeRun() }
   }
 
+  /// Forgets every value added, and the runs written, as if none had been.
+  func removeAll() {
+    (buffer, file, runs, written) = ([], nil, [], 0)
+  }
+
   /// Calls `body` with every value added, in order, then forgets them.
   func forEachSorted(_ body: (Element) throws -> Void) throws {
     var sorted = try self.sorted()

@@ -11,12 +11,13 @@ import Foundation
 /// 3. the blocks before, from the first: the wanted nodes (with their position) and the positions of the nodes the
 ///    ways need.
 ///
-/// The wanted ways of step 2 wait in a ``PBFWayJoin``, written to temporary files past its ``Limits``, and take their
-/// nodes' positions as step 3 merges the nodes with their refs, so that memory does not grow with them. The members
-/// of wanted relations, and the ways met out of that order, wait in memory with the positions they need.
+/// The wanted ways wait in a ``PBFWayJoin``, written to temporary files past its ``Limits``, so that memory does not
+/// grow with them: those of step 2 take their nodes' positions as step 3 merges the nodes with their refs. Ways met
+/// among the nodes, or nodes whose ids do not ascend (an unsorted file), have every block of nodes read once more for
+/// the join (``PBFWayJoin/lookAgain()``). The members of wanted relations wait in memory with the positions they need.
 ///
-/// What comes out of that order (a relation after ways, a way after nodes: an unsorted file) is looked for again in
-/// the blocks that may hold it, as the passes of ``readInOrder(_:)`` do. A fault before step 3 starts the reading
+/// What else comes out of that order (a relation after ways or among nodes) is looked for again in the blocks that
+/// may hold it, as the passes of ``readInOrder(_:)`` do. A fault before step 3 starts the reading
 /// again in file order (``readInOrder(_:)``: every block, then the ways again for members, then the nodes again for
 /// positions), which reports the first fault in the file as reading one block after the other would.
 ///
@@ -29,9 +30,9 @@ struct PBFFeatureReader {
   /// How many blocks are decoded at once (on as many threads as the machine has cores).
   private let batch: Int
 
-  /// The wanted ways of the blocks after the nodes of a sorted file, waiting there for their nodes' positions.
+  /// The wanted ways, waiting there for their nodes' positions.
   private let join: PBFWayJoin
-  /// The wanted ways met otherwise (in the blocks of nodes, or read in file order).
+  /// The wanted ways read in file order (``readInOrder(_:)``, a file with a fault).
   private var ways: [Pending] = []
   private var relations: [Pending] = []
   /// The node ids of members of wanted relations, by way id.
@@ -263,7 +264,7 @@ struct PBFFeatureReader {
         filter: .candidatesOr(nodes: neededNodes, ways: memberIDs)
       )
       blocksDecoded += range.count
-      for result in stream.decode(blobs[range]) {
+      for (position, result) in zip(range, stream.decode(blobs[range])) {
         let (elements, offset) = try result.get()
         blockIDs[offset] = (elements.nodeIDs, elements.wayIDs)
         for node in elements.nodes {
@@ -272,7 +273,7 @@ struct PBFFeatureReader {
         }
         try Self.onDisk { () throws(TemporaryFileError) in try join.match(elements.positions) }
         // Ways and relations among nodes: an unsorted file.
-        try take(elements.ways, offset, nodesRead: true, into: &lateNodes)
+        try take(elements.ways, offset, block: position, nodesRead: true, into: &lateNodes)
         for relation in Self.wantedRelations(elements, offset) {
           relations.append(relation)
           lateMembers.formUnion(relation.refs.filter { memberWays[$0] == nil })
@@ -283,10 +284,7 @@ struct PBFFeatureReader {
     }
     neededNodes = []  // In `locations` now.
     if !lateMembers.isEmpty { lateNodes.formUnion(try memberPass(lateMembers)) }
-    if !join.nodesAscending {
-      // The join's ways are placed from `locations` instead.
-      lateNodes.formUnion(try Self.onDisk { () throws(TemporaryFileError) in try join.refs() })
-    }
+    if !join.mergedInOrder { try positionPass() }
     lateNodes = lateNodes.filter { !locations.hasRead($0) }
     if !lateNodes.isEmpty { try locationPass(lateNodes) }
     input.reportProgress(1, of: total)
@@ -296,8 +294,7 @@ struct PBFFeatureReader {
 
   /// Takes a block's wanted ways (at `offset`; a negative one: members only, the block's ways already taken) and
   /// the members among its ways, asking for the positions of their nodes: in ``neededNodes`` while no block of nodes
-  /// was read, else in `late`. The wanted ways of a block after the nodes (at place `block` in the file) go to
-  /// ``join``.
+  /// was read, else in `late`. The wanted ways of a block at place `block` in the file go to ``join``.
   private mutating func take(
     _ blockWays: [PBFElements.Way],
     _ offset: Int,
@@ -332,6 +329,16 @@ struct PBFFeatureReader {
       }
     }
     return needed
+  }
+
+  /// Offers every block of nodes to ``join`` again, in file order (``PBFWayJoin/lookAgain()``).
+  private mutating func positionPass() throws(PBFFailure) {
+    try Self.onDisk { () throws(TemporaryFileError) in try join.lookAgain() }
+    let blocks = PBFBlockStream(input: input, batch: batch, selection: [.nodes, .positions], filter: .ids([]))
+    try blocks.forEach(skip: { blockIDs[$0]?.nodes == nil }) { elements, _ throws(PBFFailure) in
+      blocksDecoded += 1
+      try Self.onDisk { () throws(TemporaryFileError) in try join.offer(elements.positions) }
+    }
   }
 
   /// Reads the positions of the nodes with the ids `needed` in the blocks whose nodes' ids may hold them.

@@ -1,20 +1,31 @@
-/// The wanted ways of the blocks after a file's nodes, waiting for their nodes' positions in bounded memory, however
-/// many they are:
+/// The wanted ways of a file, waiting for their nodes' positions in bounded memory, however many they are:
 ///
 /// 1. each block's ways are kept packed in a ``ByteSpill``, and each of their refs is given a slot (the block's place
 ///    in the file, then the ref's place among the block's refs) and sorted by node id (``ExternalSort``);
-/// 2. the nodes, as the blocks hand them on in file order, are merged with those refs: each node a ref names gives its
-///    position to the ref's slot, and those positions are sorted by slot;
+/// 2. the nodes are merged with those refs: each node a ref names gives its position to the ref's slot, and those
+///    positions are sorted by slot;
 /// 3. the ways are read back in file order, each ref taking the next position if it is its slot's, none if the node
 ///    was not in the file.
 ///
-/// The merge needs the nodes' ids ascending, as sorted files have them; when they are not (``nodesAscending``), the
-/// caller looks for the positions of ``refs()`` itself and the ways are read back without them.
+/// In a file sorted as extracts are, the ways are those of the blocks after the nodes, and the nodes of step 2 are
+/// the blocks of nodes as the reader hands them on (``match(_:)``). When that merge cannot place every ref
+/// (``mergedInOrder``: node ids that do not ascend, or ways added once it had begun, as ways among the nodes are),
+/// the caller offers every block of nodes again (``lookAgain()``, then ``offer(_:)``): the refs are sorted again from
+/// the ways kept, the nodes a Bloom filter of them lets through (``NodeIDFilter``) are sorted by id in runs on disk,
+/// and the two are merged, a node's last copy in the file giving its position, as reading the file in order would.
 final class PBFWayJoin {
   /// A ref of a way: the node, and the ref's slot.
   struct Ref {
     var node: Int64
     var slot: Int64
+  }
+
+  /// A node offered while looking again: its id, its place among the nodes offered, and its position.
+  struct Offered {
+    var node: Int64
+    var order: Int64
+    var latitude: Double
+    var longitude: Double
   }
 
   /// The position of the node of the ref at `slot`.
@@ -35,14 +46,25 @@ final class PBFWayJoin {
   private let spill: ByteSpill
   private let refSort: ExternalSort<Ref>
   private let locatedSort: ExternalSort<Located>
+  private let offeredSort: ExternalSort<Offered>
+  /// The refs' nodes, while looking again, and how many blocks of nodes were offered.
+  private var filter: NodeIDFilter?
+  private var blocksOffered: Int64 = 0
   /// The refs by node id, while nodes are merged with them, and the next one.
   private var sortedRefs: ExternalSort<Ref>.Sorted?
   private var nextRef: Ref?
   private var lastNode: Int64?
   /// How many refs wait for a position.
   private(set) var refCount = 0
-  /// Whether the nodes merged so far came in ascending order of id (else the positions of the merge are not used).
+  /// Whether the nodes merged so far came in ascending order of id.
   private(set) var nodesAscending = true
+  /// Whether nodes were merged, and ways added after that.
+  private var merging = false
+  private var addedLate = false
+
+  /// Whether the merge with the nodes in file order gave every ref its node's position, if the file has it; else
+  /// the caller looks again (``lookAgain()``).
+  var mergedInOrder: Bool { nodesAscending && !addedLate }
 
   /// At most `runLength` refs and as many positions in memory, and about `spillBytes` bytes of ways; the temporary
   /// files in the first of `directories` that works.
@@ -50,11 +72,18 @@ final class PBFWayJoin {
     spill = ByteSpill(memoryLimit: spillBytes, directories: directories)
     refSort = ExternalSort(runLength: runLength, directories: directories) { ($0.node, $0.slot) < ($1.node, $1.slot) }
     locatedSort = ExternalSort(runLength: runLength, directories: directories) { $0.slot < $1.slot }
+    offeredSort = ExternalSort(runLength: runLength, directories: directories) {
+      ($0.node, $0.order) < ($1.node, $1.order)
+    }
   }
 
-  /// Keeps the wanted ways of the block at place `block` in the file (its blob's index), which starts at `offset`.
+  /// Keeps the wanted ways of the block at place `block` in the file (its blob's index), which starts at `offset`;
+  /// before ``lookAgain()``.
   func add(_ ways: [PBFFeatureReader.Pending], block: Int, offset: Int) throws(TemporaryFileError) {
+    assert(filter == nil, "ways added while looking again")
     guard !ways.isEmpty else { return }
+    // Once the merge has begun, the refs are sorted when looking again.
+    addedLate = addedLate || merging
     var bytes: [UInt8] = []
     var slot = Self.firstSlot(of: block)
     for way in ways {
@@ -65,7 +94,7 @@ final class PBFWayJoin {
       bytes += packed
       guard !way.hasLocations else { continue }
       for ref in way.refs {
-        try refSort.append(Ref(node: ref, slot: slot))
+        if !merging { try refSort.append(Ref(node: ref, slot: slot)) }
         slot += 1
       }
     }
@@ -76,6 +105,7 @@ final class PBFWayJoin {
   /// Merges the nodes of a block, the blocks given in file order, with the refs: the positions of those the refs name.
   /// The cost is a pass over the block's ids (that they ascend) and a binary search for each ref in the block.
   func match(_ nodes: PBFElements.NodePositions) throws(TemporaryFileError) {
+    merging = true
     let ids = nodes.ids
     guard nodesAscending, refCount > 0, let first = ids.first, let last = ids.last else { return }
     if let lastNode, first <= lastNode {
@@ -107,29 +137,78 @@ final class PBFWayJoin {
     }
   }
 
-  /// The node ids of every ref (when the nodes were not ascending, to be looked for another way).
-  func refs() throws(TemporaryFileError) -> Set<Int64> {
-    var refs = Set<Int64>()
+  /// Starts the merge again, to be given every block of nodes in file order (``offer(_:)``): what the merge in file
+  /// order found is forgotten, and every ref is sorted by node again from the ways kept.
+  func lookAgain() throws(TemporaryFileError) {
+    (sortedRefs, nextRef) = (nil, nil)
+    refSort.removeAll()
+    locatedSort.removeAll()
+    var filter = NodeIDFilter(expected: refCount)
     for chunk in chunks {
-      for way in try ways(of: chunk) where !way.hasLocations { refs.formUnion(way.refs) }
+      var slot = Self.firstSlot(of: chunk.block)
+      for way in try ways(of: chunk) where !way.hasLocations {
+        for ref in way.refs {
+          filter.insert(ref)
+          try refSort.append(Ref(node: ref, slot: slot))
+          slot += 1
+        }
+      }
     }
-    return refs
+    self.filter = filter
   }
 
-  /// The ways in file order, each with its nodes' positions (`nil` for a node not in the file) when the nodes came
-  /// in ascending order and the way does not have them itself.
+  /// Keeps the positions of the nodes of a block, the blocks given in file order after ``lookAgain()``, that some
+  /// ref may name.
+  func offer(_ nodes: PBFElements.NodePositions) throws(TemporaryFileError) {
+    guard let filter else { return }
+    let first = blocksOffered << 32
+    blocksOffered += 1
+    for (index, node) in nodes.ids.enumerated() where filter.mayContain(node) {
+      let position = nodes.coordinate(at: index)
+      try offeredSort.append(
+        Offered(node: node, order: first + Int64(index), latitude: position.lat, longitude: position.lon)
+      )
+    }
+  }
+
+  /// The ways in file order, each with its nodes' positions (`nil` for a node not in the file) unless it has them
+  /// itself; after ``lookAgain()`` and ``offer(_:)`` when the merge in file order could not place every ref.
   func sorted() throws(TemporaryFileError) -> Ways {
+    assert(mergedInOrder || filter != nil || refCount == 0, "the ways' nodes not looked for again")
     // The merge is over: the refs sorted by node go.
     (sortedRefs, nextRef) = (nil, nil)
-    let located = nodesAscending ? try locatedSort.sorted() : nil
-    return Ways(join: self, chunks: chunks.sorted { $0.block < $1.block }, located: located)
+    if filter != nil {
+      try mergeOffered()
+      filter = nil
+    }
+    return Ways(join: self, chunks: chunks.sorted { $0.block < $1.block }, located: try locatedSort.sorted())
+  }
+
+  /// Merges the nodes offered with the refs: a node's last copy among them gives its position.
+  private func mergeOffered() throws(TemporaryFileError) {
+    var refs = try refSort.sorted()
+    var nodes = try offeredSort.sorted()
+    var node = try nodes.next()
+    var found: Offered?
+    while let ref = try refs.next() {
+      if found?.node != ref.node {
+        found = nil
+        while let candidate = node, candidate.node <= ref.node {
+          if candidate.node == ref.node { found = candidate }
+          node = try nodes.next()
+        }
+      }
+      if let found {
+        try locatedSort.append(Located(slot: ref.slot, latitude: found.latitude, longitude: found.longitude))
+      }
+    }
   }
 
   /// The ways of ``sorted()``, one at a time.
   struct Ways {
     fileprivate let join: PBFWayJoin
     fileprivate var chunks: [Chunk]
-    fileprivate var located: ExternalSort<Located>.Sorted?
+    fileprivate var located: ExternalSort<Located>.Sorted
     private var nextChunk = 0
     private var ways: [PBFFeatureReader.Pending] = []
     private var nextWay = 0
@@ -137,7 +216,7 @@ final class PBFWayJoin {
     private var nextLocated: Located?
     private var started = false
 
-    fileprivate init(join: PBFWayJoin, chunks: [Chunk], located: ExternalSort<Located>.Sorted?) {
+    fileprivate init(join: PBFWayJoin, chunks: [Chunk], located: ExternalSort<Located>.Sorted) {
       (self.join, self.chunks, self.located) = (join, chunks, located)
     }
 
@@ -145,7 +224,7 @@ final class PBFWayJoin {
     mutating func next() throws(TemporaryFileError) -> (PBFFeatureReader.Pending, [Coordinate?]?)? {
       if !started {
         started = true
-        nextLocated = try located?.next()
+        nextLocated = try located.next()
       }
       while nextWay == ways.count {
         guard nextChunk < chunks.count else { return nil }
@@ -158,16 +237,12 @@ final class PBFWayJoin {
       nextWay += 1
       guard !way.hasLocations else { return (way, nil) }
       let refs = way.refs
-      guard located != nil else {
-        slot += Int64(refs.count)
-        return (way, nil)
-      }
       var positions: [Coordinate?] = []
       positions.reserveCapacity(refs.count)
       for _ in refs {
         if let found = nextLocated, found.slot == slot {
           positions.append(Coordinate(lat: found.latitude, lon: found.longitude))
-          nextLocated = try located?.next()
+          nextLocated = try located.next()
         } else {
           positions.append(nil)
         }
