@@ -171,7 +171,11 @@ import Testing
     }
     func at(_ degrees: Int64) -> Coordinate { Coordinate(lat: Double(degrees), lon: Double(-degrees * 100) / 1e9) }
     let join = PBFWayJoin(runLength: runLength, spillBytes: spillBytes)
-    try join.add([PBFFeatureReader.Pending(id: 7, offset: 10, index: 0, refs: [3, 1, 3], tags: [:])], block: 1, offset: 10)
+    try join.add(
+      [PBFFeatureReader.Pending(id: 7, offset: 10, index: 0, refs: [3, 1, 3], tags: [:])],
+      block: 1,
+      offset: 10
+    )
     try join.match(nodes([1, 2], [10, 20]))
     #expect(join.mergedInOrder)
     // A way among the nodes: the nodes before it were merged without its refs.
@@ -190,7 +194,11 @@ import Testing
 
   @Test func nodesGoingDownAreNotMergedInOrder() throws {
     let join = PBFWayJoin(runLength: 2, spillBytes: 1)
-    try join.add([PBFFeatureReader.Pending(id: 7, offset: 10, index: 0, refs: [3, 1], tags: [:])], block: 1, offset: 10)
+    try join.add(
+      [PBFFeatureReader.Pending(id: 7, offset: 10, index: 0, refs: [3, 1], tags: [:])],
+      block: 1,
+      offset: 10
+    )
     try join.match(PBFElements.NodePositions(ids: [1, 2], latitudes: [0, 0], longitudes: [0, 0]))
     #expect(join.mergedInOrder)
     try join.match(PBFElements.NodePositions(ids: [4, 3], latitudes: [0, 0], longitudes: [0, 0]))
@@ -251,7 +259,9 @@ import Testing
           ? .noGeometry
           : found.count < way.refs.count
             ? .missingNodes
-            : .geometry(["type": "LineString", "coordinates": .array(found.map { [.double($0.lon), .double($0.lat)] })])
+            : .geometry([
+              "type": "LineString", "coordinates": .array(found.map { [.double($0.lon), .double($0.lat)] }),
+            ])
         shapes[way.id] = "\(OSMFeature.Shape.pbf(shape))"
       }
     }

@@ -260,7 +260,7 @@ struct PBFFeatureReader {
       let stream = PBFBlockStream(
         input: input,
         batch: batch,
-        selection: join.refCount > 0 ? PBFPrimitiveBlock.Selection.all.union(.positions) : .all,
+        selection: join.refCount > 0 && join.mergedInOrder ? PBFPrimitiveBlock.Selection.all.union(.positions) : .all,
         filter: .candidatesOr(nodes: neededNodes, ways: memberIDs)
       )
       blocksDecoded += range.count
@@ -331,11 +331,14 @@ struct PBFFeatureReader {
     return needed
   }
 
-  /// Offers every block of nodes to ``join`` again, in file order (``PBFWayJoin/lookAgain()``).
+  /// Offers every block of nodes that may hold a ref's node to ``join`` again, in file order
+  /// (``PBFWayJoin/lookAgain()``).
   private mutating func positionPass() throws(PBFFailure) {
     try Self.onDisk { () throws(TemporaryFileError) in try join.lookAgain() }
+    guard let refs = join.refRange else { return }
     let blocks = PBFBlockStream(input: input, batch: batch, selection: [.nodes, .positions], filter: .ids([]))
-    try blocks.forEach(skip: { blockIDs[$0]?.nodes == nil }) { elements, _ throws(PBFFailure) in
+    let skip = { (offset: Int) in !(blockIDs[offset]?.nodes?.overlaps(refs) ?? false) }
+    try blocks.forEach(skip: skip) { elements, _ throws(PBFFailure) in
       blocksDecoded += 1
       try Self.onDisk { () throws(TemporaryFileError) in try join.offer(elements.positions) }
     }

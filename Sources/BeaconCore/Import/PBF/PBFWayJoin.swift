@@ -47,8 +47,10 @@ final class PBFWayJoin {
   private let refSort: ExternalSort<Ref>
   private let locatedSort: ExternalSort<Located>
   private let offeredSort: ExternalSort<Offered>
-  /// The refs' nodes, while looking again, and how many blocks of nodes were offered.
+  /// The refs' nodes, while looking again (and the smallest and the largest), and how many blocks of nodes were
+  /// offered.
   private var filter: NodeIDFilter?
+  private(set) var refRange: ClosedRange<Int64>?
   private var blocksOffered: Int64 = 0
   /// The refs by node id, while nodes are merged with them, and the next one.
   private var sortedRefs: ExternalSort<Ref>.Sorted?
@@ -107,7 +109,7 @@ final class PBFWayJoin {
   func match(_ nodes: PBFElements.NodePositions) throws(TemporaryFileError) {
     merging = true
     let ids = nodes.ids
-    guard nodesAscending, refCount > 0, let first = ids.first, let last = ids.last else { return }
+    guard mergedInOrder, refCount > 0, let first = ids.first, let last = ids.last else { return }
     if let lastNode, first <= lastNode {
       nodesAscending = false
       return
@@ -144,10 +146,12 @@ final class PBFWayJoin {
     refSort.removeAll()
     locatedSort.removeAll()
     var filter = NodeIDFilter(expected: refCount)
+    var (lowest, highest) = (Int64.max, Int64.min)
     for chunk in chunks {
       var slot = Self.firstSlot(of: chunk.block)
       for way in try ways(of: chunk) where !way.hasLocations {
         for ref in way.refs {
+          (lowest, highest) = (min(lowest, ref), max(highest, ref))
           filter.insert(ref)
           try refSort.append(Ref(node: ref, slot: slot))
           slot += 1
@@ -155,6 +159,7 @@ final class PBFWayJoin {
       }
     }
     self.filter = filter
+    refRange = lowest <= highest ? lowest...highest : nil
   }
 
   /// Keeps the positions of the nodes of a block, the blocks given in file order after ``lookAgain()``, that some
