@@ -74,36 +74,42 @@ def pbf_file(tool, megabytes):
     return generated(f"helsinki-{megabytes}mb.osm.pbf", [tool, "generate", SOURCE, str(megabytes)])
 
 
-def ways_file(tool, nodes):
-    """A sorted PBF of `nodes` nodes and nodes / 4 ways, a third of its wanted objects ways (`beacon-pbf-tool ways`)."""
-    return generated(f"ways-{nodes}.osm.pbf", [tool, "ways", str(nodes)])
+def ways_file(tool, nodes, ways_first=False):
+    """A sorted PBF of `nodes` nodes and nodes / 4 ways, a third of its wanted objects ways (`beacon-pbf-tool ways`);
+    with `ways_first`, the ways before the nodes (not sorted)."""
+    command = "ways-first" if ways_first else "ways"
+    return generated(f"{command}-{nodes}.osm.pbf", [tool, command, str(nodes)])
 
 
 def run_ways(bench, tool, sizes, clean_environment):
-    """`beacon import` of files whose wanted ways grow with their nodes: time and peak RSS by size."""
+    """`beacon import` of files whose wanted ways grow with their nodes: time and peak RSS by size; the largest also
+    with its ways before its nodes (keyed `ways-first-NODES`)."""
     results = {}
-    for nodes in sizes:
-        pbf = ways_file(tool, nodes)
-        store = os.path.join(bench.work, f"import-ways-{nodes}.sqlite")
+    runs = [(nodes, False) for nodes in sizes] + [(max(sizes), True)]
+    for nodes, ways_first in runs:
+        pbf = ways_file(tool, nodes, ways_first)
+        key = f"ways-first-{nodes}" if ways_first else str(nodes)
+        store = os.path.join(bench.work, f"import-ways-{key}.sqlite")
         remove_store(store)
         seconds, rss, output = run_measured(
             [bench.beacon, "import", pbf, "--offline", "--store", store, "--json"], env=clean_environment()
         )
         places = json.loads(output).get("total", 0)
-        results[str(nodes)] = {"pbf_mb": round(os.path.getsize(pbf) / 1e6, 1), "s": seconds,
-                               "places_per_s": places / seconds, "peak_rss_mb": rss, "places": places,
-                               "ways": nodes // 40}
+        results[key] = {"pbf_mb": round(os.path.getsize(pbf) / 1e6, 1), "s": seconds,
+                        "places_per_s": places / seconds, "peak_rss_mb": rss, "places": places,
+                        "ways": nodes // 40, "ways_first": ways_first}
         remove_store(store)
     return results
 
 
 def rows_ways(results):
-    """bench.py table rows for ``run_ways``: the largest file's peak RSS against the goal."""
-    largest = max((int(size) for size in results), default=None)
+    """bench.py table rows for ``run_ways``: the largest file's peak RSS against the goal, sorted or not."""
+    largest = max((int(size) for size in results if size.isdigit()), default=None)
     table = []
     for size, entry in results.items():
-        label = f"beacon import PBF, {entry['ways']:,} wanted ways ({entry['pbf_mb']:.0f} MB)"
-        table.append(import_row(label, entry, int(size) == largest))
+        order = ", ways before nodes" if entry.get("ways_first") else ""
+        label = f"beacon import PBF, {entry['ways']:,} wanted ways{order} ({entry['pbf_mb']:.0f} MB)"
+        table.append(import_row(label, entry, not size.isdigit() or int(size) == largest))
     return table
 
 

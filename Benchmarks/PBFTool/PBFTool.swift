@@ -7,6 +7,8 @@ import Foundation
 ///         a file of at least MEGABYTES MB made of copies of SOURCE (see ``PBFReplicator``)
 ///     beacon-pbf-tool ways NODES OUTPUT.osm.pbf
 ///         a sorted file of NODES nodes and NODES / 4 ways, a third of its wanted objects ways (see ``WaysFile``)
+///     beacon-pbf-tool ways-first NODES OUTPUT.osm.pbf
+///         the same, the ways before the nodes (a file that is not sorted)
 ///     beacon-pbf-tool decode FILE.osm.pbf
 ///         Beacon's PBF decoder alone (no store): prints the wanted objects it found as JSON
 @main
@@ -21,9 +23,9 @@ enum PBFTool {
         let copies = PBFReplicator.copies(forMegabytes: megabytes, sourceSize: source.count)
         try PBFReplicator(source: source).write(copies: copies, to: arguments[3])
         print(#"{"copies":\#(copies)}"#)
-      case "ways" where arguments.count == 3:
+      case "ways" where arguments.count == 3, "ways-first" where arguments.count == 3:
         guard let nodes = Int(arguments[1]), nodes > 0 else { throw ToolError("NODES is not a positive number") }
-        try WaysFile(nodes: nodes).write(to: arguments[2])
+        try WaysFile(nodes: nodes, waysFirst: arguments[0] == "ways-first").write(to: arguments[2])
         print(#"{"nodes":\#(nodes),"ways":\#(nodes / 4)}"#)
       case "decode" where arguments.count == 2:
         let counts = try PBFDecoding.count(try ImportInput.file(path: arguments[1]))
@@ -32,7 +34,7 @@ enum PBFTool {
             + #""located":\#(counts.located)}"#
         )
       default:
-        throw ToolError("usage: beacon-pbf-tool generate SOURCE MEGABYTES OUTPUT | ways NODES OUTPUT | decode FILE")
+        throw ToolError("usage: beacon-pbf-tool generate SOURCE MEGABYTES OUTPUT | ways[-first] NODES OUTPUT | decode FILE")
       }
     } catch {
       FileHandle.standardError.write(Data("beacon-pbf-tool: \(error)\n".utf8))

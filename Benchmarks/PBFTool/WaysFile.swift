@@ -3,9 +3,11 @@ import Foundation
 
 /// A sorted PBF where a third of the wanted objects are ways: `nodes` nodes, every 20th a named restaurant, café or
 /// hotel, then `nodes / 4` closed ways of five nodes, every 10th one of them (the file the import's memory is
-/// measured with as its wanted ways grow: 1 M nodes give 75 000 places, 25 000 of them ways).
+/// measured with as its wanted ways grow: 1 M nodes give 75 000 places, 25 000 of them ways). With `waysFirst`, the
+/// ways come before the nodes: a file that is not sorted.
 struct WaysFile {
   let nodes: Int
+  var waysFirst = false
 
   /// How many elements a block holds.
   static let blockSize = 8_000
@@ -21,7 +23,15 @@ struct WaysFile {
       let blob = PBFWriter.blob(PBFWriter.primitiveBlock(block), compression: .zlib)
       try file.write(contentsOf: PBFWriter.frame(type: "OSMData", blob: blob))
     }
-    let kinds = [("amenity", "restaurant"), ("amenity", "cafe"), ("tourism", "hotel")]
+    if waysFirst { try writeWays(write) }
+    try writeNodes(write)
+    if !waysFirst { try writeWays(write) }
+  }
+
+  private static let kinds = [("amenity", "restaurant"), ("amenity", "cafe"), ("tourism", "hotel")]
+
+  private func writeNodes(_ write: (PBFWriter.Block) throws -> Void) throws {
+    let kinds = Self.kinds
     for start in stride(from: 1, through: nodes, by: Self.blockSize) {
       let block = (start..<min(nodes + 1, start + Self.blockSize)).map { id in
         let tags = id % 20 == 0 ? [kinds[id / 20 % 3], ("name", "N\(id)")] : []
@@ -34,6 +44,10 @@ struct WaysFile {
       }
       try write(PBFWriter.Block([.dense(block)]))
     }
+  }
+
+  private func writeWays(_ write: (PBFWriter.Block) throws -> Void) throws {
+    let kinds = Self.kinds
     let ways = nodes / 4
     for start in stride(from: 1, through: ways, by: Self.blockSize) {
       let block = (start..<min(ways + 1, start + Self.blockSize)).map { id in
