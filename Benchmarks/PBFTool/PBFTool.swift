@@ -34,7 +34,9 @@ enum PBFTool {
             + #""located":\#(counts.located)}"#
         )
       default:
-        throw ToolError("usage: beacon-pbf-tool generate SOURCE MEGABYTES OUTPUT | ways[-first] NODES OUTPUT | decode FILE")
+        throw ToolError(
+          "usage: beacon-pbf-tool generate SOURCE MEGABYTES OUTPUT | ways[-first] NODES OUTPUT | decode FILE"
+        )
       }
     } catch {
       FileHandle.standardError.write(Data("beacon-pbf-tool: \(error)\n".utf8))
