@@ -6,7 +6,7 @@ import Testing
 /// for another.
 @Suite struct NodeIDFilterTests {
   @Test func everyIdInsertedIsFoundAndFewOthersAre() {
-    var generator = SystemRandomNumberGenerator()
+    var generator = GeoJSONFeatureScannerTests.Generator(state: 2911)
     // Ids as files have them: runs of neighbours, negative ones, and the extremes.
     var inserted = Set<Int64>((1...20_000).map { 4_000_000_000 + $0 })
     inserted.formUnion((1...1_000).map { -$0 })
@@ -22,7 +22,7 @@ import Testing
       if filter.mayContain(id) { found += 1 }
     }
     // About 21 bits an id and four probes: about one in a thousand.
-    #expect(found * 100 < others, "\(found) of \(others)")
+    #expect(found * 200 < others, "\(found) of \(others)")
   }
 
   /// A filter smaller than its ids want still finds every one (it only lets more others through).

@@ -4,8 +4,8 @@ import Testing
 
 @testable import BeaconCore
 
-/// The wanted ways after a file's nodes wait for their nodes' positions in ``PBFWayJoin``: in runs on disk or in
-/// memory, they are placed as the ways met among the nodes are (from the positions held in memory), node for node.
+/// The wanted ways wait for their nodes' positions in ``PBFWayJoin``: in runs on disk or in memory, merged with the
+/// nodes in file order or looked for again, they are placed as a pass over the file's nodes alone places them.
 @Suite struct PBFWayJoinTests {
   typealias Block = PBFWriter.Block
   typealias Node = PBFWriter.Node
@@ -67,8 +67,9 @@ import Testing
     return blocks
   }
 
-  /// The ways after the nodes (joined) against the same ways among the nodes (the ways' block moved before the last
-  /// block of nodes, so the positions come from memory), whatever the limits and batches.
+  /// The ways after the nodes (merged in file order) against the same ways among the nodes (the ways' block moved
+  /// before the last block of nodes, so they are looked for again), whatever the limits and batches; each way against
+  /// a pass over the nodes alone in ``waysOfAnUnsortedFileTakeTheirNodesLastPositions(batch:)``.
   @Test(arguments: [1, 2, 8])
   func joinedWaysArePlacedAsWaysAmongTheNodes(batch: Int) throws {
     let blocks = Self.blocks()
@@ -137,7 +138,7 @@ import Testing
       nodes.longitudes.append(-id * 1_000)
     }
     try join.match(nodes)
-    #expect(join.nodesAscending)
+    #expect(join.mergedInOrder)
     var ways = try join.sorted()
     var read: [(Int64, Int, [Coordinate?]?)] = []
     while let (way, positions) = try ways.next() { read.append((way.id, way.offset, positions)) }
@@ -162,52 +163,73 @@ import Testing
     }
   }
 
-  /// Ways added once the merge has begun, and nodes whose ids go down: the merge in file order cannot place them;
-  /// looking again places them all, a node's last copy giving its position.
+  /// Ways added once the merge has begun: the merge in file order places the others; looking again places those, from
+  /// the blocks offered, a node's last copy giving its position.
   @Test(arguments: [(1, 1), (2, 16), (100, 1 << 20)])
-  func lookingAgainPlacesWhatTheMergeInOrderCouldNot(runLength: Int, spillBytes: Int) throws {
-    func nodes(_ ids: [Int64], _ degrees: [Int64]) -> PBFElements.NodePositions {
-      PBFElements.NodePositions(ids: ids, latitudes: degrees.map { $0 * 10_000_000 }, longitudes: degrees.map { -$0 })
-    }
-    func at(_ degrees: Int64) -> Coordinate { Coordinate(lat: Double(degrees), lon: Double(-degrees * 100) / 1e9) }
+  func lookingAgainPlacesTheWaysAddedLate(runLength: Int, spillBytes: Int) throws {
     let join = PBFWayJoin(runLength: runLength, spillBytes: spillBytes)
-    try join.add(
-      [PBFFeatureReader.Pending(id: 7, offset: 10, index: 0, refs: [3, 1, 3], tags: [:])],
-      block: 1,
-      offset: 10
-    )
-    try join.match(nodes([1, 2], [10, 20]))
+    try join.add([Self.way(7, [3, 1, 3])], block: 1, offset: 10)
+    try join.match(Self.nodes([1, 2, 3], [10, 20, 30]))
     #expect(join.mergedInOrder)
     // A way among the nodes: the nodes before it were merged without its refs.
-    try join.add([PBFFeatureReader.Pending(id: 8, offset: 5, index: 0, refs: [2, 4], tags: [:])], block: 0, offset: 5)
+    try join.add([Self.way(8, [2, 4])], block: 0, offset: 5)
     #expect(!join.mergedInOrder)
+    try join.match(Self.nodes([4, 5], [40, 50]))
     try join.lookAgain()
-    try join.offer(nodes([3, 1, 2], [30, 10, 20]))
-    try join.offer(nodes([5, 3], [50, 33]))
-    var ways = try join.sorted()
-    var read: [(Int64, [Coordinate?]?)] = []
-    while let (way, positions) = try ways.next() { read.append((way.id, positions)) }
-    #expect(read.map(\.0) == [8, 7])
-    #expect(read[0].1 == [at(20), nil])
-    #expect(read[1].1 == [at(33), at(10), at(33)])
+    #expect(join.mayHold(nodes: 1...2) && join.mayHold(nodes: 4...9) && !join.mayHold(nodes: 5...9))
+    try join.offer(Self.nodes([2, 3], [20, 30]))
+    try join.offer(Self.nodes([4, 2], [40, 22]))
+    #expect(try Self.placed(join) == [[Self.at(22), Self.at(40)], [Self.at(30), Self.at(10), Self.at(30)]])
   }
 
-  @Test func nodesGoingDownAreNotMergedInOrder() throws {
-    let join = PBFWayJoin(runLength: 2, spillBytes: 1)
-    try join.add(
-      [PBFFeatureReader.Pending(id: 7, offset: 10, index: 0, refs: [3, 1], tags: [:])],
-      block: 1,
-      offset: 10
-    )
-    try join.match(PBFElements.NodePositions(ids: [1, 2], latitudes: [0, 0], longitudes: [0, 0]))
-    #expect(join.mergedInOrder)
-    try join.match(PBFElements.NodePositions(ids: [4, 3], latitudes: [0, 0], longitudes: [0, 0]))
+  /// Node ids that go down: every ref is looked for again, what the merge in file order found forgotten.
+  @Test(arguments: [(1, 1), (100, 1 << 20)])
+  func lookingAgainPlacesEveryRefWhenNodesGoDown(runLength: Int, spillBytes: Int) throws {
+    let join = PBFWayJoin(runLength: runLength, spillBytes: spillBytes)
+    try join.add([Self.way(7, [3, 1, 3]), Self.way(8, [6])], block: 1, offset: 10)
+    try join.match(Self.nodes([1, 6], [10, 60]))
+    try join.match(Self.nodes([5, 3], [50, 30]))
     #expect(!join.mergedInOrder)
-    let again = PBFWayJoin(runLength: 2, spillBytes: 1)
-    try again.add([PBFFeatureReader.Pending(id: 7, offset: 10, index: 0, refs: [3], tags: [:])], block: 1, offset: 10)
-    try again.match(PBFElements.NodePositions(ids: [3], latitudes: [0], longitudes: [0]))
-    try again.match(PBFElements.NodePositions(ids: [3], latitudes: [0], longitudes: [0]))
-    #expect(!again.mergedInOrder, "a node twice")
+    try join.lookAgain()
+    try join.offer(Self.nodes([3, 1, 6], [30, 11, 60]))
+    try join.offer(Self.nodes([5, 3], [50, 33]))
+    #expect(try Self.placed(join) == [[Self.at(33), Self.at(11), Self.at(33)], [Self.at(60)]])
+  }
+
+  static func way(_ id: Int64, _ refs: [Int64]) -> PBFFeatureReader.Pending {
+    PBFFeatureReader.Pending(id: id, offset: 0, index: Int(id), refs: refs, tags: [:])
+  }
+
+  /// Nodes at whole degrees of latitude (and as many hundred-millionths of west longitude).
+  static func nodes(_ ids: [Int64], _ degrees: [Int64]) -> PBFElements.NodePositions {
+    PBFElements.NodePositions(ids: ids, latitudes: degrees.map { $0 * 10_000_000 }, longitudes: degrees.map { -$0 })
+  }
+
+  static func at(_ degrees: Int64) -> Coordinate { Coordinate(lat: Double(degrees), lon: Double(-degrees * 100) / 1e9) }
+
+  /// The positions of the join's ways, in file order.
+  static func placed(_ join: PBFWayJoin) throws -> [[Coordinate?]?] {
+    var ways = try join.sorted()
+    var placed: [[Coordinate?]?] = []
+    while let (_, positions) = try ways.next() { placed.append(positions) }
+    return placed
+  }
+
+  /// Node ids going down, a node twice, or a block of nodes whose positions were not read while refs waited: the merge
+  /// in file order cannot place every ref.
+  @Test func nodesOutOfOrderOrUnreadAreNotMergedInOrder() throws {
+    for (name, blocks) in [
+      ("going down", [Self.nodes([1, 2], [0, 0]), Self.nodes([4, 3], [0, 0])]),
+      ("a node twice", [Self.nodes([1, 3], [0, 0]), Self.nodes([3], [0])]),
+      ("positions not read", [Self.nodes([1, 2], [0, 0]), nil]),
+    ] {
+      let join = PBFWayJoin(runLength: 2, spillBytes: 1)
+      try join.add([Self.way(7, [3, 1])], block: 1, offset: 10)
+      try join.match(blocks[0])
+      #expect(join.mergedInOrder, "\(name)")
+      try join.match(blocks[1])
+      #expect(!join.mergedInOrder, "\(name)")
+    }
   }
 
   /// Every wanted way's shape in orders no extract has (ways among or before the nodes, node ids going down, a node
@@ -223,6 +245,10 @@ import Testing
       ("ways before the nodes", [blocks[4], blocks[3], blocks[0], blocks[1], blocks[2]]),
       ("nodes reversed", [blocks[2], blocks[1], blocks[0], blocks[3], blocks[4]]),
       ("a node twice, after the ways", twice),
+      (
+        "a block of nodes and ways, sorted otherwise",
+        [blocks[0], blocks[1], Block(blocks[2].groups + blocks[3].groups, latOffset: 18_000), blocks[4]]
+      ),
     ]
     for (name, order) in orders {
       let bytes = PBFWriter.file(order)
@@ -238,6 +264,30 @@ import Testing
         for (id, shape) in shapes where id != 203 { #expect(shape == expected[Int64(id)], "\(name): way \(id)") }
       }
     }
+  }
+
+  /// A sorted file whose last block of nodes holds ways too (merged late), with a block of nodes no ref names between:
+  /// looking again reads only the blocks of nodes that hold a late ref's node, the ways after the nodes merged in order.
+  @Test func lookingAgainReadsOnlyTheBlocksThatMayHoldALateRef() throws {
+    let blocks = Self.blocks()
+    let far = Block([.dense((1...20).map { Node(id: 1_000 + Int64($0), lat: 1, lon: 2) })])
+    let late = Way(id: 300, refs: [2_000, 1], tags: [("amenity", "cafe"), ("name", "Far apart")])
+    let mixed = Block([.dense([Node(id: 2_000, lat: 5, lon: 6)])] + blocks[3].groups + [.ways([late])])
+    let file = PBFWriter.file([blocks[0], blocks[1], blocks[2], far, mixed, blocks[4]])
+    let (features, decoded) = try PBFFeatureReader.readCounting(.bytes(file, name: "city.osm.pbf"), batch: 1)
+    // From the end: blocks 5 and 4 (nodes: the reading from the start begins); from the start: 0–4; looking again for
+    // nodes 1, 2, 3, 12, 13, 14 and 2 000: blocks 0 and 4, not 1, 2 or the far one between.
+    #expect(decoded == 2 + 5 + 2)
+    let expected = try Self.expectedShapes(file)
+    for feature in features where feature.identity?.type == "way" {
+      let id = Int64(feature.identity!.id)
+      if id == 300 {
+        #expect("\(feature.shape)".contains("[[6,5],[151.1993,-33.799]]"), "\(feature.shape)")
+      } else if id != 203 {
+        #expect("\(feature.shape)" == expected[id], "way \(id)")
+      }
+    }
+    #expect(features.filter { $0.identity?.type == "way" }.count == 9)
   }
 
   /// What each way of ``blocks()`` (but the one with positions on it) should be in the file `bytes`, from its nodes'

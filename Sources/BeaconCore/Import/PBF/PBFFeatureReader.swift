@@ -56,7 +56,8 @@ struct PBFFeatureReader {
 
   /// How much of the wanted ways ``PBFWayJoin`` holds in memory.
   struct Limits {
-    /// How many refs (16 bytes each) and positions (24 bytes) are sorted in memory, at most.
+    /// How many refs (16 bytes each), positions (24 bytes) and, looking again, nodes (32 bytes) are sorted in
+    /// memory, at most (looking again also holds a Bloom filter of the refs, at most 32 MiB).
     var runLength = 1 << 19
     /// How many bytes of ways are held before they are written to a temporary file.
     var spillBytes = 8 << 20
@@ -257,10 +258,11 @@ struct PBFFeatureReader {
     var next = 0
     while next < start {
       let range = index.batch(startingAt: next, before: start, count: batch)
+      let positions = join.needsPositions
       let stream = PBFBlockStream(
         input: input,
         batch: batch,
-        selection: join.refCount > 0 && join.mergedInOrder ? PBFPrimitiveBlock.Selection.all.union(.positions) : .all,
+        selection: positions ? PBFPrimitiveBlock.Selection.all.union(.positions) : .all,
         filter: .candidatesOr(nodes: neededNodes, ways: memberIDs)
       )
       blocksDecoded += range.count
@@ -271,7 +273,9 @@ struct PBFFeatureReader {
           if Self.isWanted(node.tags) { try emit(Self.feature(node, offset)) }
           locations.record(node.id, lat: node.lat, lon: node.lon)
         }
-        try Self.onDisk { () throws(TemporaryFileError) in try join.match(elements.positions) }
+        if elements.nodeIDs != nil {
+          try Self.onDisk { () throws(TemporaryFileError) in try join.match(positions ? elements.positions : nil) }
+        }
         // Ways and relations among nodes: an unsorted file.
         try take(elements.ways, offset, block: position, nodesRead: true, into: &lateNodes)
         for relation in Self.wantedRelations(elements, offset) {
@@ -331,13 +335,13 @@ struct PBFFeatureReader {
     return needed
   }
 
-  /// Offers every block of nodes that may hold a ref's node to ``join`` again, in file order
+  /// Offers the blocks of nodes that may hold a node the join looks for again to ``join``, in file order
   /// (``PBFWayJoin/lookAgain()``).
   private mutating func positionPass() throws(PBFFailure) {
     try Self.onDisk { () throws(TemporaryFileError) in try join.lookAgain() }
-    guard let refs = join.refRange else { return }
+    let skip = { [join, blockIDs] (offset: Int) in !(blockIDs[offset]?.nodes.map(join.mayHold(nodes:)) ?? false) }
+    guard blockIDs.keys.contains(where: { !skip($0) }) else { return }
     let blocks = PBFBlockStream(input: input, batch: batch, selection: [.nodes, .positions], filter: .ids([]))
-    let skip = { (offset: Int) in !(blockIDs[offset]?.nodes?.overlaps(refs) ?? false) }
     try blocks.forEach(skip: skip) { elements, _ throws(PBFFailure) in
       blocksDecoded += 1
       try Self.onDisk { () throws(TemporaryFileError) in try join.offer(elements.positions) }

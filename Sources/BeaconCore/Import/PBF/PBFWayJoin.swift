@@ -8,11 +8,12 @@
 ///    was not in the file.
 ///
 /// In a file sorted as extracts are, the ways are those of the blocks after the nodes, and the nodes of step 2 are
-/// the blocks of nodes as the reader hands them on (``match(_:)``). When that merge cannot place every ref
-/// (``mergedInOrder``: node ids that do not ascend, or ways added once it had begun, as ways among the nodes are),
-/// the caller offers every block of nodes again (``lookAgain()``, then ``offer(_:)``): the refs are sorted again from
-/// the ways kept, the nodes a Bloom filter of them lets through (``NodeIDFilter``) are sorted by id in runs on disk,
-/// and the two are merged, a node's last copy in the file giving its position, as reading the file in order would.
+/// the blocks of nodes as the reader hands them on (``match(_:)``). What that merge cannot place (``mergedInOrder``:
+/// every ref when node ids do not ascend; else the refs of ways added once it had begun, as ways among the nodes are)
+/// is looked for again: the caller offers the blocks of nodes that may hold those refs (``lookAgain()``,
+/// ``mayHold(nodes:)``, ``offer(_:)``), the nodes a Bloom filter of them lets through (``NodeIDFilter``) are sorted by
+/// id in runs on disk, and merged with those refs sorted again, a node's last copy in the file giving its position, as
+/// reading the file in order would.
 final class PBFWayJoin {
   /// A ref of a way: the node, and the ref's slot.
   struct Ref {
@@ -35,11 +36,14 @@ final class PBFWayJoin {
     var longitude: Double
   }
 
-  /// A block's ways, where they are in ``spill``.
+  /// A block's ways, where they are in ``spill``; whether they came once the merge had begun, and the smallest and
+  /// largest of their refs.
   fileprivate struct Chunk {
     var block: Int
     var offset: Int
     var bytes: Range<Int>
+    var late: Bool
+    var refs: ClosedRange<Int64>?
   }
 
   private var chunks: [Chunk] = []
@@ -47,29 +51,34 @@ final class PBFWayJoin {
   private let refSort: ExternalSort<Ref>
   private let locatedSort: ExternalSort<Located>
   private let offeredSort: ExternalSort<Offered>
-  /// The refs' nodes, while looking again (and the smallest and the largest), and how many blocks of nodes were
-  /// offered.
+  /// While looking again: the nodes of the refs looked for, the stretches of ids they are in, and how many blocks of
+  /// nodes were offered.
+  private var lookingAgain = false
   private var filter: NodeIDFilter?
-  private(set) var refRange: ClosedRange<Int64>?
+  private var buckets: NodeIDBuckets?
   private var blocksOffered: Int64 = 0
   /// The refs by node id, while nodes are merged with them, and the next one.
   private var sortedRefs: ExternalSort<Ref>.Sorted?
   private var nextRef: Ref?
   private var lastNode: Int64?
-  /// How many refs wait for a position.
+  /// How many refs wait for a position: in all, and those of ways added once the merge had begun.
   private(set) var refCount = 0
-  /// Whether the nodes merged so far came in ascending order of id.
-  private(set) var nodesAscending = true
-  /// Whether nodes were merged, and ways added after that.
+  private var lateRefCount = 0
+  /// Whether the blocks of nodes merged so far came in ascending order of id, each with its positions.
+  private var nodesAscending = true
+  /// Whether a block of nodes was merged (the ways added after it are late).
   private var merging = false
-  private var addedLate = false
 
   /// Whether the merge with the nodes in file order gave every ref its node's position, if the file has it; else
   /// the caller looks again (``lookAgain()``).
-  var mergedInOrder: Bool { nodesAscending && !addedLate }
+  var mergedInOrder: Bool { nodesAscending && lateRefCount == 0 }
 
-  /// At most `runLength` refs and as many positions in memory, and about `spillBytes` bytes of ways; the temporary
-  /// files in the first of `directories` that works.
+  /// Whether the next block of nodes is merged with refs, so that ``match(_:)`` needs its positions.
+  var needsPositions: Bool { nodesAscending && refCount > lateRefCount }
+
+  /// At most `runLength` refs, as many positions and as many nodes looked for again in memory (with a filter of
+  /// those refs, at most 32 MiB, and a bit for each of at most 2²³ stretches of their ids), and about `spillBytes`
+  /// bytes of ways; the temporary files in the first of `directories` that works.
   init(runLength: Int, spillBytes: Int, directories: [String] = UnlinkedFile.directories) {
     spill = ByteSpill(memoryLimit: spillBytes, directories: directories)
     refSort = ExternalSort(runLength: runLength, directories: directories) { ($0.node, $0.slot) < ($1.node, $1.slot) }
@@ -82,12 +91,11 @@ final class PBFWayJoin {
   /// Keeps the wanted ways of the block at place `block` in the file (its blob's index), which starts at `offset`;
   /// before ``lookAgain()``.
   func add(_ ways: [PBFFeatureReader.Pending], block: Int, offset: Int) throws(TemporaryFileError) {
-    assert(filter == nil, "ways added while looking again")
+    precondition(!lookingAgain, "ways added while looking again")
     guard !ways.isEmpty else { return }
-    // Once the merge has begun, the refs are sorted when looking again.
-    addedLate = addedLate || merging
     var bytes: [UInt8] = []
     var slot = Self.firstSlot(of: block)
+    var (lowest, highest) = (Int64.max, Int64.min)
     for way in ways {
       let packed = way.packed
       Self.append(way.id, to: &bytes)
@@ -96,20 +104,32 @@ final class PBFWayJoin {
       bytes += packed
       guard !way.hasLocations else { continue }
       for ref in way.refs {
+        // Once the merge has begun, the refs are sorted when looking again.
         if !merging { try refSort.append(Ref(node: ref, slot: slot)) }
+        (lowest, highest) = (min(lowest, ref), max(highest, ref))
         slot += 1
       }
     }
-    refCount += Int(slot - Self.firstSlot(of: block))
-    chunks.append(Chunk(block: block, offset: offset, bytes: try spill.append(bytes)))
+    let count = Int(slot - Self.firstSlot(of: block))
+    refCount += count
+    if merging { lateRefCount += count }
+    let refs = lowest <= highest ? lowest...highest : nil
+    chunks.append(Chunk(block: block, offset: offset, bytes: try spill.append(bytes), late: merging, refs: refs))
   }
 
-  /// Merges the nodes of a block, the blocks given in file order, with the refs: the positions of those the refs name.
-  /// The cost is a pass over the block's ids (that they ascend) and a binary search for each ref in the block.
-  func match(_ nodes: PBFElements.NodePositions) throws(TemporaryFileError) {
+  /// Merges the nodes of a block, the blocks given in file order, with the refs: the positions of those the refs name
+  /// (`nil`: a block of nodes whose positions were not read, as none were needed when its batch began). The cost is a
+  /// pass over the block's ids (that they ascend) and a binary search for each ref in the block.
+  func match(_ nodes: PBFElements.NodePositions?) throws(TemporaryFileError) {
     merging = true
+    guard needsPositions else { return }
+    guard let nodes else {
+      // Refs added in the same batch, before this block: its nodes went by unmerged.
+      nodesAscending = false
+      return
+    }
     let ids = nodes.ids
-    guard mergedInOrder, refCount > 0, let first = ids.first, let last = ids.last else { return }
+    guard let first = ids.first, let last = ids.last else { return }
     if let lastNode, first <= lastNode {
       nodesAscending = false
       return
@@ -139,31 +159,41 @@ final class PBFWayJoin {
     }
   }
 
-  /// Starts the merge again, to be given every block of nodes in file order (``offer(_:)``): what the merge in file
-  /// order found is forgotten, and every ref is sorted by node again from the ways kept.
+  /// Looks again for what the merge in file order could not place, to be given the blocks of nodes in file order that
+  /// ``mayHold(nodes:)`` (``offer(_:)``): the refs of the ways added late when the nodes ascended (what the merge
+  /// found stays), else every ref (what it found is forgotten), sorted by node again from the ways kept.
   func lookAgain() throws(TemporaryFileError) {
+    let again = nodesAscending ? chunks.filter(\.late) : chunks
+    if !nodesAscending { locatedSort.removeAll() }
+    // The refs not merged yet name no node of the file, or are sorted again.
     (sortedRefs, nextRef) = (nil, nil)
     refSort.removeAll()
-    locatedSort.removeAll()
-    var filter = NodeIDFilter(expected: refCount)
-    var (lowest, highest) = (Int64.max, Int64.min)
-    for chunk in chunks {
+    lookingAgain = true
+    let ranges = again.compactMap(\.refs)
+    guard let lowest = ranges.map(\.lowerBound).min(), let highest = ranges.map(\.upperBound).max() else { return }
+    var filter = NodeIDFilter(expected: nodesAscending ? lateRefCount : refCount)
+    var buckets = NodeIDBuckets(range: lowest...highest)
+    for chunk in again {
       var slot = Self.firstSlot(of: chunk.block)
       for way in try ways(of: chunk) where !way.hasLocations {
         for ref in way.refs {
-          (lowest, highest) = (min(lowest, ref), max(highest, ref))
           filter.insert(ref)
+          buckets.insert(ref)
           try refSort.append(Ref(node: ref, slot: slot))
           slot += 1
         }
       }
     }
-    self.filter = filter
-    refRange = lowest <= highest ? lowest...highest : nil
+    (self.filter, self.buckets) = (filter, buckets)
+  }
+
+  /// Whether a block of nodes with ids in `range` may hold a node looked for again.
+  func mayHold(nodes range: ClosedRange<Int64>) -> Bool {
+    buckets?.mayHoldAny(in: range) ?? false
   }
 
   /// Keeps the positions of the nodes of a block, the blocks given in file order after ``lookAgain()``, that some
-  /// ref may name.
+  /// ref looked for may name.
   func offer(_ nodes: PBFElements.NodePositions) throws(TemporaryFileError) {
     guard let filter else { return }
     let first = blocksOffered << 32
@@ -179,13 +209,11 @@ final class PBFWayJoin {
   /// The ways in file order, each with its nodes' positions (`nil` for a node not in the file) unless it has them
   /// itself; after ``lookAgain()`` and ``offer(_:)`` when the merge in file order could not place every ref.
   func sorted() throws(TemporaryFileError) -> Ways {
-    assert(mergedInOrder || filter != nil || refCount == 0, "the ways' nodes not looked for again")
-    // The merge is over: the refs sorted by node go.
+    assert(mergedInOrder || lookingAgain, "the ways' nodes not looked for again")
+    // The merge is over: the refs sorted by node go, and the filters.
     (sortedRefs, nextRef) = (nil, nil)
-    if filter != nil {
-      try mergeOffered()
-      filter = nil
-    }
+    (filter, buckets) = (nil, nil)
+    if lookingAgain { try mergeOffered() }
     return Ways(join: self, chunks: chunks.sorted { $0.block < $1.block }, located: try locatedSort.sorted())
   }
 
