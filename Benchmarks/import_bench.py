@@ -74,21 +74,21 @@ def pbf_file(tool, megabytes):
     return generated(f"helsinki-{megabytes}mb.osm.pbf", [tool, "generate", SOURCE, str(megabytes)])
 
 
-def ways_file(tool, nodes, ways_first=False):
+def ways_file(tool, nodes, among=False):
     """A sorted PBF of `nodes` nodes and nodes / 4 ways, a third of its wanted objects ways (`beacon-pbf-tool ways`);
-    with `ways_first`, the ways before the nodes (not sorted)."""
-    command = "ways-first" if ways_first else "ways"
+    with `among`, the ways after the first half of the nodes (not sorted)."""
+    command = "ways-among" if among else "ways"
     return generated(f"{command}-{nodes}.osm.pbf", [tool, command, str(nodes)])
 
 
 def run_ways(bench, tool, sizes, clean_environment):
     """`beacon import` of files whose wanted ways grow with their nodes: time and peak RSS by size; the largest also
-    with its ways before its nodes (keyed `ways-first-NODES`)."""
+    with its ways among its nodes (keyed `ways-among-NODES`)."""
     results = {}
     runs = [(nodes, False) for nodes in sizes] + [(max(sizes), True)]
-    for nodes, ways_first in runs:
-        pbf = ways_file(tool, nodes, ways_first)
-        key = f"ways-first-{nodes}" if ways_first else str(nodes)
+    for nodes, among in runs:
+        pbf = ways_file(tool, nodes, among)
+        key = f"ways-among-{nodes}" if among else str(nodes)
         store = os.path.join(bench.work, f"import-ways-{key}.sqlite")
         remove_store(store)
         seconds, rss, output = run_measured(
@@ -97,7 +97,7 @@ def run_ways(bench, tool, sizes, clean_environment):
         places = json.loads(output).get("total", 0)
         results[key] = {"pbf_mb": round(os.path.getsize(pbf) / 1e6, 1), "s": seconds,
                         "places_per_s": places / seconds, "peak_rss_mb": rss, "places": places,
-                        "ways": nodes // 40, "ways_first": ways_first}
+                        "ways": nodes // 40, "among": among}
         remove_store(store)
     return results
 
@@ -107,7 +107,7 @@ def rows_ways(results):
     largest = max((int(size) for size in results if size.isdigit()), default=None)
     table = []
     for size, entry in results.items():
-        order = ", ways before nodes" if entry.get("ways_first") else ""
+        order = ", ways among nodes" if entry.get("among") else ""
         label = f"beacon import PBF, {entry['ways']:,} wanted ways{order} ({entry['pbf_mb']:.0f} MB)"
         table.append(import_row(label, entry, not size.isdigit() or int(size) == largest))
     return table

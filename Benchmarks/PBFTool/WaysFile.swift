@@ -3,11 +3,12 @@ import Foundation
 
 /// A sorted PBF where a third of the wanted objects are ways: `nodes` nodes, every 20th a named restaurant, café or
 /// hotel, then `nodes / 4` closed ways of five nodes, every 10th one of them (the file the import's memory is
-/// measured with as its wanted ways grow: 1 M nodes give 75 000 places, 25 000 of them ways). With `waysFirst`, the
-/// ways come before the nodes: a file that is not sorted.
+/// measured with as its wanted ways grow: 1 M nodes give 75 000 places, 25 000 of them ways). With `waysAmongNodes`,
+/// the ways come after the first half of the nodes: a file that is not sorted, whose ways are merged with the nodes
+/// before them only when those are read again.
 struct WaysFile {
   let nodes: Int
-  var waysFirst = false
+  var waysAmongNodes = false
 
   /// How many elements a block holds.
   static let blockSize = 8_000
@@ -23,17 +24,18 @@ struct WaysFile {
       let blob = PBFWriter.blob(PBFWriter.primitiveBlock(block), compression: .zlib)
       try file.write(contentsOf: PBFWriter.frame(type: "OSMData", blob: blob))
     }
-    if waysFirst { try writeWays(write) }
-    try writeNodes(write)
-    if !waysFirst { try writeWays(write) }
+    let half = waysAmongNodes ? nodes / 2 : nodes
+    try writeNodes(1...max(1, half), write)
+    try writeWays(write)
+    if half < nodes { try writeNodes(half + 1...nodes, write) }
   }
 
   private static let kinds = [("amenity", "restaurant"), ("amenity", "cafe"), ("tourism", "hotel")]
 
-  private func writeNodes(_ write: (PBFWriter.Block) throws -> Void) throws {
+  private func writeNodes(_ ids: ClosedRange<Int>, _ write: (PBFWriter.Block) throws -> Void) throws {
     let kinds = Self.kinds
-    for start in stride(from: 1, through: nodes, by: Self.blockSize) {
-      let block = (start..<min(nodes + 1, start + Self.blockSize)).map { id in
+    for start in stride(from: ids.lowerBound, through: ids.upperBound, by: Self.blockSize) {
+      let block = (start..<min(ids.upperBound + 1, start + Self.blockSize)).map { id in
         let tags = id % 20 == 0 ? [kinds[id / 20 % 3], ("name", "N\(id)")] : []
         return PBFWriter.Node(
           id: Int64(id),

@@ -99,4 +99,24 @@ import Testing
     #expect(reported.last == bytes.count)
     #expect((beforeTheFirstFeature ?? 0) >= 5, "\(reported)")
   }
+
+  /// A file whose blocks of nodes go down has them read again for the ways: progress counts that reading too, rather
+  /// than sitting at the end while it goes on, and still never goes back.
+  @Test(arguments: [1, 2, 8])
+  func progressCountsTheBlocksOfNodesReadAgain(batch: Int) throws {
+    let blocks = Self.sortedBlocks
+    let bytes = PBFWriter.file(Array(blocks[40..<50]) + Array(blocks[0..<40].reversed()) + [blocks[50]])
+    let input = ImportInput.bytes(bytes, name: "city.osm.pbf")
+    var reported: [Int] = []
+    var atTheLastNode = 0
+    try PBFFeatureReader.read(input, batch: batch, progress: { reported.append(input.bytesRead) }) { feature in
+      if feature.identity?.type == "node" { atTheLastNode = reported.last ?? 0 }
+    }
+    #expect(reported == reported.sorted())
+    #expect(reported.last == bytes.count)
+    // The nodes are about four fifths of the file: when the first reading ends, a little over half the work is done.
+    #expect(atTheLastNode > bytes.count / 3 && atTheLastNode < bytes.count * 2 / 3, "\(atTheLastNode) of \(bytes.count)")
+    // The last batch of the first reading, and at least one of the second.
+    #expect(reported.filter { $0 > atTheLastNode && $0 < bytes.count }.count >= 2)
+  }
 }

@@ -73,6 +73,13 @@ struct PBFBlobIndex {
     return start..<next
   }
 
+  /// The index of the blobs that `isIncluded`, in the same order.
+  func filter(_ isIncluded: (Location) -> Bool) -> PBFBlobIndex {
+    var index = self
+    index.blobs = blobs.filter(isIncluded)
+    return index
+  }
+
   /// The blob at `location`, read from `input`.
   static func blob(_ location: Location, in input: ImportInput) throws(PBFFailure) -> PBFBlobReader.Blob {
     let bytes = try read(input, at: location.dataOffset, count: location.dataSize)

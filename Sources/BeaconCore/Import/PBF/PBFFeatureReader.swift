@@ -193,11 +193,18 @@ struct PBFFeatureReader {
     let blobs = index.blobs
     let total = max(1, blobs.reduce(0) { $0 + $1.dataSize })
     var done = 0
-    func report(_ range: Range<Int>) {
-      done += blobs[range].reduce(0) { $0 + $1.dataSize }
-      input.reportProgress(Double(done) / Double(total), of: total)
+    // The bytes of the blocks of nodes read again for the join when its merge in file order cannot place every ref:
+    // all of those before `start` until the pass knows which (the fraction reported never goes back).
+    var again = 0
+    var reported = 0.0
+    let file = input
+    func report(_ bytes: Int) {
+      done += bytes
+      reported = max(reported, Double(done) / Double(total + again))
+      file.reportProgress(reported, of: total)
       progress()
     }
+    func bytes(_ range: Range<Int>) -> Int { blobs[range].reduce(0) { $0 + $1.dataSize } }
     // Member ways asked for after blocks of ways were read, and node positions asked for after blocks of nodes were.
     var lateMembers = Set<Int64>()
     var lateNodes = Set<Int64>()
@@ -250,7 +257,7 @@ struct PBFFeatureReader {
       memberIDs.formUnion(asked)
       waysRead = waysRead || !wayBlocks.isEmpty
       if reachedNodes { break }
-      report(range)
+      report(bytes(range))
       start = range.lowerBound
     }
     // From the start: nodes, with the positions the ways need.
@@ -283,12 +290,18 @@ struct PBFFeatureReader {
           lateMembers.formUnion(relation.refs.filter { memberWays[$0] == nil })
         }
       }
-      report(range)
+      if again == 0, !join.mergedInOrder { again = bytes(0..<start) }
+      report(bytes(range))
       next = range.upperBound
     }
     neededNodes = []  // In `locations` now.
     if !lateMembers.isEmpty { lateNodes.formUnion(try memberPass(lateMembers)) }
-    if !join.mergedInOrder { try positionPass() }
+    if !join.mergedInOrder {
+      try Self.onDisk { () throws(TemporaryFileError) in try join.lookAgain() }
+      let nodes = index.filter { blockIDs[$0.offset]?.nodes.map(join.mayHold(nodes:)) ?? false }
+      again = nodes.blobs.reduce(0) { $0 + $1.dataSize }
+      try offerAgain(nodes, report: report)
+    }
     lateNodes = lateNodes.filter { !locations.hasRead($0) }
     if !lateNodes.isEmpty { try locationPass(lateNodes) }
     input.reportProgress(1, of: total)
@@ -335,16 +348,20 @@ struct PBFFeatureReader {
     return needed
   }
 
-  /// Offers the blocks of nodes that may hold a node the join looks for again to ``join``, in file order
-  /// (``PBFWayJoin/lookAgain()``).
-  private mutating func positionPass() throws(PBFFailure) {
-    try Self.onDisk { () throws(TemporaryFileError) in try join.lookAgain() }
-    let skip = { [join, blockIDs] (offset: Int) in !(blockIDs[offset]?.nodes.map(join.mayHold(nodes:)) ?? false) }
-    guard blockIDs.keys.contains(where: { !skip($0) }) else { return }
-    let blocks = PBFBlockStream(input: input, batch: batch, selection: [.nodes, .positions], filter: .ids([]))
-    try blocks.forEach(skip: skip) { elements, _ throws(PBFFailure) in
-      blocksDecoded += 1
-      try Self.onDisk { () throws(TemporaryFileError) in try join.offer(elements.positions) }
+  /// Offers the blocks of nodes of `index` (those that may hold a node the join looks for again) to ``join``, in file
+  /// order, a batch at a time, `report` given the bytes of each batch (``PBFWayJoin/lookAgain()``).
+  private mutating func offerAgain(_ index: PBFBlobIndex, report: (Int) -> Void) throws(PBFFailure) {
+    let stream = PBFBlockStream(input: input, batch: batch, selection: [.nodes, .positions], filter: .ids([]))
+    var next = 0
+    while next < index.blobs.count {
+      let range = index.batch(startingAt: next, before: index.blobs.count, count: batch)
+      blocksDecoded += range.count
+      for result in stream.decode(index.blobs[range]) {
+        let (elements, _) = try result.get()
+        try Self.onDisk { () throws(TemporaryFileError) in try join.offer(elements.positions) }
+      }
+      report(index.blobs[range].reduce(0) { $0 + $1.dataSize })
+      next = range.upperBound
     }
   }
 
