@@ -10,7 +10,9 @@ import Testing
     for id: Int64 in [-5, 7, 8, 500, 1_000] { buckets.insert(id) }
     #expect(buckets.mayHoldAny(in: 0...7) && buckets.mayHoldAny(in: 8...8) && buckets.mayHoldAny(in: 999...5_000))
     #expect(buckets.mayHoldAny(in: -100 ... -5) && buckets.mayHoldAny(in: .min ... .max))
-    #expect(!buckets.mayHoldAny(in: 9...499) && !buckets.mayHoldAny(in: -4...6) && !buckets.mayHoldAny(in: 1_001...9_999))
+    #expect(
+      !buckets.mayHoldAny(in: 9...499) && !buckets.mayHoldAny(in: -4...6) && !buckets.mayHoldAny(in: 1_001...9_999)
+    )
     #expect(!buckets.mayHoldAny(in: .min ... -6))
   }
 
@@ -21,8 +23,8 @@ import Testing
     buckets.insert(0)
     buckets.insert(.max)
     let stretch = Int64(1) << 58
-    #expect(buckets.mayHoldAny(in: 0...0) && buckets.mayHoldAny(in: stretch - 1 ... stretch))
-    #expect(!buckets.mayHoldAny(in: stretch ... 2 * stretch) && !buckets.mayHoldAny(in: .min ... -1))
+    #expect(buckets.mayHoldAny(in: 0...0) && buckets.mayHoldAny(in: stretch - 1...stretch))
+    #expect(!buckets.mayHoldAny(in: stretch...2 * stretch) && !buckets.mayHoldAny(in: .min ... -1))
     #expect(buckets.mayHoldAny(in: .max ... .max) && buckets.mayHoldAny(in: .min ... .max))
     var wide = NodeIDBuckets(range: 0...999_999, maxBits: 1 << 20)
     wide.insert(999_999)

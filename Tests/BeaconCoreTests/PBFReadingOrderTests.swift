@@ -115,7 +115,10 @@ import Testing
     #expect(reported == reported.sorted())
     #expect(reported.last == bytes.count)
     // The nodes are about four fifths of the file: when the first reading ends, a little over half the work is done.
-    #expect(atTheLastNode > bytes.count / 3 && atTheLastNode < bytes.count * 2 / 3, "\(atTheLastNode) of \(bytes.count)")
+    #expect(
+      atTheLastNode > bytes.count / 3 && atTheLastNode < bytes.count * 2 / 3,
+      "\(atTheLastNode) of \(bytes.count)"
+    )
     // The last batch of the first reading, and at least one of the second.
     #expect(reported.filter { $0 > atTheLastNode && $0 < bytes.count }.count >= 2)
   }

@@ -267,7 +267,8 @@ import Testing
   }
 
   /// A sorted file whose last block of nodes holds ways too (merged late), with a block of nodes no ref names between:
-  /// looking again reads only the blocks of nodes that hold a late ref's node, the ways after the nodes merged in order.
+  /// looking again reads only the blocks of nodes that hold a late ref's node; the ways after the nodes are merged in
+  /// order.
   @Test func lookingAgainReadsOnlyTheBlocksThatMayHoldALateRef() throws {
     let blocks = Self.blocks()
     let far = Block([.dense((1...20).map { Node(id: 1_000 + Int64($0), lat: 1, lon: 2) })])

@@ -1,5 +1,6 @@
-/// Which stretches of node ids hold some ref: one bit for each stretch of 2^k ids from the smallest ref to the largest,
-/// `k` the least that keeps to `maxBits` bits, so that a block of nodes whose ids meet no such stretch need not be read.
+/// Which stretches of node ids hold some ref: one bit for each stretch of 2^k ids from the smallest ref to the
+/// largest, `k` the least that keeps to `maxBits` bits, so that a block of nodes whose ids meet no such stretch need
+/// not be read.
 struct NodeIDBuckets {
   private let lowest: Int64
   private let highest: Int64

@@ -13,13 +13,14 @@ import Foundation
 ///
 /// The wanted ways wait in a ``PBFWayJoin``, written to temporary files past its ``Limits``, so that memory does not
 /// grow with them: those of step 2 take their nodes' positions as step 3 merges the nodes with their refs. Ways met
-/// among the nodes, or nodes whose ids do not ascend (an unsorted file), have every block of nodes read once more for
-/// the join (``PBFWayJoin/lookAgain()``). The members of wanted relations wait in memory with the positions they need.
+/// among the nodes, or nodes whose ids do not ascend (an unsorted file), have the blocks of nodes that may hold their
+/// nodes read once more for the join (``PBFWayJoin/lookAgain()``). The members of wanted relations wait in memory with
+/// the positions they need.
 ///
 /// What else comes out of that order (a relation after ways or among nodes) is looked for again in the blocks that
-/// may hold it, as the passes of ``readInOrder(_:)`` do. A fault before step 3 starts the reading
-/// again in file order (``readInOrder(_:)``: every block, then the ways again for members, then the nodes again for
-/// positions), which reports the first fault in the file as reading one block after the other would.
+/// may hold it, as the passes of ``readInOrder(_:)`` do. A fault before step 3 starts the reading again in file order
+/// (``readInOrder(_:)``: every block, then the ways again for members, then the nodes again for positions), which
+/// reports the first fault in the file as reading one block after the other would.
 ///
 /// A way (or relation) is at the centroid of its line or (outer) ring by ``GeoJSONGeometry``'s rules; one whose
 /// nodes are not all in the file is `missingNodes`; a relation whose outer ways form no closed ring has no
