@@ -58,7 +58,7 @@ struct PBFFeatureReader {
   /// How much of the wanted ways ``PBFWayJoin`` holds in memory.
   struct Limits {
     /// How many refs (16 bytes each), positions (24 bytes) and, looking again, nodes (32 bytes) are sorted in
-    /// memory, at most (looking again also holds a Bloom filter of the refs, at most 32 MiB).
+    /// memory, at most (looking again also holds a Bloom filter of the refs, at most 32 MiB, and 1 MiB of bits).
     var runLength = 1 << 19
     /// How many bytes of ways are held before they are written to a temporary file.
     var spillBytes = 8 << 20
@@ -194,14 +194,15 @@ struct PBFFeatureReader {
     let blobs = index.blobs
     let total = max(1, blobs.reduce(0) { $0 + $1.dataSize })
     var done = 0
-    // The bytes of the blocks of nodes read again for the join when its merge in file order cannot place every ref:
-    // all of those before `start` until the pass knows which (the fraction reported never goes back).
+    // When the join's merge in file order turns out not to place every ref, the blocks before `start` are counted
+    // twice from then on (some are read again): the fraction goes on from `base` over what is left (`rest`).
     var again = 0
+    var (base, from, rest) = (0.0, 0, total)
     var reported = 0.0
     let file = input
     func report(_ bytes: Int) {
       done += bytes
-      reported = max(reported, Double(done) / Double(total + again))
+      reported = max(reported, base + (1 - base) * Double(done - from) / Double(max(1, rest)))
       file.reportProgress(reported, of: total)
       progress()
     }
@@ -291,7 +292,10 @@ struct PBFFeatureReader {
           lateMembers.formUnion(relation.refs.filter { memberWays[$0] == nil })
         }
       }
-      if again == 0, !join.mergedInOrder { again = bytes(0..<start) }
+      if again == 0, !join.mergedInOrder {
+        again = bytes(0..<start)
+        (base, from, rest) = (reported, done, total - done + again)
+      }
       report(bytes(range))
       next = range.upperBound
     }
@@ -300,7 +304,8 @@ struct PBFFeatureReader {
     if !join.mergedInOrder {
       try Self.onDisk { () throws(TemporaryFileError) in try join.lookAgain() }
       let nodes = index.filter { blockIDs[$0.offset]?.nodes.map(join.mayHold(nodes:)) ?? false }
-      again = nodes.blobs.reduce(0) { $0 + $1.dataSize }
+      // The blocks not read again are done.
+      report(again - nodes.blobs.reduce(0) { $0 + $1.dataSize })
       try offerAgain(nodes, report: report)
     }
     lateNodes = lateNodes.filter { !locations.hasRead($0) }

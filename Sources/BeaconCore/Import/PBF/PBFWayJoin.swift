@@ -73,8 +73,9 @@ final class PBFWayJoin {
   /// the caller looks again (``lookAgain()``).
   var mergedInOrder: Bool { nodesAscending && lateRefCount == 0 }
 
-  /// Whether the next block of nodes is merged with refs, so that ``match(_:)`` needs its positions.
-  var needsPositions: Bool { nodesAscending && refCount > lateRefCount }
+  /// Whether the next block of nodes may be merged with refs, so that ``match(_:)`` needs its positions: refs wait,
+  /// or none was merged yet (ways may come in the same batch).
+  var needsPositions: Bool { nodesAscending && (refCount > lateRefCount || !merging) }
 
   /// At most `runLength` refs, as many positions and as many nodes looked for again in memory (with a filter of
   /// those refs, at most 32 MiB, and a bit for each of at most 2²³ stretches of their ids), and about `spillBytes`
@@ -122,7 +123,7 @@ final class PBFWayJoin {
   /// pass over the block's ids (that they ascend) and a binary search for each ref in the block.
   func match(_ nodes: PBFElements.NodePositions?) throws(TemporaryFileError) {
     merging = true
-    guard needsPositions else { return }
+    guard nodesAscending, refCount > lateRefCount else { return }
     guard let nodes else {
       // Refs added in the same batch, before this block: its nodes went by unmerged.
       nodesAscending = false
