@@ -105,13 +105,13 @@ import Testing
 
   @Test func aBlockHoldsAnIdOnlyWhenOneIsInItsRange() {
     let ids: [Int64] = [-5, 3, 10, 40]
-    #expect(PBFFeatureReader.holdsAny(ids, in: 3...3))
-    #expect(PBFFeatureReader.holdsAny(ids, in: -9 ... -5))
-    #expect(PBFFeatureReader.holdsAny(ids, in: 11...40))
-    #expect(!PBFFeatureReader.holdsAny(ids, in: 4...9))
-    #expect(!PBFFeatureReader.holdsAny(ids, in: 41...100))
-    #expect(!PBFFeatureReader.holdsAny(ids, in: nil))
-    #expect(!PBFFeatureReader.holdsAny([], in: 0...10))
+    #expect(ids.holdsAny(in: 3...3))
+    #expect(ids.holdsAny(in: -9 ... -5))
+    #expect(ids.holdsAny(in: 11...40))
+    #expect(!ids.holdsAny(in: 4...9))
+    #expect(!ids.holdsAny(in: 41...100))
+    #expect(!ids.holdsAny(in: nil))
+    #expect(!([] as [Int64]).holdsAny(in: 0...10))
   }
 
   @Test func aDamagedBlockIsReportedBeforeALaterTruncatedBlob() throws {

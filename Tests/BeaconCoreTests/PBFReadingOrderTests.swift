@@ -57,6 +57,11 @@ import Testing
     ]
     for (name, order) in orders {
       #expect(try Self.features(order, batch: batch).summary == sorted, "\(name)")
+      // Read in file order, as a file with a fault is, its ways on disk.
+      let limits = PBFFeatureReader.Limits(runLength: 7, spillBytes: 300)
+      let input = ImportInput.bytes(PBFWriter.file(order), name: "city.osm.pbf")
+      let inOrder = try PBFFeatureReader.readCounting(input, batch: batch, limits: limits, inOrder: true).features
+      #expect(PBFParallelDecodingTests.summary(inOrder, positions: false).sorted() == sorted, "\(name), in order")
     }
   }
 

@@ -10,4 +10,11 @@ extension Array where Element == Int64 {
     }
     return low
   }
+
+  /// In an ascending array: whether some id is in `range`.
+  func holdsAny(in range: ClosedRange<Int64>?) -> Bool {
+    guard let range else { return false }
+    let low = firstIndex(notBelow: range.lowerBound)
+    return low < count && self[low] <= range.upperBound
+  }
 }

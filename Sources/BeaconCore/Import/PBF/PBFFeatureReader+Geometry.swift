@@ -15,9 +15,9 @@ extension PBFFeatureReader {
   }
 
   /// A wanted way at its line's or ring's centroid: `missingNodes` when some node is not in the file (or, when the
-  /// file has positions on its ways, has none on this way). Its nodes' positions are `joined` (one for each ref,
-  /// `nil` for a node not in the file) when given, else looked for among the nodes read.
-  func way(_ way: Pending, joined: [Coordinate?]? = nil) -> OSMFeature {
+  /// file has positions on its ways, has none on this way). Its nodes' positions are on it, or `joined` (one for each
+  /// ref, `nil` for a node not in the file; ``PBFWayJoin``).
+  func way(_ way: Pending, joined: [Coordinate?]?) -> OSMFeature {
     var shape = OSMFeature.PBFShape.missingNodes
     let refs = way.refs
     if refs.isEmpty {
@@ -28,8 +28,6 @@ extension PBFFeatureReader {
         let positions: [JSONValue] = located.map { [.double($0.lon), .double($0.lat)] }
         shape = .geometry(["type": "LineString", "coordinates": .array(positions)])
       }
-    } else if let positions = positions(refs) {
-      shape = .geometry(["type": "LineString", "coordinates": .array(positions)])
     }
     return OSMFeature(
       position: .byteOffset(way.offset),

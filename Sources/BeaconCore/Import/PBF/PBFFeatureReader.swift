@@ -19,8 +19,8 @@ import Foundation
 ///
 /// What else comes out of that order (a relation after ways or among nodes) is looked for again in the blocks that
 /// may hold it, as the passes of ``readInOrder(_:)`` do. A fault before step 3 starts the reading again in file order
-/// (``readInOrder(_:)``: every block, then the ways again for members, then the nodes again for positions), which
-/// reports the first fault in the file as reading one block after the other would.
+/// (``readInOrder(_:)``: every block, its wanted ways to the join, then the ways again for members, then the nodes
+/// again for positions), which reports the first fault in the file as reading one block after the other would.
 ///
 /// A way (or relation) is at the centroid of its line or (outer) ring by ``GeoJSONGeometry``'s rules; one whose
 /// nodes are not all in the file is `missingNodes`; a relation whose outer ways form no closed ring has no
@@ -33,8 +33,6 @@ struct PBFFeatureReader {
 
   /// The wanted ways, waiting there for their nodes' positions.
   private let join: PBFWayJoin
-  /// The wanted ways read in file order (``readInOrder(_:)``, a file with a fault).
-  private var ways: [Pending] = []
   private var relations: [Pending] = []
   /// The node ids of members of wanted relations, by way id.
   private(set) var memberWays: [Int64: [Int64]] = [:]
@@ -42,9 +40,9 @@ struct PBFFeatureReader {
   private(set) var memberLocations: [Int64: [Coordinate?]] = [:]
   /// The ids of the ways wanted relations have as members.
   private var memberIDs = Set<Int64>()
-  /// The ids of the nodes wanted ways in memory and members of wanted relations need.
+  /// The ids of the nodes members of wanted relations need.
   private var neededNodes = Set<Int64>()
-  /// The positions of the nodes wanted ways need.
+  /// The positions of the nodes members of wanted relations need.
   private(set) var locations = PBFNodeLocations()
   /// The id ranges of each data block's nodes and ways, by the block's offset: the passes that look again
   /// decompress only the blocks that may hold what they look for.
@@ -98,14 +96,18 @@ struct PBFFeatureReader {
     _ = try readCounting(input, batch: batch, limits: limits, progress: progress, body)
   }
 
-  /// ``read(_:batch:)``, and how many blocks were decompressed on the way (each block once in a sorted file).
+  /// ``read(_:batch:)``, and how many blocks were decompressed on the way (each block once in a sorted file);
+  /// `inOrder`: the reading in file order that a file with a fault gets (``readInOrder(_:)``), for tests.
   static func readCounting(
     _ input: ImportInput,
     batch: Int,
-    limits: Limits = Limits()
+    limits: Limits = Limits(),
+    inOrder: Bool = false
   ) throws(BeaconError) -> (features: [OSMFeature], blocks: Int) {
     var features: [OSMFeature] = []
-    let blocks = try readCounting(input, batch: batch, limits: limits, progress: {}) { features.append($0) }
+    let blocks = try readCounting(input, batch: batch, limits: limits, inOrder: inOrder, progress: {}) {
+      features.append($0)
+    }
     return (features, blocks)
   }
 
@@ -113,6 +115,7 @@ struct PBFFeatureReader {
     _ input: ImportInput,
     batch: Int,
     limits: Limits,
+    inOrder: Bool = false,
     progress: () -> Void,
     _ body: (OSMFeature) throws(BeaconError) -> Void
   ) throws(BeaconError) -> Int {
@@ -126,16 +129,14 @@ struct PBFFeatureReader {
     }
     var blocks = 0
     do throws(PBFFailure) {
-      if try !reader.readEndFirst(emit, progress: progress) {
+      var readEndFirst = false
+      if !inOrder { readEndFirst = try reader.readEndFirst(emit, progress: progress) }
+      if !readEndFirst {
         blocks = reader.blocksDecoded
         reader = PBFFeatureReader(input: input, batch: batch, limits: limits)
         try reader.readInOrder(emit)
       }
-      let byPlace = { (a: Pending, b: Pending) in (a.offset, a.index) < (b.offset, b.index) }
-      reader.ways.sort(by: byPlace)
-      reader.relations.sort(by: byPlace)
-      // The ways in memory come from blocks before those of the join's ways.
-      for way in reader.ways { try emit(reader.way(way)) }
+      reader.relations.sort { ($0.offset, $0.index) < ($1.offset, $1.index) }
       var joined = try Self.onDisk { () throws(TemporaryFileError) in try reader.join.sorted() }
       while let (way, positions) = try Self.onDisk({ () throws(TemporaryFileError) in try joined.next() }) {
         try emit(reader.way(way, joined: positions))
@@ -149,28 +150,36 @@ struct PBFFeatureReader {
 
   // MARK: - Passes
 
-  /// Reads in file order: every block, then the ways again for the members of relations, then the nodes again for
-  /// the positions the ways need.
+  /// Reads in file order: every block (the wanted ways to ``join``), then the ways again for the members of
+  /// relations, then the nodes again for the positions the members and the ways need.
   private mutating func readInOrder(_ emit: (OSMFeature) throws(PBFFailure) -> Void) throws(PBFFailure) {
     try firstPass(emit)
     if !relations.isEmpty { neededNodes.formUnion(try memberPass(Set(relations.flatMap(\.refs)))) }
     if !neededNodes.isEmpty { try locationPass(neededNodes) }
+    guard !join.mergedInOrder else { return }
+    try Self.onDisk { () throws(TemporaryFileError) in try join.lookAgain() }
+    let blocks = PBFBlockStream(input: input, batch: batch, selection: [.nodes, .positions], filter: .ids([]))
+    let skip = { [join, blockIDs] (offset: Int) in !(blockIDs[offset]?.nodes.map(join.mayHold(nodes:)) ?? false) }
+    try blocks.forEach(skip: skip) { elements, _ throws(PBFFailure) in
+      blocksDecoded += 1
+      try Self.onDisk { () throws(TemporaryFileError) in try join.offer(elements.positions) }
+    }
   }
 
   private mutating func firstPass(_ emit: (OSMFeature) throws(PBFFailure) -> Void) throws(PBFFailure) {
-    var needed = Set<Int64>()
     let blocks = PBFBlockStream(input: input, batch: batch, selection: .all, filter: .candidates)
+    var block = 0
     try blocks.forEach { elements, offset throws(PBFFailure) in
       blocksDecoded += 1
       blockIDs[offset] = (elements.nodeIDs, elements.wayIDs)
       for node in elements.nodes where Self.isWanted(node.tags) { try emit(Self.feature(node, offset)) }
-      for way in Self.wantedWays(elements.ways, offset) {
-        ways.append(way)
-        if !way.hasLocations { needed.formUnion(way.refs) }
-      }
+      // No positions are read: the ways are looked for again.
+      if elements.nodeIDs != nil { try Self.onDisk { () throws(TemporaryFileError) in try join.match(nil) } }
+      let ways = Self.wantedWays(elements.ways, offset)
+      try Self.onDisk { () throws(TemporaryFileError) in try join.add(ways, block: block, offset: offset) }
+      block += 1
       relations += Self.wantedRelations(elements, offset)
     }
-    neededNodes = needed
   }
 
   /// Keeps `way`, a member of wanted relations; the ids of the nodes whose positions it needs (none when it has
@@ -325,13 +334,10 @@ struct PBFFeatureReader {
     nodesRead: Bool = false,
     into late: inout Set<Int64>
   ) throws(PBFFailure) {
-    let wanted = offset < 0 ? [] : Self.wantedWays(blockWays, offset)
     var needed: [Int64] = []
-    if let block {
+    if let block, offset >= 0 {
+      let wanted = Self.wantedWays(blockWays, offset)
       try Self.onDisk { () throws(TemporaryFileError) in try join.add(wanted, block: block, offset: offset) }
-    } else {
-      ways += wanted
-      needed = wanted.filter { !$0.hasLocations }.flatMap(\.refs)
     }
     for way in blockWays where memberIDs.contains(way.id) || offset < 0 {
       needed += keepMember(way)
@@ -345,7 +351,7 @@ struct PBFFeatureReader {
     var needed = Set<Int64>()
     let sorted = wanted.sorted()
     let blocks = PBFBlockStream(input: input, batch: batch, selection: .ways, filter: .ids(wanted))
-    try blocks.forEach(skip: { !Self.holdsAny(sorted, in: blockIDs[$0]?.ways) }) { elements, _ throws(PBFFailure) in
+    try blocks.forEach(skip: { !sorted.holdsAny(in: blockIDs[$0]?.ways) }) { elements, _ throws(PBFFailure) in
       blocksDecoded += 1
       for way in elements.ways {
         needed.formUnion(keepMember(way))
@@ -376,7 +382,7 @@ struct PBFFeatureReader {
     locations.ask(for: needed)
     let sorted = needed.sorted()
     let blocks = PBFBlockStream(input: input, batch: batch, selection: .nodes, filter: .ids(needed))
-    try blocks.forEach(skip: { !Self.holdsAny(sorted, in: blockIDs[$0]?.nodes) }) { elements, _ throws(PBFFailure) in
+    try blocks.forEach(skip: { !sorted.holdsAny(in: blockIDs[$0]?.nodes) }) { elements, _ throws(PBFFailure) in
       blocksDecoded += 1
       for node in elements.nodes { locations.record(node.id, lat: node.lat, lon: node.lon) }
     }
@@ -389,12 +395,5 @@ struct PBFFeatureReader {
     } catch {
       throw PBFFailure(error)
     }
-  }
-
-  /// Whether some id of `sorted` (ascending) is in `range`.
-  static func holdsAny(_ sorted: [Int64], in range: ClosedRange<Int64>?) -> Bool {
-    guard let range else { return false }
-    let low = sorted.firstIndex(notBelow: range.lowerBound)
-    return low < sorted.count && sorted[low] <= range.upperBound
   }
 }
