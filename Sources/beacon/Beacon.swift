@@ -52,9 +52,9 @@ struct Beacon {
     // when BEACON_LOG asks for it.
     let humanLogger = environment["BEACON_LOG"] == nil ? Logger(minimumLevel: .error) : logger
     switch arguments.command {
-    case .help:
+    case .help(let topic):
       // In the language of --locale, BEACON_LOCALE or the store's settings.
-      print(HelpText.text(in: options.initialLanguage))
+      print(HelpText.text(in: options.initialLanguage, for: topic))
     case .version:
       print("beacon \(BeaconVersion.current) (commit \(BuildInfo.commit), SQLite \(SQLiteLibrary.version))")
     case .serve:

@@ -117,4 +117,31 @@ import Testing
       }
     }
   }
+
+  /// `beacon search --help` (or `beacon help search`): the title, that command's entries whole, no other command's,
+  /// and the global options, in every language; the whole help for no command or one that is not there.
+  @Test func aCommandsHelpHoldsItsEntriesAndTheGlobalOptionsOnly() throws {
+    for language in Language.allCases {
+      let whole = HelpText.text(in: language)
+      for (word, entries) in Dictionary(grouping: Self.commands, by: { $0.arguments[0] }) {
+        let help = HelpText.text(in: language, for: word)
+        #expect(help.count < whole.count / 2, "\(word) (\(language))")
+        #expect(help.hasPrefix(whole.prefix { $0 != "\n" }))
+        #expect(help.contains("  --store ") && help.contains("  --locale nb|nn|en "), "\(word) (\(language))")
+        for entry in entries {
+          let lines = try #require(Self.entry(entry.help, in: whole), "\(entry.help)").split(separator: "\n")
+          #expect(lines.allSatisfy { help.contains($0) }, "\(entry.help) (\(language))")
+        }
+        for other in Self.commands where other.arguments[0] != word {
+          #expect(!help.contains("  \(other.help)"), "\(other.help) in the help of \(word) (\(language))")
+        }
+      }
+      #expect(HelpText.text(in: language, for: nil) == whole)
+      #expect(HelpText.text(in: language, for: "nothing") == whole)
+    }
+    for (arguments, topic) in [(["search", "--help"], "search"), (["help", "store"], "store"), (["--help"], nil)] {
+      #expect(try CommandLineArguments(arguments).command == .help(topic: topic), "\(arguments)")
+    }
+    #expect(try CommandLineArguments(["--locale", "en", "help", "fruits"]).command == .help(topic: "fruits"))
+  }
 }

@@ -103,6 +103,10 @@ extension EndToEnd {
       #expect(nynorsk.stdout.contains("finn restaurantar, kafear og hotell nær eit punkt."), "\(nynorsk.stdout)")
       let bokmal = try BeaconProcess.run(["--help"])
       #expect(bokmal.stdout.contains("finn restauranter, kafeer og hoteller nær et punkt."), "\(bokmal.stdout)")
+      let search = try BeaconProcess.run(["search", "--locale", "en", "--help"])
+      #expect(search.termination == .exited(0))
+      #expect(search.stdout.contains("  beacon search [OPTIONS]") && search.stdout.contains("Global options:"))
+      #expect(!search.stdout.contains("beacon rate"), "\(search.stdout)")
     }
 
     @Test func theRadiusRangeIsSpokenInEnglishToo() throws {

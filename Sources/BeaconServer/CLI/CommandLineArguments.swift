@@ -9,7 +9,8 @@ package struct CommandLineArguments: Equatable {
     /// `beacon mcp`; `toolSets` when `--toolsets` names them.
     case mcp(toolSets: Set<MCPToolSet>?)
     case call(method: String, params: String?)
-    case help
+    /// `beacon --help`, or the help of one command (`beacon search --help`, `beacon help search`).
+    case help(topic: String?)
     case version
     case search(SearchOptions)
     case route(RouteOptions)
@@ -126,7 +127,7 @@ package struct CommandLineArguments: Equatable {
     }
     self.flags = flags
     if wantsHelp {
-      command = .help
+      command = .help(topic: positional.first == "help" ? positional.dropFirst().first : positional.first)
       return
     }
     if wantsVersion {
@@ -155,7 +156,7 @@ package struct CommandLineArguments: Equatable {
     switch name {
     case nil, "help":
       try requireNoOptions()
-      return .help
+      return .help(topic: positional.dropFirst().first)
     case "version":
       try requireNoOptions()
       return .version
@@ -271,7 +272,7 @@ package struct CommandLineArguments: Equatable {
           verktøysett: \(HelpText.toolSets(standard: "standard", or: "eller"));
           ellers BEACON_MCP_TOOLSETS
       beacon call METODE [PARAMS_JSON]  kjør én forespørsel og skriv resultatet som JSON
-      beacon --help | --version
+      beacon [KOMMANDO] --help | --version   hjelpen (til én kommando: beacon search --help) eller versjonen
 
     Globale valg:
       --store STI        SQLite-fil (ellers BEACON_STORE, eller standardplassen); mappen må finnes, bare

@@ -8,6 +8,26 @@ package enum HelpText {
     language.choose((CommandLineArguments.usage, nynorsk, english))
   }
 
+  /// The help of the command `topic` in `language`: the title, the lines of `beacon TOPIC …` with those under them,
+  /// and the global options; the whole help when `topic` is `nil` or no command.
+  package static func text(in language: Language, for topic: String?) -> String {
+    let whole = text(in: language)
+    let lines = whole.split(separator: "\n", omittingEmptySubsequences: false)
+    // A heading is a line of its own ending in a colon: the commands', then the global options'.
+    let headings = lines.indices.filter { !lines[$0].hasPrefix(" ") && lines[$0].hasSuffix(":") }
+    guard let topic, headings.count >= 2 else { return whole }
+    var kept = Array(lines[...headings[0]])
+    var inTopic = false
+    for line in lines[(headings[0] + 1)..<headings[1]] {
+      if line.hasPrefix("  beacon ") { inTopic = line.split(separator: " ").dropFirst().first == Substring(topic) }
+      if inTopic, !line.isEmpty { kept.append(line) }
+    }
+    guard kept.count > headings[0] + 1 else { return whole }
+    kept.append("")
+    kept += lines[headings[1]...].prefix { !$0.isEmpty }
+    return kept.joined(separator: "\n")
+  }
+
   static let nynorsk = """
     beacon \(BeaconVersion.current): finn restaurantar, kafear og hotell nær eit punkt.
 
@@ -65,7 +85,7 @@ package enum HelpText {
           verktøysett: \(HelpText.toolSets(standard: "standard", or: "eller"));
           elles BEACON_MCP_TOOLSETS
       beacon call METODE [PARAMS_JSON]  køyr éin førespurnad og skriv resultatet som JSON
-      beacon --help | --version
+      beacon [KOMMANDO] --help | --version   hjelpa (til éin kommando: beacon search --help) eller versjonen
 
     Globale val:
       --store STI        SQLite-fil (elles BEACON_STORE, eller standardplassen); mappa må finnast, berre
@@ -147,7 +167,7 @@ package enum HelpText {
           tool sets: \(HelpText.toolSets(standard: "default", or: "or"));
           else BEACON_MCP_TOOLSETS
       beacon call METHOD [PARAMS_JSON]  run one request and print the result as JSON
-      beacon --help | --version
+      beacon [COMMAND] --help | --version   the help (of one command: beacon search --help) or the version
 
     Global options:
       --store PATH       SQLite file (else BEACON_STORE, else the default location); its folder must exist,
